@@ -1,0 +1,7 @@
+"""``python -m npuzzle``: see npuzzle.cli."""
+
+import sys
+
+from .cli import main
+
+sys.exit(main())

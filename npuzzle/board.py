@@ -1,0 +1,293 @@
+"""Boards: the model, parsing, formatting, goals and moves.
+
+A board is ``rows`` x ``cols`` cells stored row-major; ``0`` is the blank.
+
+Move notation: a move names the direction the *tile* slides, never the blank.
+``U`` means the tile below the blank slides up into it, ``D`` the tile above
+slides down, ``L`` the tile to the right slides left, ``R`` the tile to the
+left slides right. A solution is the list of tiles moved, with one direction
+letter per tile.
+
+>>> b = Board.from_string("1 2 3 / 4 5 6 / 7 0 8")
+>>> b.slide(8).to_string()
+'1,2,3,4,5,6,7,8,0'
+>>> b.direction_of(8)
+'L'
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Iterable, Iterator
+
+Tile = int
+Tiles = tuple[int, ...]
+Position = int
+
+BLANK: Tile = 0
+MIN_SIDE = 2
+MAX_SIDE = 16
+DIRECTIONS = "UDLR"
+DIRECTION_NAMES = {"U": "up", "D": "down", "L": "left", "R": "right"}
+GOAL_NAMES = ("blank-last", "blank-first")
+
+_BLANK_SYMBOLS = {"0", "_", "."}
+_TOKEN_SPLIT = re.compile(r"[\s,;]+")
+
+
+class BoardError(ValueError):
+    """Raised for any text, shape or tile list that is not a valid board."""
+
+
+def _shape_name(rows: int, cols: int) -> str:
+    return f"{rows}x{cols}"
+
+
+def _show(text: str, limit: int = 40) -> str:
+    """Quote a piece of user input for a message, shortened if long."""
+    flat = " ".join(text.split())
+    if len(flat) > limit:
+        flat = flat[: limit - 3] + "..."
+    return repr(flat)
+
+
+def parse_shape(text: str) -> tuple[int, int]:
+    """Parse a size such as ``4``, ``4x4`` or ``3x5`` into ``(rows, cols)``."""
+    match = re.fullmatch(r"\s*(\d+)\s*(?:[xX\u00d7*]\s*(\d+))?\s*", text)
+    if not match:
+        raise BoardError(f"size {_show(text)} is not a size like 4 or 3x5")
+    rows = int(match.group(1))
+    cols = int(match.group(2)) if match.group(2) else rows
+    check_shape(rows, cols)
+    return rows, cols
+
+
+def check_shape(rows: int, cols: int) -> None:
+    """Raise BoardError unless rows and cols are both within MIN_SIDE..MAX_SIDE."""
+    for side in (rows, cols):
+        if not MIN_SIDE <= side <= MAX_SIDE:
+            raise BoardError(
+                f"a {_shape_name(rows, cols)} board is not supported: each side must be "
+                f"{MIN_SIDE} to {MAX_SIDE}"
+            )
+
+
+def _tokens(text: str) -> tuple[list[str], tuple[int, int] | None]:
+    """Split text into tile tokens, and a shape if the text is written in rows."""
+    lines = [ln.strip() for ln in re.split(r"[\n/|]", text) if ln.strip()]
+    if not lines:
+        raise BoardError("the board is empty: type the tiles, for example 1 2 3 4 5 6 7 8 0")
+    rows_tokens = [[t for t in _TOKEN_SPLIT.split(ln) if t] for ln in lines]
+    if len(rows_tokens) == 1:
+        tokens = rows_tokens[0]
+        if len(tokens) == 1 and len(tokens[0]) == 9 and all(
+            ch.isdigit() or ch in "_." for ch in tokens[0]
+        ):
+            return list(tokens[0]), (3, 3)
+        return tokens, None
+    width = len(rows_tokens[0])
+    for index, row in enumerate(rows_tokens[1:], start=2):
+        if len(row) != width:
+            raise BoardError(
+                f"row {index} has {len(row)} tiles but row 1 has {width}: every row needs the same count"
+            )
+    return [t for row in rows_tokens for t in row], (len(rows_tokens), width)
+
+
+def _tile_value(token: str, index: int) -> int:
+    if token in _BLANK_SYMBOLS:
+        return BLANK
+    if token.isascii() and token.isdigit():
+        return int(token)
+    raise BoardError(
+        f"unknown symbol {_show(token, 12)} at position {index + 1}: "
+        "use numbers, and 0, _ or . for the blank"
+    )
+
+
+def _infer_shape(count: int) -> tuple[int, int]:
+    side = round(count**0.5)
+    if side * side != count:
+        raise BoardError(
+            f"{count} tiles is not a square board: a square board has "
+            "4, 9, 16, 25, 36, 49 or 64 tiles (give a size for rectangular boards)"
+        )
+    return side, side
+
+
+def check_tiles(tiles: Iterable[int], rows: int, cols: int) -> Tiles:
+    """Return tiles as a tuple, or raise BoardError saying what is wrong with them."""
+    check_shape(rows, cols)
+    values = tuple(tiles)
+    size = rows * cols
+    if len(values) != size:
+        raise BoardError(
+            f"{len(values)} tiles is not a {_shape_name(rows, cols)} board "
+            f"(it needs {size}: 1 to {size - 1} and a blank)"
+        )
+    seen: set[int] = set()
+    for value in values:
+        if value == BLANK and BLANK in seen:
+            raise BoardError("the blank appears twice: a board has exactly one blank")
+        if value in seen:
+            raise BoardError(f"tile {value} appears twice")
+        if not 0 <= value < size:
+            raise BoardError(
+                f"tile {value} is out of range for a {_shape_name(rows, cols)} board "
+                f"(tiles are 1 to {size - 1})"
+            )
+        seen.add(value)
+    if BLANK not in seen:
+        raise BoardError("there is no blank: write it as 0, _ or .")
+    missing = [v for v in range(1, size) if v not in seen]
+    if missing:  # pragma: no cover - a full, duplicate-free, in-range list has no gaps
+        raise BoardError(f"tile {missing[0]} is missing")
+    return values
+
+
+@dataclass(frozen=True)
+class Board:
+    """An immutable rows x cols sliding-tile board (0 is the blank)."""
+
+    rows: int
+    cols: int
+    tiles: Tiles
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "tiles", check_tiles(self.tiles, self.rows, self.cols))
+
+    @classmethod
+    def from_string(cls, text: str, rows: int | None = None, cols: int | None = None) -> Board:
+        """Parse the formats people paste: spaces, commas, rows on lines, ``_``/``.`` blanks.
+
+        ``867254301`` (nine characters, no separators) is read as a 3x3 board.
+        A shape given as rows/cols must agree with one written in the text.
+        """
+        if rows is not None and cols is None:
+            cols = rows
+        tokens, written = _tokens(text)
+        values = [_tile_value(tok, i) for i, tok in enumerate(tokens)]
+        if rows is not None and cols is not None:
+            check_shape(rows, cols)
+            if written is not None and written != (rows, cols) and len(values) == rows * cols:
+                raise BoardError(
+                    f"the text is written as {_shape_name(*written)} rows but the size is "
+                    f"{_shape_name(rows, cols)}"
+                )
+            shape = (rows, cols)
+        elif written is not None:
+            shape = written
+        else:
+            shape = _infer_shape(len(values))
+        missing_tiles = set(range(1, shape[0] * shape[1])) - set(values)
+        if len(values) < shape[0] * shape[1] and len(values) == len(set(values)) and missing_tiles:
+            raise BoardError(
+                f"{len(values)} tiles is not a {_shape_name(*shape)} board: "
+                f"tile {min(missing_tiles)} is missing"
+            )
+        return cls(shape[0], shape[1], tuple(values))
+
+    @classmethod
+    def goal(cls, rows: int, cols: int | None = None, name: str = "blank-last") -> Board:
+        """Return a standard goal: ``blank-last`` (1..n then blank) or ``blank-first``."""
+        cols = rows if cols is None else cols
+        check_shape(rows, cols)
+        size = rows * cols
+        if name == "blank-last":
+            return cls(rows, cols, tuple(range(1, size)) + (BLANK,))
+        if name == "blank-first":
+            return cls(rows, cols, tuple(range(size)))
+        raise BoardError(f"unknown goal {_show(name, 20)}: use blank-last, blank-first or a tile list")
+
+    @property
+    def size(self) -> int:
+        """Number of cells (tiles plus the blank)."""
+        return self.rows * self.cols
+
+    @property
+    def shape(self) -> str:
+        """The size written as ``RxC``."""
+        return _shape_name(self.rows, self.cols)
+
+    @property
+    def blank(self) -> Position:
+        """Index of the blank, row-major."""
+        return self.tiles.index(BLANK)
+
+    def position_of(self, tile: Tile) -> Position:
+        """Index of a tile, row-major."""
+        return self.tiles.index(tile)
+
+    def to_string(self) -> str:
+        """Compact form, tiles comma-separated row-major: also the URL format."""
+        return ",".join(map(str, self.tiles))
+
+    def to_grid(self) -> str:
+        """Rows on lines, right-aligned, ``.`` for the blank."""
+        width = len(str(self.size - 1))
+        lines = []
+        for r in range(self.rows):
+            cells = self.tiles[r * self.cols : (r + 1) * self.cols]
+            lines.append(" ".join(("." if t == BLANK else str(t)).rjust(width) for t in cells))
+        return "\n".join(lines)
+
+    def __str__(self) -> str:
+        return self.to_grid()
+
+    def goal_name(self) -> str | None:
+        """``blank-last`` or ``blank-first`` if this board is that goal, else None."""
+        for name in GOAL_NAMES:
+            if self == Board.goal(self.rows, self.cols, name):
+                return name
+        return None
+
+    def movable(self) -> Iterator[tuple[Tile, str]]:
+        """Each tile that can slide into the blank, with the direction it slides."""
+        b = self.blank
+        r, c = divmod(b, self.cols)
+        if r + 1 < self.rows:
+            yield self.tiles[b + self.cols], "U"
+        if r > 0:
+            yield self.tiles[b - self.cols], "D"
+        if c + 1 < self.cols:
+            yield self.tiles[b + 1], "L"
+        if c > 0:
+            yield self.tiles[b - 1], "R"
+
+    def direction_of(self, tile: Tile) -> str:
+        """The direction ``tile`` would slide into the blank; BoardError if it is not next to it."""
+        for movable, direction in self.movable():
+            if movable == tile:
+                return direction
+        raise BoardError(f"tile {tile} is not next to the blank and cannot move")
+
+    def slide(self, tile: Tile) -> Board:
+        """The board after ``tile`` slides into the blank."""
+        self.direction_of(tile)
+        cells = list(self.tiles)
+        b, t = self.blank, self.tiles.index(tile)
+        cells[b], cells[t] = tile, BLANK
+        return Board(self.rows, self.cols, tuple(cells))
+
+    def play(self, tiles: Iterable[Tile]) -> Board:
+        """The board after sliding each tile in turn (each must be next to the blank)."""
+        board = self
+        for tile in tiles:
+            board = board.slide(tile)
+        return board
+
+
+def parse_goal(text: str, rows: int, cols: int) -> Board:
+    """A goal by name (``blank-last``, ``blank-first``) or as an explicit tile list."""
+    name = text.strip().lower()
+    if name in GOAL_NAMES:
+        return Board.goal(rows, cols, name)
+    if not re.search(r"\d|_|\.", name):
+        raise BoardError(
+            f"unknown goal {_show(text, 20)}: use blank-last, blank-first or a tile list"
+        )
+    try:
+        return Board.from_string(text, rows, cols)
+    except BoardError as exc:
+        raise BoardError(f"goal: {exc}") from None

@@ -1,0 +1,28 @@
+"""Search algorithms behind one signature, and the registry that lists them."""
+
+from .result import DEFAULT_MAX_NODES, DEFAULT_TIME_LIMIT, Limits, Progress, SearchResult, StopReason
+from .solver import (
+    ALGORITHMS,
+    AlgorithmInfo,
+    Search,
+    default_algorithm,
+    default_heuristic,
+    get_algorithm,
+    solve,
+)
+
+__all__ = [
+    "ALGORITHMS",
+    "AlgorithmInfo",
+    "DEFAULT_MAX_NODES",
+    "DEFAULT_TIME_LIMIT",
+    "Limits",
+    "Progress",
+    "Search",
+    "SearchResult",
+    "StopReason",
+    "default_algorithm",
+    "default_heuristic",
+    "get_algorithm",
+    "solve",
+]

@@ -1,0 +1,106 @@
+"""IDA*: depth-first iterative deepening on f = g + h.
+
+Memory is linear in the solution length: one board is changed in place and
+changed back, the path is a list of blank positions, and the move that would
+undo the previous one is never generated. The depth-first search is written
+with an explicit stack (not recursion) so that it can pause every few
+thousand nodes to report progress and be cancelled.
+"""
+
+from __future__ import annotations
+
+import time
+
+from ..heuristics import Compiled
+from .steps import CHECK_EVERY_DFS, Outcome, Steps
+from .problem import Problem
+from .result import Limits, Progress, StopReason
+
+
+def idastar(problem: Problem, heuristic: Compiled, limits: Limits) -> Steps:
+    """Optimal with an admissible heuristic. Yields progress; send True to cancel."""
+    started = time.perf_counter()
+    deadline = started + limits.time_limit
+    max_nodes = limits.max_nodes
+    neighbours = problem.neighbours
+    goal = list(problem.goal)
+    cells = list(problem.start)
+    table = heuristic.tile_table
+    evaluate = heuristic.evaluate
+    inf = 1 << 30
+
+    h0 = evaluate(cells)
+    bound = h0
+    expanded = generated = max_depth = 0
+    start_blank = cells.index(0)
+    blanks = [start_blank]
+
+    def done(stop: StopReason, path: list[int] | None) -> Outcome:
+        return Outcome(stop, path, expanded, generated, max_depth, bound)
+
+    if cells == goal:
+        return done(StopReason.SOLVED, blanks)
+
+    while True:
+        next_bound = inf
+        # Frame d: blank position blanks[d], estimate hs[d], next neighbour index idx[d].
+        blanks = [start_blank]
+        hs = [h0]
+        idx = [0]
+        expanded += 1
+        while idx:
+            d = len(idx) - 1
+            blank = blanks[d]
+            nbrs = neighbours[blank]
+            i = idx[d]
+            if i == len(nbrs):
+                idx.pop()
+                hs.pop()
+                if d:
+                    prev = blanks[d - 1]
+                    cells[blank] = cells[prev]
+                    cells[prev] = 0
+                blanks.pop()
+                continue
+            idx[d] = i + 1
+            nb = nbrs[i]
+            if d and nb == blanks[d - 1]:
+                continue  # would undo the previous move
+            tile = cells[nb]
+            generated += 1
+            if table is not None:
+                row = table[tile]
+                h1 = hs[d] - row[nb] + row[blank]
+            else:
+                cells[blank] = tile
+                cells[nb] = 0
+                h1 = evaluate(cells)
+                cells[nb] = tile
+                cells[blank] = 0
+            f1 = d + 1 + h1
+            if f1 > bound:
+                if f1 < next_bound:
+                    next_bound = f1
+                continue
+            cells[blank] = tile
+            cells[nb] = 0
+            blanks.append(nb)
+            if h1 == 0 and cells == goal:
+                return done(StopReason.SOLVED, blanks)
+            hs.append(h1)
+            idx.append(0)
+            expanded += 1
+            if d + 1 > max_depth:
+                max_depth = d + 1
+            if expanded >= max_nodes:
+                return done(StopReason.NODE_LIMIT, None)
+            if not expanded & CHECK_EVERY_DFS:
+                now = time.perf_counter()
+                if now >= deadline:
+                    return done(StopReason.TIME_LIMIT, None)
+                cancel = yield Progress(expanded, generated, d + 1, max_depth, now - started, bound)
+                if cancel:
+                    return done(StopReason.CANCELLED, None)
+        if next_bound == inf:
+            return done(StopReason.UNSOLVABLE, None)
+        bound = next_bound

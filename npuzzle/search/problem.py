@@ -1,0 +1,89 @@
+"""A board and goal compiled into the flat form that searches work on.
+
+Tiles are relabelled once so that every goal looks the same to a search:
+tile ``v`` gets the label ``goal.position_of(v) + 1`` and the blank stays 0.
+Label ``L`` therefore belongs at position ``L - 1``; only the blank's goal
+position varies. A solution inside a search is the list of blank positions
+from start to goal; ``Problem.decode`` turns it back into tiles and directions.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..board import BLANK, Board, BoardError
+
+
+def neighbour_table(rows: int, cols: int) -> tuple[tuple[int, ...], ...]:
+    """For each blank position, the positions a tile can slide in from."""
+    table = []
+    for pos in range(rows * cols):
+        r, c = divmod(pos, cols)
+        nbrs = []
+        if r + 1 < rows:
+            nbrs.append(pos + cols)
+        if r > 0:
+            nbrs.append(pos - cols)
+        if c + 1 < cols:
+            nbrs.append(pos + 1)
+        if c > 0:
+            nbrs.append(pos - 1)
+        table.append(tuple(nbrs))
+    return tuple(table)
+
+
+@dataclass(frozen=True)
+class Problem:
+    """Start and goal in label form, with the tables every search needs."""
+
+    start_board: Board
+    goal_board: Board
+    rows: int
+    cols: int
+    start: tuple[int, ...]
+    goal: tuple[int, ...]
+    neighbours: tuple[tuple[int, ...], ...]
+
+    @classmethod
+    def from_boards(cls, start: Board, goal: Board) -> Problem:
+        """Relabel ``start`` so that ``goal`` becomes label ``p + 1`` at position ``p``."""
+        if (start.rows, start.cols) != (goal.rows, goal.cols):
+            raise BoardError(f"the board is {start.shape} but the goal is {goal.shape}")
+        label = {tile: pos + 1 for pos, tile in enumerate(goal.tiles)}
+        label[BLANK] = 0
+        start_labels = tuple(label[t] for t in start.tiles)
+        goal_labels = tuple(label[t] for t in goal.tiles)
+        return cls(
+            start, goal, start.rows, start.cols, start_labels, goal_labels,
+            neighbour_table(start.rows, start.cols),
+        )
+
+    @property
+    def size(self) -> int:
+        """Number of cells."""
+        return self.rows * self.cols
+
+    def decode(self, blanks: list[int]) -> tuple[tuple[int, ...], str]:
+        """Tiles moved and their directions for a path given as blank positions."""
+        cells = list(self.start_board.tiles)
+        tiles: list[int] = []
+        moves: list[str] = []
+        cols = self.cols
+        for before, after in zip(blanks, blanks[1:]):
+            tile = cells[after]
+            delta = after - before
+            if delta == cols:
+                moves.append("U")
+            elif delta == -cols:
+                moves.append("D")
+            elif delta == 1 and after % cols:
+                moves.append("L")
+            elif delta == -1 and before % cols:
+                moves.append("R")
+            else:  # a bug in a search, never user input
+                raise RuntimeError(f"blank cannot jump from {before} to {after}")
+            cells[before], cells[after] = tile, BLANK
+            tiles.append(tile)
+        if tuple(cells) != self.goal_board.tiles:
+            raise RuntimeError("decoded path does not reach the goal")
+        return tuple(tiles), "".join(moves)

@@ -1,0 +1,125 @@
+"""What every search takes (limits) and gives back (progress, result)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import Enum
+
+from ..board import Board, Tiles
+
+DEFAULT_MAX_NODES = 1_000_000
+DEFAULT_TIME_LIMIT = 60.0
+
+
+class StopReason(Enum):
+    """Why a search ended."""
+
+    SOLVED = "solved"
+    UNSOLVABLE = "unsolvable"
+    NODE_LIMIT = "node-limit"
+    TIME_LIMIT = "time-limit"
+    CANCELLED = "cancelled"
+
+    @property
+    def finished(self) -> bool:
+        """True when the search answered (solved or proved unsolvable)."""
+        return self in (StopReason.SOLVED, StopReason.UNSOLVABLE)
+
+
+@dataclass(frozen=True)
+class Limits:
+    """Bounds every search runs under: nodes expanded and seconds of wall time."""
+
+    max_nodes: int = DEFAULT_MAX_NODES
+    time_limit: float = DEFAULT_TIME_LIMIT
+
+    def __post_init__(self) -> None:
+        if isinstance(self.max_nodes, bool) or not isinstance(self.max_nodes, int) or self.max_nodes < 1:
+            raise ValueError(f"max_nodes must be a whole number of at least 1, not {self.max_nodes!r}")
+        if isinstance(self.time_limit, bool) or not isinstance(self.time_limit, (int, float)) or not (
+            0 < self.time_limit < float("inf")
+        ):
+            raise ValueError(f"time_limit must be a positive number of seconds, not {self.time_limit!r}")
+
+
+@dataclass(frozen=True)
+class Progress:
+    """Counts so far, reported while a search runs."""
+
+    expanded: int
+    generated: int
+    frontier: int
+    """Open-list size (A*) or current depth (depth-first searches)."""
+    max_frontier: int
+    seconds: float
+    bound: int | None = None
+    """Current f bound (IDA*) or the f of the node being expanded (A*)."""
+
+    def to_dict(self) -> dict[str, object]:
+        """JSON-ready form."""
+        return {
+            "expanded": self.expanded,
+            "generated": self.generated,
+            "frontier": self.frontier,
+            "max_frontier": self.max_frontier,
+            "seconds": round(self.seconds, 4),
+            "bound": self.bound,
+        }
+
+
+@dataclass(frozen=True)
+class SearchResult:
+    """The outcome of one search, in the same form for every algorithm."""
+
+    algorithm: str
+    heuristic: str | None
+    start: Board
+    goal: Board
+    stop: StopReason
+    tiles: Tiles = ()
+    """The tile moved at each step, start to goal (empty without a solution)."""
+    moves: str = ""
+    """The direction each of those tiles slides: one of U, D, L, R per step."""
+    expanded: int = 0
+    generated: int = 0
+    max_frontier: int = 0
+    seconds: float = 0.0
+    optimal: bool = False
+    """True only when the algorithm proves the solution shortest."""
+    solvable: bool = True
+    bound: int | None = None
+    """Last f bound reached; a lower bound on the optimal length when stopped early."""
+    extra: dict[str, object] = field(default_factory=dict)
+
+    @property
+    def solved(self) -> bool:
+        """Whether a solution was found."""
+        return self.stop is StopReason.SOLVED
+
+    @property
+    def length(self) -> int | None:
+        """Number of moves in the solution, or None without one."""
+        return len(self.tiles) if self.solved else None
+
+    def to_dict(self) -> dict[str, object]:
+        """The JSON object promised by the CLI (``--json``) and the web API."""
+        return {
+            "solvable": self.solvable,
+            "optimal": self.optimal,
+            "length": self.length,
+            "tiles": list(self.tiles),
+            "moves": self.moves,
+            "expanded": self.expanded,
+            "generated": self.generated,
+            "max_frontier": self.max_frontier,
+            "seconds": round(self.seconds, 6),
+            "algorithm": self.algorithm,
+            "heuristic": self.heuristic,
+            "stopped": None if self.stop.finished else self.stop.value,
+            "bound": self.bound,
+            "start": list(self.start.tiles),
+            "goal": list(self.goal.tiles),
+            "rows": self.start.rows,
+            "cols": self.start.cols,
+            **self.extra,
+        }

@@ -1,0 +1,218 @@
+"""The algorithm registry and the one entry point every caller uses.
+
+``solve(board, goal, ...)`` runs a search to the end. ``Search`` is the same
+search as an object that can be advanced a slice of time at a time, which is
+how the browser worker keeps the page responsive and takes cancel requests.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from typing import Callable
+
+from ..board import Board
+from ..heuristics import HEURISTICS, compile_heuristic, get_heuristic
+from ..solvability import is_solvable
+from .astar import astar
+from .idastar import idastar
+from .problem import Problem
+from .result import Limits, Progress, SearchResult, StopReason
+from .steps import Algorithm, Steps
+
+ProgressCallback = Callable[[Progress], "bool | None"]
+"""Called with the counts so far; return True to cancel the search."""
+
+
+@dataclass(frozen=True)
+class AlgorithmInfo:
+    """A registry entry: what an algorithm is called and what it guarantees."""
+
+    name: str
+    label: str
+    function: Algorithm
+    optimal: bool
+    """Whether its solutions are proven shortest (with an admissible heuristic)."""
+    uses_heuristic: bool
+    description: str
+    max_cells: int | None = None
+    """Largest board (in cells) it is offered for by default; None for any."""
+
+    def suits(self, rows: int, cols: int) -> bool:
+        """Whether the page and ``compare`` should offer it for a rows x cols board."""
+        return self.max_cells is None or rows * cols <= self.max_cells
+
+    def to_dict(self) -> dict[str, object]:
+        """JSON-ready description, for menus."""
+        return {
+            "name": self.name,
+            "label": self.label,
+            "optimal": self.optimal,
+            "uses_heuristic": self.uses_heuristic,
+            "description": self.description,
+            "max_cells": self.max_cells,
+        }
+
+
+ALGORITHMS: dict[str, AlgorithmInfo] = {
+    info.name: info
+    for info in (
+        AlgorithmInfo(
+            "astar", "A*", astar, True, True,
+            "Best-first on f = g + h with a closed set; optimal, memory grows with the search.",
+        ),
+        AlgorithmInfo(
+            "idastar", "IDA*", idastar, True, True,
+            "Depth-first iterative deepening on f = g + h; optimal, memory linear in depth.",
+        ),
+    )
+}
+
+
+def get_algorithm(name: str) -> AlgorithmInfo:
+    """The registry entry for ``name``; ValueError listing the choices otherwise."""
+    try:
+        return ALGORITHMS[name]
+    except KeyError:
+        raise ValueError(
+            f"unknown algorithm {name!r}: choose one of {', '.join(ALGORITHMS)}"
+        ) from None
+
+
+def default_algorithm(rows: int, cols: int) -> str:
+    """The best optimal algorithm we have for the size: A* up to 3x3, IDA* above."""
+    return "astar" if rows * cols <= 9 else "idastar"
+
+
+def default_heuristic(rows: int, cols: int) -> str:
+    """The strongest admissible heuristic we have for the size."""
+    return "manhattan"
+
+
+class Search:
+    """One search, advanced by ``step`` in slices of time, or run to the end by ``run``."""
+
+    def __init__(
+        self,
+        board: Board,
+        goal: Board,
+        algorithm: str | None = None,
+        heuristic: str | None = None,
+        limits: Limits | None = None,
+    ) -> None:
+        algorithm = algorithm or default_algorithm(board.rows, board.cols)
+        info = get_algorithm(algorithm)
+        if info.uses_heuristic:
+            heuristic = heuristic or default_heuristic(board.rows, board.cols)
+            get_heuristic(heuristic)
+        else:
+            heuristic = None
+        self.board = board
+        self.goal = goal
+        self.info = info
+        self.heuristic = heuristic
+        self.limits = limits or Limits()
+        self.problem = Problem.from_boards(board, goal)
+        self.result: SearchResult | None = None
+        self.progress: Progress | None = None
+        self._steps: Steps | None = None
+        self._started = time.perf_counter()
+        if not is_solvable(board, goal):
+            self.result = self._result(StopReason.UNSOLVABLE, None, 0, 0, 0, None, solvable=False)
+
+    def _result(
+        self, stop: StopReason, path: list[int] | None, expanded: int, generated: int,
+        max_frontier: int, bound: int | None, solvable: bool = True,
+    ) -> SearchResult:
+        tiles, moves = self.problem.decode(path) if path is not None else ((), "")
+        heuristic_ok = self.heuristic is None or HEURISTICS[self.heuristic].admissible
+        return SearchResult(
+            algorithm=self.info.name,
+            heuristic=self.heuristic,
+            start=self.board,
+            goal=self.goal,
+            stop=stop,
+            tiles=tiles,
+            moves=moves,
+            expanded=expanded,
+            generated=generated,
+            max_frontier=max_frontier,
+            seconds=time.perf_counter() - self._started,
+            optimal=stop is StopReason.SOLVED and self.info.optimal and heuristic_ok,
+            solvable=solvable,
+            bound=bound,
+        )
+
+    def step(self, budget: float = 0.03, cancel: bool = False) -> SearchResult | Progress:
+        """Work for about ``budget`` seconds; return the result when done, else progress."""
+        if self.result is not None:
+            return self.result
+        if self._steps is None:
+            compiled = compile_heuristic(
+                self.heuristic or "manhattan", self.problem.rows, self.problem.cols
+            )
+            self._steps = self.info.function(self.problem, compiled, self.limits)
+            self._started = time.perf_counter()
+            if cancel:
+                self._steps.close()
+                self.result = self._result(StopReason.CANCELLED, None, 0, 0, 0, None)
+                return self.result
+            send: bool | None = None
+        else:
+            send = cancel
+        end = time.perf_counter() + budget
+        try:
+            while True:
+                self.progress = self._steps.send(send)  # type: ignore[arg-type]
+                send = False
+                if time.perf_counter() >= end:
+                    return self.progress
+        except StopIteration as stop:
+            out = stop.value
+            self._steps = None
+            if out is None:  # the generator died (e.g. KeyboardInterrupt): report what we saw
+                p = self.progress
+                self.result = self._result(
+                    StopReason.CANCELLED, None, p.expanded if p else 0, p.generated if p else 0,
+                    p.max_frontier if p else 0, p.bound if p else None,
+                )
+            else:
+                self.result = self._result(
+                    out.stop, out.path, out.expanded, out.generated, out.max_frontier, out.bound
+                )
+            return self.result
+
+    def cancel(self) -> SearchResult:
+        """Stop now and return the result, marked cancelled."""
+        if self.result is not None:
+            return self.result
+        out = self.step(0.0, cancel=True)
+        while not isinstance(out, SearchResult):  # the generator answers a cancel at once
+            out = self.step(0.0, cancel=True)
+        return out
+
+    def run(self, progress: ProgressCallback | None = None, interval: float = 0.1) -> SearchResult:
+        """Run to the end, calling ``progress`` about every ``interval`` seconds."""
+        cancel = False
+        while True:
+            out = self.step(interval, cancel)
+            if isinstance(out, SearchResult):
+                return out
+            if progress is not None:
+                cancel = bool(progress(out))
+
+
+def solve(
+    board: Board,
+    goal: Board | None = None,
+    algorithm: str | None = None,
+    heuristic: str | None = None,
+    limits: Limits | None = None,
+    progress: ProgressCallback | None = None,
+) -> SearchResult:
+    """Solve ``board`` (goal: blank-last by default) and return the uniform result.
+
+    Unsolvable boards are answered at once from parity, without a search.
+    """
+    goal = goal or Board.goal(board.rows, board.cols)
+    return Search(board, goal, algorithm, heuristic, limits).run(progress)

@@ -1,0 +1,212 @@
+"""The one function the browser calls: ``handle(request_json) -> response_json``.
+
+Strings cross the Python/JavaScript seam, never proxies. Every response is a
+JSON object with ``"ok"``; errors come back as data::
+
+    {"ok": false, "error": {"field": "board", "message": "tile 7 appears twice"}}
+
+Requests (``"op"`` names the operation):
+
+``info``
+    Version, sizes, goals and the ``ALGORITHMS``/``HEURISTICS`` registries.
+``analyze`` ``{board, goal?, size?}``
+    Parse and validate a board and goal; answer solvability with its reason.
+``solve`` ``{board, goal?, size?, algorithm?, heuristic?, max_nodes?, time_limit?, budget_ms?}``
+    Start a search and run its first slice. The answer is either
+    ``{"type": "result", "result": {...}}`` or ``{"type": "progress", "job": id,
+    "progress": {...}}``; keep sending ``step`` until a result comes back.
+``step`` ``{job, budget_ms?}``
+    Run the job for about ``budget_ms`` milliseconds (default 30).
+``cancel`` ``{job}``
+    Stop the job; the answer is its result, marked ``"stopped": "cancelled"``.
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+from typing import Any
+
+from . import __version__
+from .board import GOAL_NAMES, MAX_SIDE, MIN_SIDE, Board, BoardError, parse_goal, parse_shape
+from .heuristics import HEURISTICS
+from .search import (
+    ALGORITHMS,
+    DEFAULT_MAX_NODES,
+    DEFAULT_TIME_LIMIT,
+    Limits,
+    Search,
+    SearchResult,
+    default_algorithm,
+    default_heuristic,
+)
+from .solvability import explain_solvability
+
+MAX_NODES_CAP = 100_000_000
+TIME_LIMIT_CAP = 3600.0
+DEFAULT_BUDGET_MS = 30
+MAX_TEXT = 10_000
+
+_jobs: dict[int, Search] = {}
+_job_ids = itertools.count(1)
+
+
+class RequestError(Exception):
+    """A request that cannot be served; ``field`` names the part that is wrong."""
+
+    def __init__(self, field: str, message: str) -> None:
+        super().__init__(message)
+        self.field = field
+        self.message = message
+
+
+def _text(request: dict[str, Any], key: str, default: str | None = None) -> str:
+    value = request.get(key, default)
+    if value is None:
+        raise RequestError(key, f"{key} is missing")
+    if not isinstance(value, str):
+        raise RequestError(key, f"{key} must be text, not {type(value).__name__}")
+    if len(value) > MAX_TEXT:
+        raise RequestError(key, f"{key} is too long ({len(value)} characters)")
+    return value
+
+
+def _number(request: dict[str, Any], key: str, default: float, cap: float, whole: bool) -> Any:
+    value = request.get(key, default)
+    if value is None:
+        return default
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or (whole and not isinstance(value, int)):
+        kind = "a whole number" if whole else "a number"
+        raise RequestError(key, f"{key} must be {kind}, not {json.dumps(value)}")
+    if not 0 < value <= cap:
+        raise RequestError(key, f"{key} must be above 0 and at most {cap:g}, not {value:g}")
+    return value
+
+
+def _boards(request: dict[str, Any]) -> tuple[Board, Board]:
+    size = request.get("size")
+    shape: tuple[int | None, int | None] = (None, None)
+    if size is not None and size != "":
+        try:
+            shape = parse_shape(_text(request, "size"))
+        except BoardError as exc:
+            raise RequestError("size", str(exc)) from None
+    try:
+        board = Board.from_string(_text(request, "board"), *shape)
+    except BoardError as exc:
+        raise RequestError("board", str(exc)) from None
+    try:
+        goal = parse_goal(_text(request, "goal", "blank-last"), board.rows, board.cols)
+    except BoardError as exc:
+        raise RequestError("goal", str(exc)) from None
+    return board, goal
+
+
+def _info(request: dict[str, Any]) -> dict[str, Any]:
+    return {
+        "version": __version__,
+        "min_side": MIN_SIDE,
+        "max_side": MAX_SIDE,
+        "goals": list(GOAL_NAMES),
+        "algorithms": [a.to_dict() for a in ALGORITHMS.values()],
+        "heuristics": [h.to_dict() for h in HEURISTICS.values()],
+        "defaults": {"max_nodes": DEFAULT_MAX_NODES, "time_limit": DEFAULT_TIME_LIMIT},
+    }
+
+
+def _analyze(request: dict[str, Any]) -> dict[str, Any]:
+    board, goal = _boards(request)
+    return {
+        "rows": board.rows,
+        "cols": board.cols,
+        "tiles": list(board.tiles),
+        "board": board.to_string(),
+        "goal_tiles": list(goal.tiles),
+        "goal": goal.goal_name() or goal.to_string(),
+        "solvability": explain_solvability(board, goal).to_dict(),
+        "default_algorithm": default_algorithm(board.rows, board.cols),
+        "default_heuristic": default_heuristic(board.rows, board.cols),
+    }
+
+
+def _answer(job_id: int, search: Search, out: object) -> dict[str, Any]:
+    if isinstance(out, SearchResult):
+        _jobs.pop(job_id, None)
+        return {"type": "result", "job": job_id, "result": out.to_dict()}
+    progress = search.progress
+    return {"type": "progress", "job": job_id, "progress": progress.to_dict() if progress else None}
+
+
+def _budget(request: dict[str, Any]) -> float:
+    return float(_number(request, "budget_ms", DEFAULT_BUDGET_MS, 1000, whole=False)) / 1000
+
+
+def _solve(request: dict[str, Any]) -> dict[str, Any]:
+    board, goal = _boards(request)
+    algorithm = request.get("algorithm")
+    heuristic = request.get("heuristic")
+    if algorithm is not None and algorithm not in ALGORITHMS:
+        raise RequestError("algorithm", f"unknown algorithm {json.dumps(algorithm)}: choose one of {', '.join(ALGORITHMS)}")
+    if heuristic is not None and heuristic not in HEURISTICS:
+        raise RequestError("heuristic", f"unknown heuristic {json.dumps(heuristic)}: choose one of {', '.join(HEURISTICS)}")
+    limits = Limits(
+        max_nodes=_number(request, "max_nodes", DEFAULT_MAX_NODES, MAX_NODES_CAP, whole=True),
+        time_limit=float(_number(request, "time_limit", DEFAULT_TIME_LIMIT, TIME_LIMIT_CAP, whole=False)),
+    )
+    budget = _budget(request)
+    search = Search(board, goal, algorithm, heuristic, limits)
+    job_id = next(_job_ids)
+    _jobs[job_id] = search
+    return _answer(job_id, search, search.step(budget))
+
+
+def _job(request: dict[str, Any]) -> tuple[int, Search]:
+    job_id = request.get("job")
+    if isinstance(job_id, bool) or not isinstance(job_id, int):
+        raise RequestError("job", f"job must be a job number, not {json.dumps(job_id)}")
+    search = _jobs.get(job_id)
+    if search is None:
+        raise RequestError("job", f"there is no running job {job_id}")
+    return job_id, search
+
+
+def _step(request: dict[str, Any]) -> dict[str, Any]:
+    job_id, search = _job(request)
+    return _answer(job_id, search, search.step(_budget(request)))
+
+
+def _cancel(request: dict[str, Any]) -> dict[str, Any]:
+    job_id, search = _job(request)
+    return _answer(job_id, search, search.cancel())
+
+
+_OPS = {"info": _info, "analyze": _analyze, "solve": _solve, "step": _step, "cancel": _cancel}
+
+
+def handle_dict(request: Any) -> dict[str, Any]:
+    """``handle`` on an already-decoded request; never raises for bad input."""
+    if not isinstance(request, dict):
+        return _error("request", "a request must be a JSON object")
+    op = request.get("op")
+    if op not in _OPS:
+        return _error("op", f"unknown op {json.dumps(op)}: use one of {', '.join(_OPS)}")
+    try:
+        answer = _OPS[op](request)
+    except RequestError as exc:
+        return _error(exc.field, exc.message)
+    answer["ok"] = True
+    answer["op"] = op
+    return answer
+
+
+def _error(field: str, message: str) -> dict[str, Any]:
+    return {"ok": False, "error": {"field": field, "message": message}}
+
+
+def handle(request_json: str) -> str:
+    """Answer one JSON request with one JSON response (errors included, as data)."""
+    try:
+        request = json.loads(request_json)
+    except (TypeError, ValueError) as exc:
+        return json.dumps(_error("request", f"the request is not valid JSON: {exc}"))
+    return json.dumps(handle_dict(request))
