@@ -126,6 +126,8 @@ def check_tiles(tiles: Iterable[int], rows: int, cols: int) -> Tiles:
             f"{len(values)} tiles is not a {_shape_name(rows, cols)} board "
             f"(it needs {size}: 1 to {size - 1} and a blank)"
         )
+    if BLANK not in values:
+        raise BoardError("there is no blank: write it as 0, _ or .")
     seen: set[int] = set()
     for value in values:
         if value == BLANK and BLANK in seen:
@@ -138,8 +140,6 @@ def check_tiles(tiles: Iterable[int], rows: int, cols: int) -> Tiles:
                 f"(tiles are 1 to {size - 1})"
             )
         seen.add(value)
-    if BLANK not in seen:
-        raise BoardError("there is no blank: write it as 0, _ or .")
     missing = [v for v in range(1, size) if v not in seen]
     if missing:  # pragma: no cover - a full, duplicate-free, in-range list has no gaps
         raise BoardError(f"tile {missing[0]} is missing")

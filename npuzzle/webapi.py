@@ -11,6 +11,8 @@ Requests (``"op"`` names the operation):
     Version, sizes, goals and the ``ALGORITHMS``/``HEURISTICS`` registries.
 ``analyze`` ``{board, goal?, size?}``
     Parse and validate a board and goal; answer solvability with its reason.
+``goal`` ``{size, goal?}``
+    The goal board of a size, answered like ``analyze`` (for "new board").
 ``solve`` ``{board, goal?, size?, algorithm?, heuristic?, max_nodes?, time_limit?, budget_ms?}``
     Start a search and run its first slice. The answer is either
     ``{"type": "result", "result": {...}}`` or ``{"type": "progress", "job": id,
@@ -116,11 +118,28 @@ def _info(request: dict[str, Any]) -> dict[str, Any]:
 
 def _analyze(request: dict[str, Any]) -> dict[str, Any]:
     board, goal = _boards(request)
+    return _describe(board, goal)
+
+
+def _goal(request: dict[str, Any]) -> dict[str, Any]:
+    try:
+        rows, cols = parse_shape(_text(request, "size"))
+    except BoardError as exc:
+        raise RequestError("size", str(exc)) from None
+    try:
+        goal = parse_goal(_text(request, "goal", "blank-last"), rows, cols)
+    except BoardError as exc:
+        raise RequestError("goal", str(exc)) from None
+    return _describe(goal, goal)
+
+
+def _describe(board: Board, goal: Board) -> dict[str, Any]:
     return {
         "rows": board.rows,
         "cols": board.cols,
         "tiles": list(board.tiles),
         "board": board.to_string(),
+        "grid": board.to_grid(),
         "goal_tiles": list(goal.tiles),
         "goal": goal.goal_name() or goal.to_string(),
         "solvability": explain_solvability(board, goal).to_dict(),
@@ -180,7 +199,7 @@ def _cancel(request: dict[str, Any]) -> dict[str, Any]:
     return _answer(job_id, search, search.cancel())
 
 
-_OPS = {"info": _info, "analyze": _analyze, "solve": _solve, "step": _step, "cancel": _cancel}
+_OPS = {"info": _info, "analyze": _analyze, "goal": _goal, "solve": _solve, "step": _step, "cancel": _cancel}
 
 
 def handle_dict(request: Any) -> dict[str, Any]:

@@ -1,0 +1,152 @@
+"""Board model: parsing what people paste, specific messages, round trips, moves."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from npuzzle import Board, BoardError, parse_goal, parse_shape
+
+EXPECTED = (8, 6, 7, 2, 5, 4, 3, 0, 1)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "8 6 7 2 5 4 3 0 1",
+        "8,6,7,2,5,4,3,0,1",
+        "8, 6, 7, 2, 5, 4, 3, 0, 1",
+        "867254301",
+        "8672543_1",
+        "8672543.1",
+        "8 6 7\n2 5 4\n3 0 1\n",
+        "  8 6 7\r\n2 5 4\r\n3 _ 1",
+        "8 6 7 / 2 5 4 / 3 . 1",
+        "8\t6\t7\n2\t5\t4\n3\t0\t1",
+    ],
+)
+def test_every_paste_format_reads_the_same_board(text: str) -> None:
+    board = Board.from_string(text)
+    assert (board.rows, board.cols, board.tiles) == (3, 3, EXPECTED)
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("", "the board is empty"),
+        ("1 2 3 4 5 6 7 0", "8 tiles is not a square board"),
+        ("1 2 3 4 5 6 7 7 0", "tile 7 appears twice"),
+        ("1 2 3 4 5 6 7 8 9", "there is no blank"),
+        ("1 2 3 4 5 6 7 0 9", "tile 9 is out of range for a 3x3 board (tiles are 1 to 8)"),
+        ("1 2 3 4 5 6 7 0 _", "the blank appears twice"),
+        ("1 2 3 4 x 6 7 8 0", "unknown symbol 'x' at position 5"),
+        ("1 2 3 4 -5 6 7 8 0", "unknown symbol '-5'"),
+        ("1 2 3\n4 5\n6 7 8 0", "row 2 has 2 tiles but row 1 has 3"),
+        ("1 2 3 4 5 6 7 0 10", "tile 10 is out of range"),
+        ("1", "a 1x1 board is not supported"),
+        ("0", "not supported"),
+    ],
+)
+def test_invalid_boards_say_what_is_wrong(text: str, message: str) -> None:
+    with pytest.raises(BoardError) as info:
+        Board.from_string(text)
+    assert message in str(info.value)
+    assert isinstance(info.value, ValueError)
+
+
+def test_missing_tile_with_given_size() -> None:
+    with pytest.raises(BoardError, match="tile 8 is missing"):
+        Board.from_string("1 2 3 4 5 6 7 0", 3, 3)
+
+
+def test_count_against_given_size() -> None:
+    with pytest.raises(BoardError, match="9 tiles is not a 4x4 board"):
+        Board.from_string("1 2 3 4 5 6 7 8 0", 4, 4)
+
+
+def test_no_blank() -> None:
+    with pytest.raises(BoardError, match="tile 3 appears twice"):
+        Board(2, 2, (0, 3, 3, 1))
+    with pytest.raises(BoardError, match="there is no blank"):
+        Board.from_string("1 2 3 4", 2, 2)
+
+
+@pytest.mark.parametrize("side", range(2, 9))
+def test_square_sizes_two_to_eight_parse_and_round_trip(side: int) -> None:
+    goal = Board.goal(side)
+    assert Board.from_string(goal.to_string()) == goal
+    assert Board.from_string(goal.to_grid()) == goal
+    assert goal.size == side * side
+
+
+def test_rectangular_board_needs_its_size_or_rows() -> None:
+    board = Board.from_string("1 2 3 / 4 5 0")
+    assert (board.rows, board.cols) == (2, 3)
+    assert Board.from_string("1 2 3 4 5 0", 2, 3) == board
+    with pytest.raises(BoardError, match="not a square board"):
+        Board.from_string("1 2 3 4 5 0")
+
+
+def test_repr_is_a_constructor_call() -> None:
+    board = Board.from_string("1 2 3 0")
+    assert eval(repr(board), {"Board": Board}) == board
+
+
+def test_goals() -> None:
+    assert Board.goal(3).tiles == (1, 2, 3, 4, 5, 6, 7, 8, 0)
+    assert Board.goal(3, 3, "blank-first").tiles == (0, 1, 2, 3, 4, 5, 6, 7, 8)
+    assert parse_goal("blank-first", 2, 2).tiles == (0, 1, 2, 3)
+    assert parse_goal(" Blank-Last ", 2, 2).tiles == (1, 2, 3, 0)
+    assert parse_goal("3 2 1 0", 2, 2).tiles == (3, 2, 1, 0)
+    assert Board.goal(4).goal_name() == "blank-last"
+    assert Board.from_string("3 2 1 0").goal_name() is None
+    with pytest.raises(BoardError, match="unknown goal 'sideways'"):
+        parse_goal("sideways", 3, 3)
+    with pytest.raises(BoardError, match="goal: tile 1 appears twice"):
+        parse_goal("1 1 2 0", 2, 2)
+    with pytest.raises(BoardError, match="goal: 4 tiles is not a 3x3 board"):
+        parse_goal("1 2 3 0", 3, 3)
+
+
+def test_sizes() -> None:
+    assert parse_shape("4") == (4, 4)
+    assert parse_shape("3x5") == (3, 5)
+    for bad in ("", "x", "1", "17", "4x1", "four"):
+        with pytest.raises(BoardError):
+            parse_shape(bad)
+
+
+def test_moves_name_the_tile_direction() -> None:
+    board = Board.from_string("1 2 3 / 4 0 5 / 6 7 8")
+    assert dict(board.movable()) == {7: "U", 2: "D", 5: "L", 4: "R"}
+    assert board.slide(7).tiles == (1, 2, 3, 4, 7, 5, 6, 0, 8)
+    assert board.slide(2).tiles == (1, 0, 3, 4, 2, 5, 6, 7, 8)
+    with pytest.raises(BoardError, match="tile 1 is not next to the blank"):
+        board.slide(1)
+    assert board.play([5, 8]).tiles == (1, 2, 3, 4, 5, 8, 6, 7, 0)
+
+
+tile_text = st.lists(
+    st.sampled_from(["0", "1", "2", "3", "4", "5", "8", "12", "_", ".", "x", "-", " ", ",", "\n", "/"]),
+    max_size=40,
+).map("".join)
+
+
+@settings(max_examples=400, deadline=None)
+@given(tile_text)
+def test_any_text_raises_value_error_or_round_trips(text: str) -> None:
+    try:
+        board = Board.from_string(text)
+    except ValueError:
+        return
+    assert Board.from_string(board.to_string(), board.rows, board.cols) == board
+    assert Board.from_string(board.to_grid()) == board
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.integers(2, 8).flatmap(lambda n: st.permutations(range(n * n)).map(lambda p: (n, p))))
+def test_every_permutation_is_a_board(case: tuple[int, list[int]]) -> None:
+    side, perm = case
+    board = Board(side, side, tuple(perm))
+    assert Board.from_string(board.to_string()) == board

@@ -1,0 +1,107 @@
+"""The command line as a user runs it: exit codes, JSON keys, one-line errors."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from npuzzle import Board
+
+ROOT = Path(__file__).resolve().parent.parent
+JSON_KEYS = {
+    "solvable", "optimal", "length", "tiles", "moves", "expanded", "generated",
+    "max_frontier", "seconds", "algorithm", "heuristic", "stopped",
+}
+
+
+def run(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "npuzzle", *args],
+        capture_output=True, text=True, input=stdin, cwd=ROOT, timeout=120,
+    )
+
+
+def test_json_answer_for_a_hard_8_puzzle() -> None:
+    out = run("solve", "8 6 7 2 5 4 3 0 1", "--json")
+    assert out.returncode == 0, out.stderr
+    data = json.loads(out.stdout)
+    assert JSON_KEYS <= set(data)
+    assert data["solvable"] is True and data["optimal"] is True
+    assert data["length"] == 31 == len(data["tiles"]) == len(data["moves"])
+    assert data["stopped"] is None
+    assert set(data["moves"]) <= set("UDLR")
+    board = Board.from_string("8 6 7 2 5 4 3 0 1")
+    for tile, move in zip(data["tiles"], data["moves"]):
+        assert board.direction_of(tile) == move
+        board = board.slide(tile)
+    assert board == Board.goal(3)
+
+
+def test_board_as_separate_arguments_goal_and_algorithm() -> None:
+    out = run("solve", "0", "1", "2", "3", "4", "5", "6", "8", "7", "--goal", "1,2,3,4,5,6,7,0,8",
+              "--algorithm", "idastar", "--heuristic", "hamming", "--json")
+    assert out.returncode == 0, out.stderr
+    data = json.loads(out.stdout)
+    assert (data["algorithm"], data["heuristic"]) == ("idastar", "hamming")
+    assert data["goal"] == [1, 2, 3, 4, 5, 6, 7, 0, 8]
+
+
+def test_board_from_standard_input() -> None:
+    out = run("solve", "-", "--json", stdin="1 2 3\n4 5 6\n7 0 8\n")
+    assert json.loads(out.stdout)["tiles"] == [8]
+
+
+def test_unsolvable_is_an_answer() -> None:
+    out = run("solve", "1,2,3,4,5,6,8,7,0", "--json")
+    assert out.returncode == 0
+    data = json.loads(out.stdout)
+    assert data["solvable"] is False and data["length"] is None and data["stopped"] is None
+
+
+def test_limit_gives_exit_status_3() -> None:
+    out = run("solve", "14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3", "--goal", "blank-first",
+              "--max-nodes", "2000", "--json")
+    assert out.returncode == 3
+    assert json.loads(out.stdout)["stopped"] == "node-limit"
+    out = run("solve", "14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3", "--goal", "blank-first",
+              "--time-limit", "0.2", "--max-nodes", "100000000", "--json")
+    assert out.returncode == 3
+    assert json.loads(out.stdout)["stopped"] == "time-limit"
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["solve", "1 2 3 4 5 6 7 7 0"], "tile 7 appears twice"),
+        (["solve", "1 2 3 4 5 6 7 0"], "8 tiles is not a square board"),
+        (["solve", "1 2 3 4 5 6 7 8 0", "--goal", "upside-down"], "unknown goal"),
+        (["solve", "1 2 3 4 5 6 7 8 0", "--algorithm", "dijkstra"], "invalid choice: 'dijkstra'"),
+        (["solve", "1 2 3 4 5 6 7 8 0", "--heuristic", "magic"], "invalid choice: 'magic'"),
+        (["solve", "1 2 3 4 5 6 7 8 0", "--max-nodes", "0"], "must be at least 1"),
+        (["solve", "1 2 3 4 5 6 7 8 0", "--time-limit", "soon"], "is not a number of seconds"),
+        (["solve", "1 2 3 4 5 6 7 8 0", "--size", "2x9"], "not a 2x9 board"),
+        (["solve", "1 2 a 4 5 6 7 8 0"], "unknown symbol 'a' at position 3"),
+        (["frobnicate"], "invalid choice"),
+    ],
+)
+def test_invalid_input_gives_one_line_and_exit_status_2(args: list[str], message: str) -> None:
+    out = run(*args)
+    assert out.returncode == 2
+    assert out.stdout == ""
+    lines = out.stderr.strip().splitlines()
+    assert len(lines) == 1, out.stderr
+    assert "Traceback" not in out.stderr
+    assert message in lines[0]
+
+
+def test_readable_output_shows_board_then_steps() -> None:
+    out = run("solve", "1 2 3 / 4 5 6 / 0 7 8")
+    assert out.returncode == 0
+    text = out.stdout
+    assert text.index("1 2 3") < text.index("Solution: 2 moves (optimal)")
+    assert "   1.   7 left" in text and "   2.   8 left" in text
+    assert text.rstrip().endswith("7 8 .")

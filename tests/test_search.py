@@ -1,0 +1,188 @@
+"""Searches: optimal lengths against exhaustive BFS and published facts, replays, limits."""
+
+from __future__ import annotations
+
+import random
+import time
+
+import pytest
+
+from npuzzle import ALGORITHMS, Board, Limits, Progress, Search, StopReason, solve
+
+from .puzzles import (
+    EIGHT_PUZZLE_HISTOGRAM,
+    HARDEST_BLANK_FIRST,
+    HARDEST_BLANK_LAST,
+    bfs_distances,
+    blank_first_to_blank_last,
+    eight_puzzle_distances,
+    korf100,
+)
+
+OPTIMAL = [name for name, info in ALGORITHMS.items() if info.optimal]
+
+
+def check_solution(board: Board, goal: Board, result) -> None:  # type: ignore[no-untyped-def]
+    """Replay the moves; each direction must be the one the tile really slides."""
+    assert result.solved
+    assert len(result.tiles) == len(result.moves) == result.length
+    current = board
+    for tile, move in zip(result.tiles, result.moves):
+        assert current.direction_of(tile) == move
+        current = current.slide(tile)
+    assert current == goal
+
+
+@pytest.mark.parametrize("goal_name", ["blank-last", "blank-first"])
+def test_bfs_histogram_matches_the_published_8_puzzle_distances(goal_name: str) -> None:
+    distances = eight_puzzle_distances(goal_name)
+    histogram = [0] * (max(distances.values()) + 1)
+    for d in distances.values():
+        histogram[d] += 1
+    assert histogram == EIGHT_PUZZLE_HISTOGRAM
+    hardest = HARDEST_BLANK_LAST if goal_name == "blank-last" else HARDEST_BLANK_FIRST
+    assert sorted(s for s, d in distances.items() if d == 31) == sorted(
+        Board.from_string(t).tiles for t in hardest
+    )
+
+
+@pytest.mark.parametrize("algorithm", OPTIMAL)
+@pytest.mark.parametrize(
+    ("text", "goal_name"),
+    [(t, "blank-last") for t in HARDEST_BLANK_LAST] + [(t, "blank-first") for t in HARDEST_BLANK_FIRST],
+)
+def test_31_move_boards(algorithm: str, text: str, goal_name: str) -> None:
+    board = Board.from_string(text)
+    goal = Board.goal(3, 3, goal_name)
+    result = solve(board, goal, algorithm=algorithm)
+    assert result.length == 31 and result.optimal
+    check_solution(board, goal, result)
+
+
+@pytest.mark.parametrize("algorithm", OPTIMAL)
+@pytest.mark.parametrize("heuristic", ["manhattan", "hamming"])
+@pytest.mark.parametrize("goal_name", ["blank-last", "blank-first"])
+def test_optimal_lengths_on_a_sample_of_8_puzzle_states(algorithm: str, heuristic: str, goal_name: str) -> None:
+    distances = eight_puzzle_distances(goal_name)
+    goal = Board.goal(3, 3, goal_name)
+    rng = random.Random(f"{algorithm}-{heuristic}-{goal_name}")
+    # Misplaced tiles is weak: IDA* with it needs millions of nodes past ~24 moves.
+    longest = 31 if heuristic == "manhattan" else 22
+    states = sorted(s for s, d in distances.items() if d <= longest)
+    sample = rng.sample(states, 60 if heuristic == "manhattan" else 15)
+    for tiles in sample:
+        board = Board(3, 3, tiles)
+        result = solve(board, goal, algorithm, heuristic)
+        assert result.length == distances[tiles], tiles
+        assert result.optimal
+        check_solution(board, goal, result)
+
+
+@pytest.mark.parametrize("shape", ["1 2 3 / 4 5 0", "1 2 / 3 4 / 5 0", "1 2 3 4 / 5 6 7 0"])
+def test_custom_goal_and_rectangular_board(shape: str) -> None:
+    board = Board.from_string(shape)
+    distances = bfs_distances(board)
+    farthest = max(distances.values())
+    goal = Board(board.rows, board.cols, min(s for s, d in distances.items() if d == farthest))
+    a, b = solve(board, goal, "astar"), solve(board, goal, "idastar")
+    assert a.length == b.length == farthest
+    check_solution(board, goal, a)
+    check_solution(board, goal, b)
+
+
+def test_solved_board_has_an_empty_solution() -> None:
+    for name in ALGORITHMS:
+        result = solve(Board.goal(4), algorithm=name)
+        assert result.solved and result.length == 0 and result.tiles == () and result.moves == ""
+
+
+def test_unsolvable_board_is_answered_without_search() -> None:
+    result = solve(Board.from_string("1 2 3 4 5 6 7 8 9 10 11 12 13 15 14 0"))
+    assert result.stop is StopReason.UNSOLVABLE and not result.solvable
+    assert result.expanded == 0 and result.length is None
+    assert result.to_dict()["stopped"] is None
+
+
+def test_default_algorithm_is_optimal() -> None:
+    for text in ("1 2 3 / 4 5 6 / 0 7 8", "1 2 3 4 / 5 6 7 8 / 9 10 11 12 / 13 0 14 15"):
+        result = solve(Board.from_string(text))
+        assert result.optimal and result.length == 2
+
+
+HARD_4X4 = Board.from_string("14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3")  # Korf #1, 57 moves
+
+
+@pytest.mark.parametrize("algorithm", list(ALGORITHMS))
+def test_node_limit_stops_the_search_and_says_so(algorithm: str) -> None:
+    goal = Board.goal(4, 4, "blank-first")
+    result = solve(HARD_4X4, goal, algorithm, limits=Limits(max_nodes=5000))
+    assert result.stop is StopReason.NODE_LIMIT
+    assert result.expanded == 5000
+    assert result.length is None and not result.optimal
+    assert result.to_dict()["stopped"] == "node-limit"
+    assert result.bound is not None and result.bound <= 57
+
+
+@pytest.mark.parametrize("algorithm", list(ALGORITHMS))
+def test_time_limit_stops_the_search_and_says_so(algorithm: str) -> None:
+    goal = Board.goal(4, 4, "blank-first")
+    started = time.perf_counter()
+    result = solve(HARD_4X4, goal, algorithm, limits=Limits(max_nodes=10**9, time_limit=0.3))
+    elapsed = time.perf_counter() - started
+    assert result.stop is StopReason.TIME_LIMIT
+    assert result.to_dict()["stopped"] == "time-limit"
+    assert elapsed < 2.0
+
+
+@pytest.mark.parametrize("algorithm", list(ALGORITHMS))
+def test_progress_is_reported_and_can_cancel(algorithm: str) -> None:
+    goal = Board.goal(4, 4, "blank-first")
+    seen: list[Progress] = []
+
+    def progress(p: Progress) -> bool:
+        seen.append(p)
+        return len(seen) >= 3
+
+    result = solve(HARD_4X4, goal, algorithm, limits=Limits(max_nodes=10**9), progress=progress)
+    assert result.stop is StopReason.CANCELLED
+    assert len(seen) == 3
+    assert [p.expanded for p in seen] == sorted(p.expanded for p in seen)
+    assert 0.05 < seen[0].seconds < 1.0
+    assert result.expanded >= seen[-1].expanded
+
+
+def test_search_can_be_stepped_and_cancelled() -> None:
+    search = Search(HARD_4X4, Board.goal(4, 4, "blank-first"), "idastar", limits=Limits(max_nodes=10**9))
+    first = search.step(0.02)
+    assert isinstance(first, Progress)
+    result = search.cancel()
+    assert result.stop is StopReason.CANCELLED
+    assert search.step(0.02) is result
+
+
+def korf_easiest(count: int) -> list[tuple[int, int, list[int]]]:
+    # Easiest for IDA* with Manhattan by Korf's own node counts (1985).
+    easiest_ids = [79, 12, 42, 55, 97, 19, 94, 47, 93, 9]
+    by_id = {i: (i, length, tiles) for i, length, tiles in korf100()}
+    return [by_id[i] for i in easiest_ids[:count]]
+
+
+@pytest.mark.parametrize("case", korf_easiest(3), ids=lambda c: f"korf{c[0]}")
+def test_korf_15_puzzles_in_both_goal_conventions(case: tuple[int, int, list[int]]) -> None:
+    _, length, tiles = case
+    first = Board(4, 4, tuple(tiles))
+    result = solve(first, Board.goal(4, 4, "blank-first"), "idastar", limits=Limits(max_nodes=10**8))
+    assert result.length == length and result.optimal
+    check_solution(first, Board.goal(4, 4, "blank-first"), result)
+    last = Board(4, 4, tuple(blank_first_to_blank_last(tiles, 4)))
+    converted = solve(last, Board.goal(4), "idastar", limits=Limits(max_nodes=10**8))
+    assert converted.length == length
+    check_solution(last, Board.goal(4), converted)
+
+
+def test_korf_data_is_intact() -> None:
+    rows = korf100()
+    assert len(rows) == 100
+    assert sum(length for _, length, _ in rows) == 5305
+    for _, _, tiles in rows:
+        assert sorted(tiles) == list(range(16))

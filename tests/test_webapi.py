@@ -1,0 +1,90 @@
+"""The seam the browser uses: JSON in, JSON out, errors as data."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+
+from npuzzle import ALGORITHMS, HEURISTICS
+from npuzzle.webapi import handle
+
+
+def call(request: Any) -> dict[str, Any]:
+    answer = json.loads(handle(json.dumps(request)))
+    assert isinstance(answer, dict) and isinstance(answer["ok"], bool)
+    return answer
+
+
+def test_info_lists_the_registries() -> None:
+    info = call({"op": "info"})
+    assert [a["name"] for a in info["algorithms"]] == list(ALGORITHMS)
+    assert [h["name"] for h in info["heuristics"]] == list(HEURISTICS)
+    assert info["min_side"] == 2 and info["max_side"] >= 8
+
+
+def test_analyze_reports_solvability_and_canonical_text() -> None:
+    answer = call({"op": "analyze", "board": "8 6 7\n2 5 4\n3 _ 1", "goal": "blank-last"})
+    assert answer["ok"]
+    assert answer["board"] == "8,6,7,2,5,4,3,0,1"
+    assert answer["grid"] == "8 6 7\n2 5 4\n3 . 1"
+    assert answer["solvability"]["solvable"] is True
+    assert "24 inversions" in answer["solvability"]["explanation"]
+
+
+@pytest.mark.parametrize(
+    ("request_", "field", "message"),
+    [
+        ({"op": "analyze", "board": "1 0 3 3"}, "board", "tile 3 appears twice"),
+        ({"op": "analyze", "board": "1 2 3 0", "goal": "1 2 0"}, "goal", "3 tiles is not a 2x2 board"),
+        ({"op": "analyze", "board": 42}, "board", "board must be text"),
+        ({"op": "analyze"}, "board", "board is missing"),
+        ({"op": "analyze", "board": "1 2 3 0", "size": "99"}, "size", "not supported"),
+        ({"op": "solve", "board": "1 2 3 0", "max_nodes": -5}, "max_nodes", "must be above 0"),
+        ({"op": "solve", "board": "1 2 3 0", "max_nodes": 1.5}, "max_nodes", "whole number"),
+        ({"op": "solve", "board": "1 2 3 0", "time_limit": "soon"}, "time_limit", "must be a number"),
+        ({"op": "solve", "board": "1 2 3 0", "algorithm": "magic"}, "algorithm", "unknown algorithm"),
+        ({"op": "solve", "board": "1 2 3 0", "heuristic": "<b>x</b>"}, "heuristic", "unknown heuristic"),
+        ({"op": "step", "job": 999999}, "job", "no running job 999999"),
+        ({"op": "step", "job": "1"}, "job", "must be a job number"),
+        ({"op": "explode"}, "op", "unknown op"),
+        ([1, 2], "request", "must be a JSON object"),
+    ],
+)
+def test_bad_requests_come_back_as_data(request_: Any, field: str, message: str) -> None:
+    answer = call(request_)
+    assert answer["ok"] is False
+    assert answer["error"]["field"] == field
+    assert message in answer["error"]["message"]
+
+
+def test_invalid_json() -> None:
+    answer = json.loads(handle("{not json"))
+    assert answer["ok"] is False and "not valid JSON" in answer["error"]["message"]
+
+
+def test_solve_in_slices_then_cancel() -> None:
+    first = call({"op": "solve", "board": "14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3",
+                  "goal": "blank-first", "max_nodes": 10**8, "budget_ms": 20})
+    assert first["ok"] and first["type"] == "progress"
+    job = first["job"]
+    second = call({"op": "step", "job": job, "budget_ms": 20})
+    assert second["type"] == "progress"
+    assert second["progress"]["expanded"] > first["progress"]["expanded"]
+    done = call({"op": "cancel", "job": job})
+    assert done["type"] == "result" and done["result"]["stopped"] == "cancelled"
+    assert call({"op": "step", "job": job})["ok"] is False  # the job is gone
+
+
+def test_solve_to_the_end() -> None:
+    answer = call({"op": "solve", "board": "8,6,7,2,5,4,3,0,1", "budget_ms": 1000})
+    while answer["type"] == "progress":
+        answer = call({"op": "step", "job": answer["job"]})
+    result = answer["result"]
+    assert result["length"] == 31 and result["optimal"] is True
+
+
+def test_goal_op_gives_a_new_board() -> None:
+    answer = call({"op": "goal", "size": "4", "goal": "blank-first"})
+    assert answer["tiles"] == list(range(16))

@@ -1,0 +1,93 @@
+// The solver worker: loads Pyodide and the npuzzle package, then answers
+// requests by calling npuzzle.webapi.handle (JSON text in, JSON text out).
+//
+// Messages in:  {id, op, ...request}      any op of npuzzle.webapi
+//               {id, op: "abort", target} cancel the running request `target`
+// Messages out: {type: "loading", stage}  while starting
+//               {type: "ready", info}     once (info: webapi "info" answer)
+//               {type: "fatal", message}  if loading failed
+//               {id, type: "progress", progress}
+//               {id, type: "answer", answer}   the final webapi answer
+//
+// A search runs in slices of about 30 ms; between slices the worker yields
+// to its event loop through a MessageChannel round trip (not setTimeout,
+// whose clamp slows chunked work), so an abort message is seen within a slice.
+import { loadPyodide } from "../pyodide/pyodide.mjs";
+import { PACKAGE_ARCHIVE } from "./build-info.js";
+
+const SLICE_MS = 30;
+let handle = null; // the Python function npuzzle.webapi.handle
+const aborted = new Set();
+
+const channel = new MessageChannel();
+const waiting = [];
+channel.port1.onmessage = () => waiting.shift()();
+function nextTick() {
+  return new Promise((resolve) => {
+    waiting.push(resolve);
+    channel.port2.postMessage(null);
+  });
+}
+
+function call(request) {
+  return JSON.parse(handle(JSON.stringify(request)));
+}
+
+async function start() {
+  postMessage({ type: "loading", stage: "Loading Python" });
+  const pyodide = await loadPyodide({ indexURL: new URL("../pyodide/", import.meta.url).href });
+  postMessage({ type: "loading", stage: "Loading the solver" });
+  const response = await fetch(new URL(PACKAGE_ARCHIVE, import.meta.url));
+  if (!response.ok) throw new Error(`could not fetch the npuzzle package (HTTP ${response.status})`);
+  const bytes = new Uint8Array(await response.arrayBuffer());
+  pyodide.unpackArchive(bytes, "zip");
+  const webapi = pyodide.pyimport("npuzzle.webapi");
+  handle = webapi.handle;
+  return call({ op: "info" });
+}
+
+async function run(message) {
+  const { id, ...request } = message;
+  let answer = call(request);
+  // Searches come back as progress until done; keep stepping between ticks.
+  while (answer.ok && answer.type === "progress") {
+    postMessage({ id, type: "progress", progress: answer.progress });
+    await nextTick();
+    const op = aborted.has(id) ? "cancel" : "step";
+    answer = call({ op, job: answer.job, budget_ms: SLICE_MS });
+  }
+  aborted.delete(id);
+  postMessage({ id, type: "answer", answer });
+}
+
+const ready = start().then(
+  (info) => {
+    postMessage({ type: "ready", info });
+    return true;
+  },
+  (error) => {
+    postMessage({ type: "fatal", message: String(error && error.message ? error.message : error) });
+    return false;
+  },
+);
+
+onmessage = async (event) => {
+  const message = event.data;
+  if (!message || typeof message !== "object" || typeof message.id !== "number") {
+    postMessage({ type: "fatal", message: "the worker received a message without an id" });
+    return;
+  }
+  if (message.op === "abort") {
+    aborted.add(message.target);
+    return;
+  }
+  if (!(await ready)) {
+    postMessage({ id: message.id, type: "answer", answer: { ok: false, error: { field: "solver", message: "the solver failed to load" } } });
+    return;
+  }
+  try {
+    await run(message);
+  } catch (error) {
+    postMessage({ id: message.id, type: "answer", answer: { ok: false, error: { field: "solver", message: String(error) } } });
+  }
+};
