@@ -95,7 +95,9 @@ def build(out: Path) -> Path:
     return out
 
 
-class _Handler(http.server.SimpleHTTPRequestHandler):
+class Handler(http.server.SimpleHTTPRequestHandler):
+    """Static files with the types Pyodide needs, never cached (for development)."""
+
     extensions_map = {
         **http.server.SimpleHTTPRequestHandler.extensions_map,
         ".js": "text/javascript",
@@ -112,7 +114,7 @@ class _Handler(http.server.SimpleHTTPRequestHandler):
 
 def serve(directory: Path, port: int) -> None:
     """Serve ``directory`` on http://127.0.0.1:port/ until interrupted."""
-    handler = functools.partial(_Handler, directory=str(directory))
+    handler = functools.partial(Handler, directory=str(directory))
     with http.server.ThreadingHTTPServer(("127.0.0.1", port), handler) as server:
         print(f"build: serving {directory} at http://127.0.0.1:{port}/ (Ctrl-C to stop)", flush=True)
         try:

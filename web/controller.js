@@ -76,17 +76,17 @@ export class Controller {
 
   async chooseSize(size) {
     if (!size) return;
-    const { answer } = this.client.request({ op: "goal", size, goal: "blank-last" });
-    const reply = await answer;
+    // A custom goal belongs to the old size; named goals carry over.
+    if (!["blank-last", "blank-first"].includes(this.goal)) {
+      this.goal = "blank-last";
+      this.page.setGoal(this.goal);
+    }
+    const reply = await this.client.request({ op: "goal", size, goal: this.goal }).answer;
     if (!reply.ok) return this.page.setBoardMessage(reply.error.message);
     this.text = reply.grid;
     this.size = null;
     this.fromLink = false;
     this.page.setEditorText(this.text);
-    if (!["blank-last", "blank-first"].includes(this.goal)) {
-      this.goal = "blank-last";
-      this.page.setGoal(this.goal);
-    }
     this.analyze();
   }
 

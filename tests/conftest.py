@@ -1,0 +1,77 @@
+"""Fixtures for the browser tests: the built site served from a sub-path, Debian's chromium."""
+
+from __future__ import annotations
+
+import functools
+import shutil
+import subprocess
+import sys
+import threading
+from http.server import ThreadingHTTPServer
+from pathlib import Path
+from typing import Any, Iterator
+from urllib.parse import urlsplit
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+SUBPATH = "npuzzle"  # as GitHub Pages serves a project site: /<repo>/
+CHROMIUM_FLAGS = [
+    "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+]
+
+
+@pytest.fixture(scope="session")
+def built_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A fresh build of the site in <tmp>/npuzzle/, made with build.py as a user would."""
+    root = tmp_path_factory.mktemp("site")
+    subprocess.run(
+        [sys.executable, str(ROOT / "build.py"), "--out", str(root / SUBPATH)], check=True, cwd=ROOT
+    )
+    return root / SUBPATH
+
+
+@pytest.fixture(scope="session")
+def site_url(built_site: Path) -> Iterator[str]:
+    """http://127.0.0.1:<free port>/npuzzle/, served by build.py's own handler."""
+    sys.path.insert(0, str(ROOT))
+    from build import Handler
+
+    class Quiet(Handler):
+        def log_message(self, format: str, *args: Any) -> None:
+            pass
+
+    server = ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Quiet, directory=str(built_site.parent)))
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{server.server_address[1]}/{SUBPATH}/"
+    server.shutdown()
+    server.server_close()
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[str, Any]:
+    """Launch Debian's chromium (Playwright's own browser download is not available here)."""
+    executable = shutil.which("chromium") or "/usr/bin/chromium"
+    return {**browser_type_launch_args, "executable_path": executable, "args": CHROMIUM_FLAGS}
+
+
+@pytest.fixture
+def app(page: Any, site_url: str) -> Iterator[Any]:
+    """The page, failing the test on any console error, page error or foreign request."""
+    problems: list[str] = []
+    origin = urlsplit(site_url).netloc
+    page.on("console", lambda m: problems.append(f"console {m.type}: {m.text}") if m.type == "error" else None)
+    page.on("pageerror", lambda e: problems.append(f"page error: {e}"))
+    page.on("dialog", lambda d: (problems.append(f"dialog: {d.message}"), d.dismiss()))
+
+    def check_request(request: Any) -> None:
+        parts = urlsplit(request.url)
+        if parts.scheme in ("http", "https") and parts.netloc != origin:
+            problems.append(f"request left the site: {request.url}")
+
+    page.on("request", check_request)
+    page.set_default_timeout(90_000)
+    yield page
+    assert problems == []

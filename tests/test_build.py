@@ -1,0 +1,35 @@
+"""build.py: the site it writes is complete, self-contained and relative."""
+
+from __future__ import annotations
+
+import re
+import zipfile
+from pathlib import Path
+
+PYODIDE_FILES = {"pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json"}
+
+
+def test_site_has_every_file(built_site: Path) -> None:
+    assert (built_site / "index.html").is_file()
+    assert PYODIDE_FILES <= {p.name for p in (built_site / "pyodide").iterdir()}
+    for name in ("main.js", "worker.js", "controller.js", "style.css", "build-info.js"):
+        assert (built_site / "web" / name).is_file(), name
+
+
+def test_package_archive_is_named_by_content_and_complete(built_site: Path) -> None:
+    info = (built_site / "web" / "build-info.js").read_text()
+    match = re.search(r'PACKAGE_ARCHIVE = "\.\./py/(npuzzle-[0-9a-f]{12}\.zip)"', info)
+    assert match, info
+    archive = built_site / "py" / match.group(1)
+    names = set(zipfile.ZipFile(archive).namelist())
+    assert {"npuzzle/__init__.py", "npuzzle/webapi.py", "npuzzle/search/astar.py"} <= names
+    assert not any(n.endswith(".pyc") or "__pycache__" in n for n in names)
+
+
+def test_our_files_request_nothing_outside_the_site(built_site: Path) -> None:
+    for path in [built_site / "index.html", *sorted((built_site / "web").iterdir())]:
+        text = path.read_text()
+        assert not re.search(r"https?://", text.replace("http://www.w3.org/2000/svg", "")), path.name
+        # Absolute paths would break under a sub-path such as GitHub Pages' /<repo>/.
+        assert not re.search(r"""(?:src|href)=["']/""", text), path.name
+        assert not re.search(r"""from ["']/|import\(["']/""", text), path.name
