@@ -23,6 +23,7 @@ export class PageView {
   }
 
   fillSizes(min, max) {
+    const current = this.size.value;
     const options = [];
     for (let n = min; n <= max; n++) {
       const option = this.doc.createElement("option");
@@ -31,6 +32,7 @@ export class PageView {
       options.push(option);
     }
     this.size.replaceChildren(...options);
+    this.size.value = current;
   }
 
   setSize(rows, cols) {
