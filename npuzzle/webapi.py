@@ -142,6 +142,7 @@ def _describe(board: Board, goal: Board) -> dict[str, Any]:
         "grid": board.to_grid(),
         "goal_tiles": list(goal.tiles),
         "goal": goal.goal_name() or goal.to_string(),
+        "is_goal": board == goal,
         "solvability": explain_solvability(board, goal).to_dict(),
         "default_algorithm": default_algorithm(board.rows, board.cols),
         "default_heuristic": default_heuristic(board.rows, board.cols),

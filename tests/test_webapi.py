@@ -30,6 +30,7 @@ def test_analyze_reports_solvability_and_canonical_text() -> None:
     assert answer["board"] == "8,6,7,2,5,4,3,0,1"
     assert answer["grid"] == "8 6 7\n2 5 4\n3 . 1"
     assert answer["solvability"]["solvable"] is True
+    assert answer["is_goal"] is False
     assert "24 inversions" in answer["solvability"]["explanation"]
 
 
@@ -88,3 +89,4 @@ def test_solve_to_the_end() -> None:
 def test_goal_op_gives_a_new_board() -> None:
     answer = call({"op": "goal", "size": "4", "goal": "blank-first"})
     assert answer["tiles"] == list(range(16))
+    assert answer["is_goal"] is True

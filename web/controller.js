@@ -120,11 +120,10 @@ export class Controller {
     this.page.setSolvability(reply.solvability);
     this.board.render(reply.tiles, reply.rows, reply.cols);
     this.board.markHome(reply.goal_tiles);
-    this.page.setStatus(
-      reply.solvability.solvable
-        ? "Press Solve to find the shortest solution."
-        : "This board cannot reach the goal, so there is nothing to solve.",
-    );
+    let hint = "Press Solve to find the shortest solution.";
+    if (reply.is_goal) hint = "This board is already the goal: edit it, or pick a size for a new one.";
+    else if (!reply.solvability.solvable) hint = "This board cannot reach the goal, so there is nothing to solve.";
+    this.page.setStatus(hint);
     this.writeLink();
     this.refreshButtons();
   }
