@@ -2,90 +2,182 @@
 
 None of them counts the blank. Each entry of ``HEURISTICS`` states whether it
 is admissible (never overestimates, so A* and IDA* stay optimal) and
-consistent (drops by at most one per move, so A* never reopens a state).
+consistent (changes by at most one per move, so A* never reopens a state).
 
-Searches do not call these functions per node: ``compile_heuristic`` gives a
-form keyed on the relabelled cells of a ``Problem`` (see search/problem.py),
-with a per-tile table where the estimate is a sum over tiles so that a move
-updates it by one subtraction and one addition.
+Searches do not call the public functions per node. They work on relabelled
+cells (search/problem.py: label ``L`` belongs at cell ``L - 1``, 0 is the
+blank), so a heuristic depends only on the board's shape and the blank's goal
+cell; ``compile_heuristic`` prepares it once for those and caches it:
+
+* per-tile sums (Manhattan, misplaced tiles) give ``tile_table[label][pos]``,
+  so a move updates the estimate with one subtraction and one addition;
+* pattern databases give a ``PatternLookup`` whose indices a move updates
+  with one addition;
+* the others give ``evaluate(cells)``, called once per node.
 """
 
 from __future__ import annotations
 
+import functools
+import math
 from dataclasses import dataclass
 from typing import Callable, Sequence
 
 from .board import BLANK, Board, BoardError
+from .pdb import PatternLookup, pattern_database_applies, pattern_lookup, pattern_lookup_available
 
 
 @dataclass(frozen=True)
 class Compiled:
-    """A heuristic prepared for one problem shape and goal.
-
-    ``tile_table[label][pos]`` is the cost of tile ``label`` standing at
-    ``pos``; the estimate is the sum over tiles. Heuristics that are not
-    such sums (added later) set ``tile_table`` to None and give ``evaluate``.
-    """
+    """A heuristic prepared for one board shape and blank goal cell (relabelled cells)."""
 
     name: str
-    tile_table: tuple[tuple[int, ...], ...] | None
     evaluate: Callable[[Sequence[int]], int]
+    tile_table: tuple[tuple[int, ...], ...] | None = None
+    """``tile_table[label][pos]``: the estimate is the sum over tiles, when not None."""
+    patterns: PatternLookup | None = None
+    """Additive pattern databases with incremental indices, when not None."""
 
 
-def _check_pair(board: Board, goal: Board) -> None:
+def _cells_of(board: Board, goal: Board) -> tuple[list[int], int]:
+    """Relabel ``board`` against ``goal`` (as search/problem.py does)."""
     if (board.rows, board.cols) != (goal.rows, goal.cols):
         raise BoardError(f"the board is {board.shape} but the goal is {goal.shape}")
+    label = {tile: pos + 1 for pos, tile in enumerate(goal.tiles)}
+    label[BLANK] = 0
+    return [label[t] for t in board.tiles], goal.blank
 
 
-def _table_sum(table: tuple[tuple[int, ...], ...]) -> Callable[[Sequence[int]], int]:
+# -- per-tile tables ---------------------------------------------------------
+
+
+def _per_tile(rows: int, cols: int, cost: Callable[[int, int, int, int], int]) -> tuple[tuple[int, ...], ...]:
+    """``table[label][pos] = cost(goal_row, goal_col, row, col)``; the blank costs 0."""
+    size = rows * cols
+    table = [tuple(0 for _ in range(size))]
+    for label in range(1, size + 1):  # label L belongs at cell L - 1
+        gr, gc = divmod(label - 1, cols)
+        table.append(tuple(cost(gr, gc, p // cols, p % cols) for p in range(size)))
+    return tuple(table)
+
+
+def _sum_table(table: tuple[tuple[int, ...], ...]) -> Callable[[Sequence[int]], int]:
     def evaluate(cells: Sequence[int]) -> int:
         return sum(table[label][pos] for pos, label in enumerate(cells))
 
     return evaluate
 
 
-def _manhattan_table(rows: int, cols: int) -> tuple[tuple[int, ...], ...]:
-    size = rows * cols
-    table = [tuple(0 for _ in range(size))]  # the blank costs nothing
-    for label in range(1, size + 1):  # label L belongs at position L - 1
-        gr, gc = divmod(label - 1, cols)
-        table.append(tuple(abs(gr - p // cols) + abs(gc - p % cols) for p in range(size)))
-    return tuple(table)
+def _compile_manhattan(rows: int, cols: int, blank_goal: int) -> Compiled:
+    table = _per_tile(rows, cols, lambda gr, gc, r, c: abs(gr - r) + abs(gc - c))
+    return Compiled("manhattan", _sum_table(table), tile_table=table)
 
 
-def _hamming_table(rows: int, cols: int) -> tuple[tuple[int, ...], ...]:
+def _compile_hamming(rows: int, cols: int, blank_goal: int) -> Compiled:
+    table = _per_tile(rows, cols, lambda gr, gc, r, c: int((gr, gc) != (r, c)))
+    return Compiled("hamming", _sum_table(table), tile_table=table)
+
+
+def _compile_euclidean(rows: int, cols: int, blank_goal: int) -> Compiled:
     size = rows * cols
-    table = [tuple(0 for _ in range(size))]
+    dist = [[0.0] * size]
     for label in range(1, size + 1):
-        table.append(tuple(0 if p == label - 1 else 1 for p in range(size)))
-    return tuple(table)
+        gr, gc = divmod(label - 1, cols)
+        dist.append([math.hypot(gr - p // cols, gc - p % cols) for p in range(size)])
+
+    def evaluate(cells: Sequence[int]) -> int:
+        total = sum(dist[label][pos] for pos, label in enumerate(cells))
+        return math.ceil(total - 1e-9)
+
+    return Compiled("euclidean", evaluate)
 
 
-def manhattan(board: Board, goal: Board) -> int:
-    """Sum over tiles of the row plus column distance to the goal cell.
+# -- linear conflict ---------------------------------------------------------
 
-    Admissible and consistent: a move shifts one tile by one cell.
 
-    >>> manhattan(Board.from_string("1 2 3 4 5 6 7 0 8"), Board.goal(3))
-    1
+def _longest_increasing(seq: Sequence[int]) -> int:
+    """Length of the longest strictly increasing subsequence (patience sorting)."""
+    tails: list[int] = []
+    for x in seq:
+        lo, hi = 0, len(tails)
+        while lo < hi:
+            mid = (lo + hi) // 2
+            if tails[mid] < x:
+                lo = mid + 1
+            else:
+                hi = mid
+        if lo == len(tails):
+            tails.append(x)
+        else:
+            tails[lo] = x
+    return len(tails)
+
+
+def line_conflicts(goal_places: Sequence[int]) -> int:
+    """Least number of tiles that must leave a line so the rest are in goal order.
+
+    ``goal_places`` are the goal columns (for a row) or goal rows (for a
+    column) of the tiles that stand in their goal line, in line order. Each
+    such tile must step out and back: 2 extra moves, on top of Manhattan.
+
+    >>> line_conflicts([3, 2, 1])   # not 3 conflicting pairs: two tiles leave
+    2
     """
-    _check_pair(board, goal)
-    where = {t: divmod(p, goal.cols) for p, t in enumerate(goal.tiles)}
-    total = 0
-    for p, t in enumerate(board.tiles):
-        if t != BLANK:
-            gr, gc = where[t]
-            total += abs(gr - p // board.cols) + abs(gc - p % board.cols)
-    return total
+    return len(goal_places) - _longest_increasing(goal_places)
 
 
-def hamming(board: Board, goal: Board) -> int:
-    """Number of tiles not on their goal cell (misplaced tiles), blank not counted.
+def _compile_linear_conflict(rows: int, cols: int, blank_goal: int) -> Compiled:
+    manhattan_table = _per_tile(rows, cols, lambda gr, gc, r, c: abs(gr - r) + abs(gc - c))
+    size = rows * cols
+    goal_row = [0] + [(label - 1) // cols for label in range(1, size + 1)]
+    goal_col = [0] + [(label - 1) % cols for label in range(1, size + 1)]
+    row_cells = [list(range(r * cols, (r + 1) * cols)) for r in range(rows)]
+    col_cells = [list(range(c, size, cols)) for c in range(cols)]
+    memo: dict[tuple[int, ...], int] = {}
 
-    Admissible and consistent: each misplaced tile needs at least one move.
-    """
-    _check_pair(board, goal)
-    return sum(1 for t, g in zip(board.tiles, goal.tiles) if t != BLANK and t != g)
+    def conflicts(key: tuple[int, ...]) -> int:
+        value = memo.get(key)
+        if value is None:
+            value = memo[key] = line_conflicts(key)
+        return value
+
+    def evaluate(cells: Sequence[int]) -> int:
+        h = sum(manhattan_table[label][pos] for pos, label in enumerate(cells))
+        extra = 0
+        for r, line in enumerate(row_cells):
+            places = tuple(goal_col[cells[p]] for p in line if cells[p] and goal_row[cells[p]] == r)
+            if len(places) > 1:
+                extra += conflicts(places)
+        for c, line in enumerate(col_cells):
+            places = tuple(goal_row[cells[p]] for p in line if cells[p] and goal_col[cells[p]] == c)
+            if len(places) > 1:
+                extra += conflicts(places)
+        return h + 2 * extra
+
+    return Compiled("linear-conflict", evaluate)
+
+
+# -- walking distance and pattern databases -----------------------------------
+
+
+def _compile_walking_distance(rows: int, cols: int, blank_goal: int) -> Compiled:
+    from .walking_distance import walking_distance_evaluator
+
+    return Compiled("walking-distance", walking_distance_evaluator(rows, cols, blank_goal))
+
+
+def _walking_distance_applies(rows: int, cols: int) -> bool:
+    from .walking_distance import supports
+
+    return supports(rows, cols)
+
+
+def _compile_pdb(rows: int, cols: int, blank_goal: int) -> Compiled:
+    lookup = pattern_lookup(rows, cols, blank_goal)
+    return Compiled("pdb", lookup.evaluate, patterns=lookup)
+
+
+# -- the registry --------------------------------------------------------------
 
 
 @dataclass(frozen=True)
@@ -97,12 +189,15 @@ class HeuristicInfo:
     admissible: bool
     consistent: bool
     description: str
-    function: Callable[[Board, Board], int]
-    table: Callable[[int, int], tuple[tuple[int, ...], ...]]
+    compile: Callable[[int, int, int], Compiled]
+    applies: Callable[[int, int], bool] | None = None
+    """Which (rows, cols) it applies to; None for every board."""
+    sizes: str = "any board"
+    """The same, in words, for menus and help."""
 
     def suits(self, rows: int, cols: int) -> bool:
         """Whether it applies to a rows x cols board."""
-        return True
+        return self.applies is None or self.applies(rows, cols)
 
     def to_dict(self) -> dict[str, object]:
         """JSON-ready description, for menus."""
@@ -112,6 +207,7 @@ class HeuristicInfo:
             "admissible": self.admissible,
             "consistent": self.consistent,
             "description": self.description,
+            "sizes": self.sizes,
         }
 
 
@@ -119,14 +215,48 @@ HEURISTICS: dict[str, HeuristicInfo] = {
     info.name: info
     for info in (
         HeuristicInfo(
-            "manhattan", "Manhattan distance", True, True,
-            "Sum of each tile's row and column distance to its goal cell.",
-            manhattan, _manhattan_table,
+            "hamming", "Misplaced tiles", True, True,
+            "Number of tiles not on their goal cell. Each needs at least one move, and a "
+            "move changes the count by at most one.",
+            _compile_hamming,
         ),
         HeuristicInfo(
-            "hamming", "Misplaced tiles", True, True,
-            "Number of tiles not on their goal cell.",
-            hamming, _hamming_table,
+            "manhattan", "Manhattan distance", True, True,
+            "Sum over tiles of the rows plus columns to the goal cell. A move shifts one "
+            "tile one cell, so it changes the sum by exactly one.",
+            _compile_manhattan,
+        ),
+        HeuristicInfo(
+            "euclidean", "Euclidean distance", True, True,
+            "Sum over tiles of the straight-line distance to the goal cell, rounded up to "
+            "whole moves. Never more than Manhattan, so weaker; a move changes it by at most one.",
+            _compile_euclidean,
+        ),
+        HeuristicInfo(
+            "linear-conflict", "Linear conflict", True, True,
+            "Manhattan plus 2 for each tile that must leave its goal row or column so the "
+            "rest of that line can pass: per line, the number of tiles outside a longest "
+            "in-order subsequence. Row conflicts cost vertical moves and column conflicts "
+            "horizontal ones, so they add up.",
+            _compile_linear_conflict,
+        ),
+        HeuristicInfo(
+            "walking-distance", "Walking distance", True, True,
+            "Exact moves needed when tiles are only told apart by goal row (vertical part) "
+            "and by goal column (horizontal part); the two parts count different moves, "
+            "so they add up. At least Manhattan.",
+            _compile_walking_distance, _walking_distance_applies,
+            "up to 4x4, 3x5 and 2x6 (its tables grow fast)",
+        ),
+        HeuristicInfo(
+            "pdb", "Pattern database", True, False,
+            "Additive disjoint pattern databases: exact moves of each group of tiles, the "
+            "other tiles moving for free, precomputed by breadth-first search; the groups' "
+            "values add up. 4-4 split on 3x3, 5-5-5 on 4x4. Each table keeps the least value "
+            "over where the blank is, so one move can lower the sum by more than one: "
+            "admissible, not consistent (A* here reopens states, so it stays optimal).",
+            _compile_pdb, pattern_database_applies,
+            "up to 9 cells (tables built on demand) and 4x4 with the blank's goal in a corner",
         ),
     )
 }
@@ -142,8 +272,64 @@ def get_heuristic(name: str) -> HeuristicInfo:
         ) from None
 
 
-def compile_heuristic(name: str, rows: int, cols: int) -> Compiled:
-    """The search-ready form of heuristic ``name`` for relabelled rows x cols cells."""
+@functools.lru_cache(maxsize=64)
+def compile_heuristic(name: str, rows: int, cols: int, blank_goal: int) -> Compiled:
+    """The search-ready form of heuristic ``name`` for one shape and blank goal cell."""
     info = get_heuristic(name)
-    table = info.table(rows, cols)
-    return Compiled(name, table, _table_sum(table))
+    if not info.suits(rows, cols):
+        raise ValueError(f"the {name} heuristic does not apply to a {rows}x{cols} board")
+    return info.compile(rows, cols, blank_goal)
+
+
+def heuristic_available(name: str, rows: int, cols: int, blank_goal: int) -> bool:
+    """Whether ``name`` can be used here now (a pattern database may need its tables)."""
+    info = get_heuristic(name)
+    if not info.suits(rows, cols):
+        return False
+    if name == "pdb":
+        return pattern_lookup_available(rows, cols, blank_goal)
+    return True
+
+
+def estimate(name: str, board: Board, goal: Board) -> int:
+    """The value of heuristic ``name`` for ``board`` against ``goal``."""
+    cells, blank_goal = _cells_of(board, goal)
+    return compile_heuristic(name, board.rows, board.cols, blank_goal).evaluate(cells)
+
+
+def hamming(board: Board, goal: Board) -> int:
+    """Misplaced tiles (blank not counted). Admissible and consistent."""
+    return estimate("hamming", board, goal)
+
+
+def manhattan(board: Board, goal: Board) -> int:
+    """Sum of each tile's row and column distance to its goal cell. Admissible, consistent.
+
+    >>> manhattan(Board.from_string("1 2 3 4 5 6 7 0 8"), Board.goal(3))
+    1
+    """
+    return estimate("manhattan", board, goal)
+
+
+def euclidean(board: Board, goal: Board) -> int:
+    """Straight-line distances summed, rounded up. Admissible, consistent, below Manhattan."""
+    return estimate("euclidean", board, goal)
+
+
+def linear_conflict(board: Board, goal: Board) -> int:
+    """Manhattan plus 2 per tile that must leave its line. Admissible and consistent.
+
+    >>> linear_conflict(Board.from_string("3 2 1 / 4 5 6 / 7 8 0"), Board.goal(3))
+    8
+    """
+    return estimate("linear-conflict", board, goal)
+
+
+def walking_distance(board: Board, goal: Board) -> int:
+    """Walking distance (vertical plus horizontal). Admissible and consistent; see its ``sizes``."""
+    return estimate("walking-distance", board, goal)
+
+
+def pattern_database(board: Board, goal: Board) -> int:
+    """Additive disjoint pattern databases. Admissible, not consistent; 3x3 and 4x4."""
+    return estimate("pdb", board, goal)

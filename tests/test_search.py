@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import random
 import time
+import tracemalloc
 
 import pytest
 
-from npuzzle import ALGORITHMS, Board, Limits, Progress, Search, StopReason, solve
+from npuzzle import ALGORITHMS, HEURISTICS, Board, Limits, Progress, Search, StopReason, solve
+from npuzzle.random_boards import random_board
 
 from .puzzles import (
     EIGHT_PUZZLE_HISTOGRAM,
@@ -20,6 +22,8 @@ from .puzzles import (
 )
 
 OPTIMAL = [name for name, info in ALGORITHMS.items() if info.optimal]
+INFORMED_OPTIMAL = [name for name, info in ALGORITHMS.items() if info.optimal and info.uses_heuristic]
+ADMISSIBLE = [name for name, info in HEURISTICS.items() if info.admissible]
 
 
 def check_solution(board: Board, goal: Board, result) -> None:  # type: ignore[no-untyped-def]
@@ -46,7 +50,7 @@ def test_bfs_histogram_matches_the_published_8_puzzle_distances(goal_name: str) 
     )
 
 
-@pytest.mark.parametrize("algorithm", OPTIMAL)
+@pytest.mark.parametrize("algorithm", ["bfs", *INFORMED_OPTIMAL])
 @pytest.mark.parametrize(
     ("text", "goal_name"),
     [(t, "blank-last") for t in HARDEST_BLANK_LAST] + [(t, "blank-first") for t in HARDEST_BLANK_FIRST],
@@ -59,23 +63,84 @@ def test_31_move_boards(algorithm: str, text: str, goal_name: str) -> None:
     check_solution(board, goal, result)
 
 
-@pytest.mark.parametrize("algorithm", OPTIMAL)
-@pytest.mark.parametrize("heuristic", ["manhattan", "hamming"])
+# Per heuristic: how many sampled states, and the longest distance sampled. The weak
+# ones need millions of nodes on the longest boards (see bench/), so they get shorter ones.
+SAMPLE = {"pdb": (150, 31), "walking-distance": (80, 31), "linear-conflict": (60, 31),
+          "manhattan": (60, 31), "euclidean": (25, 24), "hamming": (25, 22)}
+
+
+@pytest.mark.parametrize("algorithm", INFORMED_OPTIMAL)
+@pytest.mark.parametrize("heuristic", ADMISSIBLE)
 @pytest.mark.parametrize("goal_name", ["blank-last", "blank-first"])
 def test_optimal_lengths_on_a_sample_of_8_puzzle_states(algorithm: str, heuristic: str, goal_name: str) -> None:
     distances = eight_puzzle_distances(goal_name)
     goal = Board.goal(3, 3, goal_name)
+    count, longest = SAMPLE[heuristic]
     rng = random.Random(f"{algorithm}-{heuristic}-{goal_name}")
-    # Misplaced tiles is weak: IDA* with it needs millions of nodes past ~24 moves.
-    longest = 31 if heuristic == "manhattan" else 22
     states = sorted(s for s, d in distances.items() if d <= longest)
-    sample = rng.sample(states, 60 if heuristic == "manhattan" else 15)
-    for tiles in sample:
+    for tiles in rng.sample(states, count):
         board = Board(3, 3, tiles)
-        result = solve(board, goal, algorithm, heuristic)
+        result = solve(board, goal, algorithm, heuristic, limits=Limits(max_nodes=10**7))
         assert result.length == distances[tiles], tiles
         assert result.optimal
         check_solution(board, goal, result)
+
+
+@pytest.mark.parametrize("algorithm", ["bfs", "iddfs"])
+def test_uninformed_searches_are_optimal(algorithm: str) -> None:
+    distances = eight_puzzle_distances("blank-last")
+    longest = 31 if algorithm == "bfs" else 14
+    rng = random.Random(algorithm)
+    states = sorted(s for s, d in distances.items() if d <= longest)
+    for tiles in rng.sample(states, 25):
+        board = Board(3, 3, tiles)
+        result = solve(board, algorithm=algorithm, limits=Limits(max_nodes=10**7))
+        assert result.length == distances[tiles] and result.optimal
+        check_solution(board, Board.goal(3), result)
+
+
+@pytest.mark.parametrize("heuristic", ADMISSIBLE)
+@pytest.mark.parametrize("weight", [1.0, 1.5, 2.0, 5.0])
+def test_weighted_astar_keeps_its_bound(heuristic: str, weight: float) -> None:
+    distances = eight_puzzle_distances("blank-last")
+    rng = random.Random(f"{heuristic}{weight}")
+    longest = SAMPLE[heuristic][1]
+    states = sorted(s for s, d in distances.items() if d <= longest)
+    for tiles in rng.sample(states, 20):
+        board = Board(3, 3, tiles)
+        result = solve(board, algorithm="wastar", heuristic=heuristic, weight=weight,
+                       limits=Limits(max_nodes=10**7))
+        check_solution(board, Board.goal(3), result)
+        assert result.suboptimality == weight
+        assert result.length is not None and result.length <= weight * distances[tiles]
+        assert result.optimal == (weight == 1.0)
+        if weight == 1.0:
+            assert result.length == distances[tiles]
+
+
+@pytest.mark.parametrize("heuristic", list(HEURISTICS))
+def test_greedy_finds_legal_solutions(heuristic: str) -> None:
+    rng = random.Random(heuristic)
+    for tiles in rng.sample(sorted(eight_puzzle_distances("blank-last")), 30):
+        board = Board(3, 3, tiles)
+        result = solve(board, algorithm="greedy", heuristic=heuristic)
+        check_solution(board, Board.goal(3), result)
+        assert result.optimal is False and result.suboptimality is None
+
+
+def test_optimal_algorithms_agree_on_4x4_boards() -> None:
+    goal = Board.goal(4)
+    rng = random.Random(44)
+    for _ in range(12):
+        board = goal
+        for _ in range(rng.randrange(6, 16)):
+            board = board.slide(rng.choice([t for t, _ in board.movable()]))
+        lengths = {
+            (a, h): solve(board, goal, a, h, limits=Limits(max_nodes=10**6)).length
+            for a in INFORMED_OPTIMAL for h in ("manhattan", "linear-conflict", "walking-distance", "pdb")
+        }
+        lengths[("bfs", None)] = solve(board, goal, "bfs").length
+        assert len(set(lengths.values())) == 1, lengths
 
 
 @pytest.mark.parametrize("shape", ["1 2 3 / 4 5 0", "1 2 / 3 4 / 5 0", "1 2 3 4 / 5 6 7 0"])
@@ -110,44 +175,61 @@ def test_default_algorithm_is_optimal() -> None:
 
 
 HARD_4X4 = Board.from_string("14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3")  # Korf #1, 57 moves
+# Hard for every algorithm, greedy included: a uniformly random 8x8 board.
+HARD_8X8 = random_board(8, seed="limits")
 
 
 @pytest.mark.parametrize("algorithm", list(ALGORITHMS))
 def test_node_limit_stops_the_search_and_says_so(algorithm: str) -> None:
+    # Any solution of Korf #1 has 57 moves, so no search can finish within 30 expansions.
     goal = Board.goal(4, 4, "blank-first")
-    result = solve(HARD_4X4, goal, algorithm, limits=Limits(max_nodes=5000))
+    result = solve(HARD_4X4, goal, algorithm, limits=Limits(max_nodes=30))
     assert result.stop is StopReason.NODE_LIMIT
-    assert result.expanded == 5000
+    assert result.expanded == 30
     assert result.length is None and not result.optimal
     assert result.to_dict()["stopped"] == "node-limit"
-    assert result.bound is not None and result.bound <= 57
+    if ALGORITHMS[algorithm].optimal:
+        assert result.bound is not None and result.bound <= 57
 
 
 @pytest.mark.parametrize("algorithm", list(ALGORITHMS))
 def test_time_limit_stops_the_search_and_says_so(algorithm: str) -> None:
-    goal = Board.goal(4, 4, "blank-first")
     started = time.perf_counter()
-    result = solve(HARD_4X4, goal, algorithm, limits=Limits(max_nodes=10**9, time_limit=0.3))
+    result = solve(HARD_8X8, algorithm=algorithm, limits=Limits(max_nodes=10**9, time_limit=0.3))
     elapsed = time.perf_counter() - started
     assert result.stop is StopReason.TIME_LIMIT
     assert result.to_dict()["stopped"] == "time-limit"
     assert elapsed < 2.0
 
 
+def test_bfs_on_a_4x4_board_stops_at_its_node_limit_with_bounded_memory() -> None:
+    tracemalloc.start()
+    try:
+        result = solve(HARD_4X4, Board.goal(4, 4, "blank-first"), "bfs", limits=Limits(max_nodes=100_000))
+        _, peak = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    assert result.stop is StopReason.NODE_LIMIT and result.expanded == 100_000
+    assert peak < 150 * 2**20  # about 300k states stored, far below exhausting memory
+
+
 @pytest.mark.parametrize("algorithm", list(ALGORITHMS))
-def test_progress_is_reported_and_can_cancel(algorithm: str) -> None:
-    goal = Board.goal(4, 4, "blank-first")
+def test_progress_is_reported_often_and_can_cancel(algorithm: str) -> None:
     seen: list[Progress] = []
+    stamps: list[float] = []
 
     def progress(p: Progress) -> bool:
         seen.append(p)
-        return len(seen) >= 3
+        stamps.append(time.perf_counter())
+        return len(seen) >= 4
 
-    result = solve(HARD_4X4, goal, algorithm, limits=Limits(max_nodes=10**9), progress=progress)
+    started = time.perf_counter()
+    result = solve(HARD_8X8, algorithm=algorithm, limits=Limits(max_nodes=10**9), progress=progress)
     assert result.stop is StopReason.CANCELLED
-    assert len(seen) == 3
+    assert len(seen) == 4
     assert [p.expanded for p in seen] == sorted(p.expanded for p in seen)
-    assert 0.05 < seen[0].seconds < 1.0
+    gaps = [b - a for a, b in zip([started, *stamps], stamps)]
+    assert max(gaps) < 0.5, gaps  # about every 100 ms of work
     assert result.expanded >= seen[-1].expanded
 
 

@@ -1,11 +1,15 @@
-"""A* graph search.
+"""Best-first graph search: A*, weighted A* and greedy best-first.
 
-The open list is a binary heap of ``(f, h, cells)``: among equal f the node
-nearest the goal (smallest h, so largest g) goes first, and equal entries are
-ordered by the cells themselves, so runs are deterministic. The best g per
-state lives in a dict; a popped entry whose g is worse than that is stale and
-skipped instead of being searched for in the heap. No state is expanded twice
-at an equal or worse cost; with a consistent heuristic none is expanded twice.
+All three order the open list by ``g_weight * g + h_weight * h``:
+A* is (1, 1), weighted A* (1, w) and greedy best-first (0, 1).
+
+The open list is a binary heap of ``(priority, h, g, cells)``: among equal
+priorities the node nearest the goal (smallest h) goes first, and equal
+entries are ordered by the cells themselves, so runs are deterministic. The
+best g per state lives in a dict; a popped entry whose g is worse than that is
+stale and skipped instead of being searched for in the heap. A state is
+expanded again only when reached by a strictly shorter path (never for
+greedy, which ignores g); with a consistent heuristic A* expands none twice.
 """
 
 from __future__ import annotations
@@ -14,13 +18,15 @@ import time
 from heapq import heappop, heappush
 
 from ..heuristics import Compiled
-from .steps import CHECK_EVERY, Outcome, Steps
 from .problem import Problem
 from .result import Limits, Progress, StopReason
+from .steps import CHECK_EVERY, Outcome, Steps
 
 
-def astar(problem: Problem, heuristic: Compiled, limits: Limits) -> Steps:
-    """Optimal with an admissible heuristic. Yields progress; send True to cancel."""
+def best_first(
+    problem: Problem, heuristic: Compiled, limits: Limits, g_weight: float, h_weight: float
+) -> Steps:
+    """The shared engine. Yields progress; send True to cancel."""
     started = time.perf_counter()
     deadline = started + limits.time_limit
     max_nodes = limits.max_nodes
@@ -29,13 +35,14 @@ def astar(problem: Problem, heuristic: Compiled, limits: Limits) -> Steps:
     start = bytes(problem.start)
     table = heuristic.tile_table
     evaluate = heuristic.evaluate
+    reopen = g_weight > 0
 
     h0 = evaluate(start)
     best_g: dict[bytes, int] = {start: 0}
     parent: dict[bytes, bytes | None] = {start: None}
-    heap: list[tuple[int, int, bytes]] = [(h0, h0, start)]
+    heap: list[tuple[float, int, int, bytes]] = [(h_weight * h0, h0, 0, start)]
     expanded = generated = max_frontier = 0
-    f = h0
+    bound = h0
 
     def finish(stop: StopReason, end: bytes | None) -> Outcome:
         path = None
@@ -46,11 +53,10 @@ def astar(problem: Problem, heuristic: Compiled, limits: Limits) -> Steps:
                 states.append(node)
                 node = parent[node]
             path = [s.index(0) for s in reversed(states)]
-        return Outcome(stop, path, expanded, generated, max_frontier, f)
+        return Outcome(stop, path, expanded, generated, max_frontier, bound)
 
     while heap:
-        f, h, cells = heappop(heap)
-        g = f - h
+        _, h, g, cells = heappop(heap)
         if g > best_g[cells]:
             continue  # stale: a cheaper path to this state was pushed later
         if cells == goal:
@@ -58,6 +64,8 @@ def astar(problem: Problem, heuristic: Compiled, limits: Limits) -> Steps:
         if expanded >= max_nodes:
             return finish(StopReason.NODE_LIMIT, None)
         expanded += 1
+        if g + h > bound and h_weight == 1 and g_weight == 1:
+            bound = g + h  # A*: the largest f expanded so far bounds the optimum from below
         frontier = len(best_g) - expanded
         if frontier > max_frontier:
             max_frontier = frontier
@@ -65,7 +73,8 @@ def astar(problem: Problem, heuristic: Compiled, limits: Limits) -> Steps:
             now = time.perf_counter()
             if now >= deadline:
                 return finish(StopReason.TIME_LIMIT, None)
-            cancel = yield Progress(expanded, generated, frontier, max_frontier, now - started, f)
+            report = bound if (g_weight, h_weight) == (1, 1) else None
+            cancel = yield Progress(expanded, generated, frontier, max_frontier, now - started, report)
             if cancel:
                 return finish(StopReason.CANCELLED, None)
         blank = cells.index(0)
@@ -78,7 +87,7 @@ def astar(problem: Problem, heuristic: Compiled, limits: Limits) -> Steps:
             state = bytes(child)
             generated += 1
             old = best_g.get(state)
-            if old is not None and old <= g1:
+            if old is not None and (old <= g1 or not reopen):
                 continue
             if table is not None:
                 row = table[tile]
@@ -87,7 +96,22 @@ def astar(problem: Problem, heuristic: Compiled, limits: Limits) -> Steps:
                 h1 = evaluate(state)
             best_g[state] = g1
             parent[state] = cells
-            heappush(heap, (g1 + h1, h1, state))
+            heappush(heap, (g_weight * g1 + h_weight * h1, h1, g1, state))
     # The reachable half of the state space is exhausted: only possible if the
     # caller skipped the parity check, so report it as unsolvable.
     return finish(StopReason.UNSOLVABLE, None)
+
+
+def astar(problem: Problem, heuristic: Compiled, limits: Limits) -> Steps:
+    """A*: f = g + h. Optimal with an admissible heuristic."""
+    return best_first(problem, heuristic, limits, 1, 1)
+
+
+def weighted_astar(problem: Problem, heuristic: Compiled, limits: Limits, weight: float) -> Steps:
+    """Weighted A*: f = g + w*h. With an admissible heuristic, length <= w * optimal."""
+    return best_first(problem, heuristic, limits, 1, weight)
+
+
+def greedy(problem: Problem, heuristic: Compiled, limits: Limits) -> Steps:
+    """Greedy best-first: ordered by h alone. Fast, no bound on the length."""
+    return best_first(problem, heuristic, limits, 0, 1)

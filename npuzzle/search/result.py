@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from enum import Enum
 
 from ..board import Board, Tiles
@@ -88,8 +88,11 @@ class SearchResult:
     """True only when the algorithm proves the solution shortest."""
     solvable: bool = True
     bound: int | None = None
-    """Last f bound reached; a lower bound on the optimal length when stopped early."""
-    extra: dict[str, object] = field(default_factory=dict)
+    """Optimal algorithms: the last f bound reached, a lower bound on the optimal length."""
+    weight: float | None = None
+    """The weight w of weighted A*."""
+    suboptimality: float | None = None
+    """When set, the solution is proven to be at most this factor times the optimal length."""
 
     @property
     def solved(self) -> bool:
@@ -117,9 +120,10 @@ class SearchResult:
             "heuristic": self.heuristic,
             "stopped": None if self.stop.finished else self.stop.value,
             "bound": self.bound,
+            "weight": self.weight,
+            "suboptimality": self.suboptimality,
             "start": list(self.start.tiles),
             "goal": list(self.goal.tiles),
             "rows": self.start.rows,
             "cols": self.start.cols,
-            **self.extra,
         }

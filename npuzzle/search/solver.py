@@ -12,16 +12,21 @@ from dataclasses import dataclass
 from typing import Callable
 
 from ..board import Board
-from ..heuristics import HEURISTICS, compile_heuristic, get_heuristic
+from ..heuristics import HEURISTICS, compile_heuristic, get_heuristic, heuristic_available
 from ..solvability import is_solvable
-from .astar import astar
+from .astar import astar, greedy, weighted_astar
+from .bfs import bfs
+from .iddfs import iddfs
 from .idastar import idastar
 from .problem import Problem
 from .result import Limits, Progress, SearchResult, StopReason
-from .steps import Algorithm, Steps
+from .steps import Steps
 
 ProgressCallback = Callable[[Progress], "bool | None"]
 """Called with the counts so far; return True to cancel the search."""
+
+
+DEFAULT_WEIGHT = 1.5
 
 
 @dataclass(frozen=True)
@@ -30,13 +35,16 @@ class AlgorithmInfo:
 
     name: str
     label: str
-    function: Algorithm
+    function: Callable[..., Steps]
+    """``(problem, heuristic, limits)``, plus ``weight`` when ``weighted``."""
     optimal: bool
     """Whether its solutions are proven shortest (with an admissible heuristic)."""
     uses_heuristic: bool
     description: str
     max_cells: int | None = None
-    """Largest board (in cells) it is offered for by default; None for any."""
+    """Largest board (in cells) it is offered for by ``compare`` and the page; None for any."""
+    weighted: bool = False
+    """Whether it takes a weight w >= 1 (weighted A*)."""
 
     def suits(self, rows: int, cols: int) -> bool:
         """Whether the page and ``compare`` should offer it for a rows x cols board."""
@@ -49,6 +57,7 @@ class AlgorithmInfo:
             "label": self.label,
             "optimal": self.optimal,
             "uses_heuristic": self.uses_heuristic,
+            "weighted": self.weighted,
             "description": self.description,
             "max_cells": self.max_cells,
         }
@@ -58,8 +67,27 @@ ALGORITHMS: dict[str, AlgorithmInfo] = {
     info.name: info
     for info in (
         AlgorithmInfo(
+            "bfs", "Breadth-first search", bfs, True, False,
+            "Explores by distance from the start; optimal, but stores every state it sees.",
+            max_cells=16,
+        ),
+        AlgorithmInfo(
+            "iddfs", "Iterative deepening DFS", iddfs, True, False,
+            "Depth-first to depth 1, 2, 3, ...; optimal with little memory, but repeats work.",
+            max_cells=16,
+        ),
+        AlgorithmInfo(
+            "greedy", "Greedy best-first", greedy, False, True,
+            "Always expands the state that looks nearest the goal (lowest h); fast, not optimal.",
+        ),
+        AlgorithmInfo(
             "astar", "A*", astar, True, True,
             "Best-first on f = g + h with a closed set; optimal, memory grows with the search.",
+        ),
+        AlgorithmInfo(
+            "wastar", "Weighted A*", weighted_astar, False, True,
+            "Best-first on f = g + w*h; trades length for speed: length <= w * optimal.",
+            weighted=True,
         ),
         AlgorithmInfo(
             "idastar", "IDA*", idastar, True, True,
@@ -80,13 +108,17 @@ def get_algorithm(name: str) -> AlgorithmInfo:
 
 
 def default_algorithm(rows: int, cols: int) -> str:
-    """The best optimal algorithm we have for the size: A* up to 3x3, IDA* above."""
-    return "astar" if rows * cols <= 9 else "idastar"
+    """The fastest optimal algorithm we have for the size: IDA*."""
+    return "idastar"
 
 
-def default_heuristic(rows: int, cols: int) -> str:
-    """The strongest admissible heuristic we have for the size."""
-    return "manhattan"
+def default_heuristic(rows: int, cols: int, blank_goal: int | None = None) -> str:
+    """The strongest admissible heuristic usable for the board and its goal's blank cell."""
+    blank = rows * cols - 1 if blank_goal is None else blank_goal
+    for name in ("pdb", "walking-distance", "linear-conflict"):
+        if heuristic_available(name, rows, cols, blank):
+            return name
+    return "manhattan"  # pragma: no cover - linear conflict applies everywhere
 
 
 class Search:
@@ -99,14 +131,23 @@ class Search:
         algorithm: str | None = None,
         heuristic: str | None = None,
         limits: Limits | None = None,
+        weight: float | None = None,
     ) -> None:
         algorithm = algorithm or default_algorithm(board.rows, board.cols)
         info = get_algorithm(algorithm)
         if info.uses_heuristic:
-            heuristic = heuristic or default_heuristic(board.rows, board.cols)
-            get_heuristic(heuristic)
+            heuristic = heuristic or default_heuristic(board.rows, board.cols, goal.blank)
+            if not get_heuristic(heuristic).suits(board.rows, board.cols):
+                raise ValueError(f"the {heuristic} heuristic does not apply to a {board.shape} board")
         else:
             heuristic = None
+        if info.weighted:
+            weight = DEFAULT_WEIGHT if weight is None else weight
+            if isinstance(weight, bool) or not isinstance(weight, (int, float)) or not 1 <= weight < float("inf"):
+                raise ValueError(f"the weight must be a number of at least 1, not {weight!r}")
+        elif weight is not None:
+            raise ValueError(f"only wastar takes a weight, not {algorithm}")
+        self.weight = weight
         self.board = board
         self.goal = goal
         self.info = info
@@ -126,6 +167,7 @@ class Search:
     ) -> SearchResult:
         tiles, moves = self.problem.decode(path) if path is not None else ((), "")
         heuristic_ok = self.heuristic is None or HEURISTICS[self.heuristic].admissible
+        proven = self.info.optimal or (self.info.weighted and self.weight == 1)
         return SearchResult(
             algorithm=self.info.name,
             heuristic=self.heuristic,
@@ -138,9 +180,11 @@ class Search:
             generated=generated,
             max_frontier=max_frontier,
             seconds=time.perf_counter() - self._started,
-            optimal=stop is StopReason.SOLVED and self.info.optimal and heuristic_ok,
+            optimal=stop is StopReason.SOLVED and proven and heuristic_ok,
             solvable=solvable,
-            bound=bound,
+            bound=bound if self.info.optimal or self.weight == 1 else None,
+            weight=self.weight,
+            suboptimality=self.weight if self.info.weighted and heuristic_ok else None,
         )
 
     def step(self, budget: float = 0.03, cancel: bool = False) -> SearchResult | Progress:
@@ -149,9 +193,13 @@ class Search:
             return self.result
         if self._steps is None:
             compiled = compile_heuristic(
-                self.heuristic or "manhattan", self.problem.rows, self.problem.cols
+                self.heuristic or "manhattan", self.problem.rows, self.problem.cols,
+                self.goal.blank,
             )
-            self._steps = self.info.function(self.problem, compiled, self.limits)
+            if self.info.weighted:
+                self._steps = self.info.function(self.problem, compiled, self.limits, float(self.weight or 1))
+            else:
+                self._steps = self.info.function(self.problem, compiled, self.limits)
             self._started = time.perf_counter()
             if cancel:
                 self._steps.close()
@@ -209,10 +257,11 @@ def solve(
     heuristic: str | None = None,
     limits: Limits | None = None,
     progress: ProgressCallback | None = None,
+    weight: float | None = None,
 ) -> SearchResult:
     """Solve ``board`` (goal: blank-last by default) and return the uniform result.
 
     Unsolvable boards are answered at once from parity, without a search.
     """
     goal = goal or Board.goal(board.rows, board.cols)
-    return Search(board, goal, algorithm, heuristic, limits).run(progress)
+    return Search(board, goal, algorithm, heuristic, limits, weight).run(progress)

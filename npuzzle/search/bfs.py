@@ -1,0 +1,72 @@
+"""Breadth-first graph search: optimal in moves, no heuristic, memory for every state seen.
+
+The goal test is made when a state is generated, so the search stops one
+layer earlier than a test at expansion would. Every state is stored once (a
+dict from state to parent), so memory grows with the node limit and the
+search stops there, not when memory runs out.
+"""
+
+from __future__ import annotations
+
+import time
+from collections import deque
+
+from ..heuristics import Compiled
+from .problem import Problem
+from .result import Limits, Progress, StopReason
+from .steps import CHECK_EVERY, Outcome, Steps
+
+
+def bfs(problem: Problem, heuristic: Compiled, limits: Limits) -> Steps:
+    """Breadth-first search; ``heuristic`` is ignored. Yields progress; send True to cancel."""
+    started = time.perf_counter()
+    deadline = started + limits.time_limit
+    neighbours = problem.neighbours
+    goal = bytes(problem.goal)
+    start = bytes(problem.start)
+    parent: dict[bytes, bytes | None] = {start: None}
+    queue: deque[tuple[bytes, int]] = deque([(start, 0)])
+    expanded = generated = max_frontier = depth = 0
+
+    def finish(stop: StopReason, end: bytes | None) -> Outcome:
+        path = None
+        if end is not None:
+            states = []
+            node: bytes | None = end
+            while node is not None:
+                states.append(node)
+                node = parent[node]
+            path = [s.index(0) for s in reversed(states)]
+        return Outcome(stop, path, expanded, generated, max_frontier, depth)
+
+    if start == goal:
+        return finish(StopReason.SOLVED, start)
+    while queue:
+        if expanded >= limits.max_nodes:
+            return finish(StopReason.NODE_LIMIT, None)
+        if len(queue) > max_frontier:
+            max_frontier = len(queue)
+        cells, depth = queue.popleft()
+        expanded += 1
+        if not expanded & CHECK_EVERY:
+            now = time.perf_counter()
+            if now >= deadline:
+                return finish(StopReason.TIME_LIMIT, None)
+            cancel = yield Progress(expanded, generated, len(queue), max_frontier, now - started, depth)
+            if cancel:
+                return finish(StopReason.CANCELLED, None)
+        blank = cells.index(0)
+        for nb in neighbours[blank]:
+            child = bytearray(cells)
+            child[blank] = child[nb]
+            child[nb] = 0
+            state = bytes(child)
+            generated += 1
+            if state in parent:
+                continue
+            parent[state] = cells
+            if state == goal:
+                depth += 1
+                return finish(StopReason.SOLVED, state)
+            queue.append((state, depth + 1))
+    return finish(StopReason.UNSOLVABLE, None)

@@ -1,0 +1,78 @@
+"""Iterative-deepening depth-first search: optimal in moves, no heuristic, linear memory.
+
+Depth-limited searches to depth 0, 1, 2, ... until the goal is found. A tree
+search (a depth-first search keeps no record of the states it has seen), so
+the only pruning is never undoing the previous move. Written with an explicit
+stack so that it can report progress and be cancelled.
+"""
+
+from __future__ import annotations
+
+import time
+
+from ..heuristics import Compiled
+from .problem import Problem
+from .result import Limits, Progress, StopReason
+from .steps import CHECK_EVERY_DFS, Outcome, Steps
+
+
+def iddfs(problem: Problem, heuristic: Compiled, limits: Limits) -> Steps:
+    """Iterative deepening; ``heuristic`` is ignored. Yields progress; send True to cancel."""
+    started = time.perf_counter()
+    deadline = started + limits.time_limit
+    neighbours = problem.neighbours
+    goal = list(problem.goal)
+    cells = list(problem.start)
+    start_blank = cells.index(0)
+    expanded = generated = max_depth = 0
+    limit = 0
+
+    def done(stop: StopReason, path: list[int] | None) -> Outcome:
+        return Outcome(stop, path, expanded, generated, max_depth, limit)
+
+    if cells == goal:
+        return done(StopReason.SOLVED, [start_blank])
+    # With no heuristic there is no sign of an unsolvable board but parity,
+    # which the caller checks; the node and time limits end the search otherwise.
+    while True:
+        limit += 1
+        blanks = [start_blank]
+        nexts = [0]
+        expanded += 1
+        while nexts:
+            d = len(nexts) - 1
+            blank = blanks[d]
+            nbrs = neighbours[blank]
+            i = nexts[d]
+            if i == len(nbrs) or d == limit:
+                nexts.pop()
+                if d:
+                    prev = blanks[d - 1]
+                    cells[blank] = cells[prev]
+                    cells[prev] = 0
+                blanks.pop()
+                continue
+            nexts[d] = i + 1
+            nb = nbrs[i]
+            if d and nb == blanks[d - 1]:
+                continue
+            generated += 1
+            cells[blank] = cells[nb]
+            cells[nb] = 0
+            blanks.append(nb)
+            if d + 1 == limit and cells == goal:
+                return done(StopReason.SOLVED, blanks)
+            nexts.append(0)
+            if d + 1 > max_depth:
+                max_depth = d + 1
+            if d + 1 < limit:
+                expanded += 1
+                if expanded >= limits.max_nodes:
+                    return done(StopReason.NODE_LIMIT, None)
+                if not expanded & CHECK_EVERY_DFS:
+                    now = time.perf_counter()
+                    if now >= deadline:
+                        return done(StopReason.TIME_LIMIT, None)
+                    cancel = yield Progress(expanded, generated, d + 1, max_depth, now - started, limit)
+                    if cancel:
+                        return done(StopReason.CANCELLED, None)
