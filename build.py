@@ -6,9 +6,10 @@
 
 The site is self-contained: index.html, web/ (ES modules and CSS), the
 Pyodide runtime files copied from node_modules/pyodide (installed with
-``npm ci`` from the pinned package-lock.json if missing), and the npuzzle
+``npm ci`` from the pinned package-lock.json if missing), the npuzzle
 package as a zip whose name carries a hash of its contents, so a new build
-is never hidden by a cached old one. Every URL in the site is relative, so
+is never hidden by a cached old one, and the pattern-database tables in
+tables/ (fetched by the worker only when a solve needs them). Every URL in the site is relative, so
 it works under a sub-path such as GitHub Pages' /<repo>/.
 """
 
@@ -85,10 +86,17 @@ def build(out: Path) -> Path:
     archive_name = f"npuzzle-{digest}.zip"
     (out / "py").mkdir()
     (out / "py" / archive_name).write_bytes(archive)
+    tables = {}
+    (out / "tables").mkdir()
+    for path in sorted((ROOT / "npuzzle" / "data").glob("*.bin")):
+        shutil.copy2(path, out / "tables" / path.name)
+        version = hashlib.sha256(path.read_bytes()).hexdigest()[:12]
+        tables[path.name] = f"../tables/{path.name}?v={version}"
     (out / "web" / "build-info.js").write_text(
-        "// Written by build.py: where the worker finds the npuzzle package.\n"
+        "// Written by build.py: where the worker finds the npuzzle package and its tables.\n"
         f'export const PACKAGE_ARCHIVE = "../py/{archive_name}";\n'
         f'export const PYODIDE_VERSION = "{pinned_pyodide_version()}";\n'
+        f"export const TABLE_FILES = {json.dumps(tables, indent=2)};\n"
     )
     (out / ".nojekyll").write_text("")  # GitHub Pages: serve files as they are
     print(f"build: wrote {out} (package {archive_name}, {len(archive):,} bytes)", flush=True)

@@ -24,7 +24,13 @@ from dataclasses import dataclass
 from typing import Callable, Sequence
 
 from .board import BLANK, Board, BoardError
-from .pdb import PatternLookup, pattern_database_applies, pattern_lookup, pattern_lookup_available
+from .pdb import (
+    PatternLookup,
+    pattern_database_applies,
+    pattern_lookup,
+    pattern_lookup_available,
+    table_file,
+)
 
 
 @dataclass(frozen=True)
@@ -281,14 +287,32 @@ def compile_heuristic(name: str, rows: int, cols: int, blank_goal: int) -> Compi
     return info.compile(rows, cols, blank_goal)
 
 
-def heuristic_available(name: str, rows: int, cols: int, blank_goal: int) -> bool:
-    """Whether ``name`` can be used here now (a pattern database may need its tables)."""
+def heuristic_applies(name: str, rows: int, cols: int, blank_goal: int) -> bool:
+    """Whether ``name`` works for this shape and goal (its table files may still be missing)."""
     info = get_heuristic(name)
     if not info.suits(rows, cols):
         return False
     if name == "pdb":
-        return pattern_lookup_available(rows, cols, blank_goal)
+        try:
+            table_file(rows, cols, blank_goal)
+        except ValueError:
+            return False
     return True
+
+
+def heuristic_available(name: str, rows: int, cols: int, blank_goal: int) -> bool:
+    """Whether ``name`` can be used here now: it applies and its table files are present."""
+    if not heuristic_applies(name, rows, cols, blank_goal):
+        return False
+    return name != "pdb" or pattern_lookup_available(rows, cols, blank_goal)
+
+
+def missing_table_files(name: str | None, rows: int, cols: int, blank_goal: int) -> list[str]:
+    """Table files heuristic ``name`` needs here that are not on disk (the browser fetches them)."""
+    if name != "pdb" or not heuristic_applies(name, rows, cols, blank_goal):
+        return []
+    file = table_file(rows, cols, blank_goal)
+    return [] if file is None or pattern_lookup_available(rows, cols, blank_goal) else [file]
 
 
 def estimate(name: str, board: Board, goal: Board) -> int:

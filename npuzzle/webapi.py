@@ -13,10 +13,16 @@ Requests (``"op"`` names the operation):
     Parse and validate a board and goal; answer solvability with its reason.
 ``goal`` ``{size, goal?}``
     The goal board of a size, answered like ``analyze`` (for "new board").
-``solve`` ``{board, goal?, size?, algorithm?, heuristic?, max_nodes?, time_limit?, budget_ms?}``
+``random`` ``{size, goal?, moves?, seed?, unsolvable?}``
+    A random board (uniform among solvable ones, scrambled by ``moves``, or
+    unsolvable), answered like ``analyze``.
+``solve`` ``{board, goal?, size?, algorithm?, heuristic?, weight?, max_nodes?, time_limit?, budget_ms?}``
     Start a search and run its first slice. The answer is either
     ``{"type": "result", "result": {...}}`` or ``{"type": "progress", "job": id,
-    "progress": {...}}``; keep sending ``step`` until a result comes back.
+    "progress": {...}}``; keep sending ``step`` until a result comes back. If the
+    heuristic needs table files that are not here yet (the browser fetches them
+    on demand), the answer is an error with field ``tables`` and ``"need": [file, ...]``:
+    put those files in ``npuzzle/data/`` and send the request again.
 ``step`` ``{job, budget_ms?}``
     Run the job for about ``budget_ms`` milliseconds (default 30).
 ``cancel`` ``{job}``
@@ -31,7 +37,8 @@ from typing import Any
 
 from . import __version__
 from .board import GOAL_NAMES, MAX_SIDE, MIN_SIDE, Board, BoardError, parse_goal, parse_shape
-from .heuristics import HEURISTICS
+from .heuristics import HEURISTICS, missing_table_files
+from .random_boards import random_board, random_unsolvable, scramble
 from .search import (
     ALGORITHMS,
     DEFAULT_MAX_NODES,
@@ -56,10 +63,11 @@ _job_ids = itertools.count(1)
 class RequestError(Exception):
     """A request that cannot be served; ``field`` names the part that is wrong."""
 
-    def __init__(self, field: str, message: str) -> None:
+    def __init__(self, field: str, message: str, **details: Any) -> None:
         super().__init__(message)
         self.field = field
         self.message = message
+        self.details = details
 
 
 def _text(request: dict[str, Any], key: str, default: str | None = None) -> str:
@@ -133,6 +141,30 @@ def _goal(request: dict[str, Any]) -> dict[str, Any]:
     return _describe(goal, goal)
 
 
+def _random(request: dict[str, Any]) -> dict[str, Any]:
+    try:
+        rows, cols = parse_shape(_text(request, "size"))
+    except BoardError as exc:
+        raise RequestError("size", str(exc)) from None
+    try:
+        goal = parse_goal(_text(request, "goal", "blank-last"), rows, cols)
+    except BoardError as exc:
+        raise RequestError("goal", str(exc)) from None
+    seed = request.get("seed")
+    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, (int, str))):
+        raise RequestError("seed", f"seed must be a number or text, not {json.dumps(seed)}")
+    if request.get("unsolvable") is True:
+        board = random_unsolvable(rows, cols, goal, seed)
+    elif request.get("moves") is not None:
+        moves = request["moves"]
+        if isinstance(moves, bool) or not isinstance(moves, int) or not 0 <= moves <= 100_000:
+            raise RequestError("moves", f"moves must be a whole number from 0 to 100000, not {json.dumps(moves)}")
+        board = scramble(goal, moves, seed)
+    else:
+        board = random_board(rows, cols, goal, seed)
+    return _describe(board, goal)
+
+
 def _describe(board: Board, goal: Board) -> dict[str, Any]:
     return {
         "rows": board.rows,
@@ -145,7 +177,7 @@ def _describe(board: Board, goal: Board) -> dict[str, Any]:
         "is_goal": board == goal,
         "solvability": explain_solvability(board, goal).to_dict(),
         "default_algorithm": default_algorithm(board.rows, board.cols),
-        "default_heuristic": default_heuristic(board.rows, board.cols),
+        "default_heuristic": default_heuristic(board.rows, board.cols, goal.blank),
     }
 
 
@@ -173,8 +205,18 @@ def _solve(request: dict[str, Any]) -> dict[str, Any]:
         max_nodes=_number(request, "max_nodes", DEFAULT_MAX_NODES, MAX_NODES_CAP, whole=True),
         time_limit=float(_number(request, "time_limit", DEFAULT_TIME_LIMIT, TIME_LIMIT_CAP, whole=False)),
     )
+    weight = request.get("weight")
+    if weight is not None:
+        weight = float(_number(request, "weight", 1.0, 1000.0, whole=False))
     budget = _budget(request)
-    search = Search(board, goal, algorithm, heuristic, limits)
+    try:
+        search = Search(board, goal, algorithm, heuristic, limits, weight)
+    except ValueError as exc:
+        field = "weight" if "weight" in str(exc) else "heuristic"
+        raise RequestError(field, str(exc)) from None
+    need = missing_table_files(search.heuristic, board.rows, board.cols, goal.blank)
+    if need:
+        raise RequestError("tables", f"the {search.heuristic} heuristic needs {', '.join(need)}", need=need)
     job_id = next(_job_ids)
     _jobs[job_id] = search
     return _answer(job_id, search, search.step(budget))
@@ -200,7 +242,7 @@ def _cancel(request: dict[str, Any]) -> dict[str, Any]:
     return _answer(job_id, search, search.cancel())
 
 
-_OPS = {"info": _info, "analyze": _analyze, "goal": _goal, "solve": _solve, "step": _step, "cancel": _cancel}
+_OPS = {"info": _info, "analyze": _analyze, "goal": _goal, "random": _random, "solve": _solve, "step": _step, "cancel": _cancel}
 
 
 def handle_dict(request: Any) -> dict[str, Any]:
@@ -213,14 +255,14 @@ def handle_dict(request: Any) -> dict[str, Any]:
     try:
         answer = _OPS[op](request)
     except RequestError as exc:
-        return _error(exc.field, exc.message)
+        return _error(exc.field, exc.message, **exc.details)
     answer["ok"] = True
     answer["op"] = op
     return answer
 
 
-def _error(field: str, message: str) -> dict[str, Any]:
-    return {"ok": False, "error": {"field": field, "message": message}}
+def _error(field: str, message: str, **details: Any) -> dict[str, Any]:
+    return {"ok": False, "error": {"field": field, "message": message, **details}}
 
 
 def handle(request_json: str) -> str:

@@ -11,11 +11,12 @@ from playwright.sync_api import expect
 
 from npuzzle import Board
 
-from .puzzles import eight_puzzle_distances
+from .puzzles import eight_puzzle_distances, korf100
 
 pytestmark = pytest.mark.browser
 
 GOAL_3 = "1,2,3,4,5,6,7,8,0"
+KORF = {ident: (ident, length, tiles) for ident, length, tiles in korf100()}
 
 
 def open_link(app: Any, site_url: str, fragment: str) -> None:
@@ -84,6 +85,21 @@ def test_a_4x4_link_is_solved_and_played(app: Any, site_url: str) -> None:
     expect(app.get_by_label("Puzzle board")).to_have_attribute("data-board", goal, timeout=30_000)
 
 
+def test_pattern_databases_are_fetched_only_for_a_4x4_solve(app: Any, site_url: str) -> None:
+    fetched: list[str] = []
+    app.on("request", lambda r: fetched.append(r.url) if "/tables/" in r.url else None)
+    open_link(app, site_url, "#board=8,6,7,2,5,4,3,0,1&goal=blank-last")
+    assert solve_and_read_length(app) == 31
+    assert fetched == []
+    # Korf (1985) instance 55: 41 moves optimal, for the blank-first goal.
+    _, length, tiles = KORF[55]
+    open_link(app, site_url, f"#board={','.join(map(str, tiles))}&goal=blank-first")
+    assert solve_and_read_length(app) == length == 41
+    assert "optimal" in app.get_by_role("status").inner_text()
+    assert "Pattern database" in app.get_by_role("status").inner_text()
+    assert len(fetched) == 1 and "/npuzzle/tables/pdb-4x4-555.bin?v=" in fetched[0]
+
+
 def test_invalid_link_shows_its_message_and_the_editor_stays_usable(app: Any, site_url: str) -> None:
     open_link(app, site_url, "#board=1,2,3,4,5,6,7,7,0&goal=blank-last")
     message = app.locator("#board-message")
@@ -150,8 +166,8 @@ def test_page_is_editable_while_the_solver_loads(app: Any, site_url: str) -> Non
 
 
 def test_long_search_shows_progress_and_cancels(app: Any, site_url: str) -> None:
-    # Korf #1 (57 moves) takes far longer than this test waits.
-    open_link(app, site_url, "#board=14,13,15,7,11,12,9,5,6,0,2,1,4,8,10,3&goal=blank-first")
+    # Korf #3 (59 moves) takes tens of millions of nodes: far longer than this test waits.
+    open_link(app, site_url, f"#board={','.join(map(str, KORF[3][2]))}&goal=blank-first")
     app.get_by_role("button", name="Solve").click()
     status = app.get_by_role("status")
     expect(status).to_contain_text(re.compile(r"Searching: [\d,]+ nodes expanded"))

@@ -155,6 +155,10 @@ export class Controller {
   }
 
   showProgress(p, started) {
+    if (p.stage) {
+      this.page.setStatus(`${p.stage}\u2026`);
+      return;
+    }
     const seconds = ((performance.now() - started) / 1000).toFixed(1);
     const bound = p.bound == null ? "" : `, bound ${p.bound}`;
     this.page.setStatus(`Searching: ${p.expanded.toLocaleString("en")} nodes expanded${bound}, ${seconds} s`);

@@ -13,10 +13,11 @@
 // to its event loop through a MessageChannel round trip (not setTimeout,
 // whose clamp slows chunked work), so an abort message is seen within a slice.
 import { loadPyodide } from "../pyodide/pyodide.mjs";
-import { PACKAGE_ARCHIVE } from "./build-info.js";
+import { PACKAGE_ARCHIVE, TABLE_FILES } from "./build-info.js";
 
 const SLICE_MS = 30;
 let handle = null; // the Python function npuzzle.webapi.handle
+let pyodide = null;
 const aborted = new Set();
 
 const channel = new MessageChannel();
@@ -35,7 +36,7 @@ function call(request) {
 
 async function start() {
   postMessage({ type: "loading", stage: "Loading Python" });
-  const pyodide = await loadPyodide({ indexURL: new URL("../pyodide/", import.meta.url).href });
+  pyodide = await loadPyodide({ indexURL: new URL("../pyodide/", import.meta.url).href });
   postMessage({ type: "loading", stage: "Loading the solver" });
   const response = await fetch(new URL(PACKAGE_ARCHIVE, import.meta.url));
   if (!response.ok) throw new Error(`could not fetch the npuzzle package (HTTP ${response.status})`);
@@ -46,9 +47,34 @@ async function start() {
   return call({ op: "info" });
 }
 
+// Fetch pattern-database files Python asked for into npuzzle/data/, where it
+// looks for them. Returns what it cost, for the answer.
+async function fetchTables(names) {
+  const started = performance.now();
+  let bytes = 0;
+  const folder = `${pyodide.FS.cwd()}/npuzzle/data`;
+  pyodide.FS.mkdirTree(folder);
+  for (const name of names) {
+    const url = TABLE_FILES[name];
+    if (!url) throw new Error(`the site has no table file ${name}`);
+    const response = await fetch(new URL(url, import.meta.url));
+    if (!response.ok) throw new Error(`could not fetch ${name} (HTTP ${response.status})`);
+    const data = new Uint8Array(await response.arrayBuffer());
+    pyodide.FS.writeFile(`${folder}/${name}`, data);
+    bytes += data.length;
+  }
+  return { files: names, bytes, download_ms: Math.round(performance.now() - started) };
+}
+
 async function run(message) {
   const { id, ...request } = message;
   let answer = call(request);
+  let tables = null;
+  if (!answer.ok && answer.error.field === "tables" && Array.isArray(answer.error.need)) {
+    postMessage({ id, type: "progress", progress: { stage: "Downloading pattern databases" } });
+    tables = await fetchTables(answer.error.need);
+    answer = call(request);
+  }
   // Searches come back as progress until done; keep stepping between ticks.
   while (answer.ok && answer.type === "progress") {
     postMessage({ id, type: "progress", progress: answer.progress });
@@ -57,6 +83,7 @@ async function run(message) {
     answer = call({ op, job: answer.job, budget_ms: SLICE_MS });
   }
   aborted.delete(id);
+  if (tables && answer.ok) answer.tables = tables;
   postMessage({ id, type: "answer", answer });
 }
 

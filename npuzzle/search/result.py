@@ -93,6 +93,8 @@ class SearchResult:
     """The weight w of weighted A*."""
     suboptimality: float | None = None
     """When set, the solution is proven to be at most this factor times the optimal length."""
+    setup_seconds: float = 0.0
+    """Time spent preparing the heuristic (building or loading its tables), not in ``seconds``."""
 
     @property
     def solved(self) -> bool:
@@ -122,6 +124,7 @@ class SearchResult:
             "bound": self.bound,
             "weight": self.weight,
             "suboptimality": self.suboptimality,
+            "setup_seconds": round(self.setup_seconds, 6),
             "start": list(self.start.tiles),
             "goal": list(self.goal.tiles),
             "rows": self.start.rows,

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Callable
 
 from ..board import Board
-from ..heuristics import HEURISTICS, compile_heuristic, get_heuristic, heuristic_available
+from ..heuristics import HEURISTICS, compile_heuristic, get_heuristic, heuristic_applies
 from ..solvability import is_solvable
 from .astar import astar, greedy, weighted_astar
 from .bfs import bfs
@@ -113,10 +113,10 @@ def default_algorithm(rows: int, cols: int) -> str:
 
 
 def default_heuristic(rows: int, cols: int, blank_goal: int | None = None) -> str:
-    """The strongest admissible heuristic usable for the board and its goal's blank cell."""
+    """The strongest admissible heuristic that applies to the board and its goal's blank cell."""
     blank = rows * cols - 1 if blank_goal is None else blank_goal
     for name in ("pdb", "walking-distance", "linear-conflict"):
-        if heuristic_available(name, rows, cols, blank):
+        if heuristic_applies(name, rows, cols, blank):
             return name
     return "manhattan"  # pragma: no cover - linear conflict applies everywhere
 
@@ -158,6 +158,8 @@ class Search:
         self.progress: Progress | None = None
         self._steps: Steps | None = None
         self._started = time.perf_counter()
+        self.setup_seconds = 0.0
+        """Time spent preparing the heuristic (building or loading tables), not searching."""
         if not is_solvable(board, goal):
             self.result = self._result(StopReason.UNSOLVABLE, None, 0, 0, 0, None, solvable=False)
 
@@ -184,6 +186,7 @@ class Search:
             solvable=solvable,
             bound=bound if self.info.optimal or self.weight == 1 else None,
             weight=self.weight,
+            setup_seconds=self.setup_seconds,
             suboptimality=self.weight if self.info.weighted and heuristic_ok else None,
         )
 
@@ -192,10 +195,12 @@ class Search:
         if self.result is not None:
             return self.result
         if self._steps is None:
+            prepared = time.perf_counter()
             compiled = compile_heuristic(
                 self.heuristic or "manhattan", self.problem.rows, self.problem.cols,
                 self.goal.blank,
             )
+            self.setup_seconds = time.perf_counter() - prepared
             if self.info.weighted:
                 self._steps = self.info.function(self.problem, compiled, self.limits, float(self.weight or 1))
             else:
