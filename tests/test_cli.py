@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -105,3 +106,64 @@ def test_readable_output_shows_board_then_steps() -> None:
     assert text.index("1 2 3") < text.index("Solution: 2 moves (optimal)")
     assert "   1.   7 left" in text and "   2.   8 left" in text
     assert text.rstrip().endswith("7 8 .")
+
+
+def test_every_algorithm_and_heuristic_by_registry_name() -> None:
+    from npuzzle import ALGORITHMS, HEURISTICS
+
+    for algorithm, info in ALGORITHMS.items():
+        for heuristic in (HEURISTICS if info.uses_heuristic else [None]):
+            args = ["solve", "1 2 3 / 4 0 6 / 7 5 8", "--algorithm", algorithm, "--json"]
+            if heuristic:
+                args += ["--heuristic", heuristic]
+            out = run(*args)
+            assert out.returncode == 0, out.stderr
+            data = json.loads(out.stdout)
+            assert (data["algorithm"], data["heuristic"], data["length"]) == (algorithm, heuristic, 2)
+
+
+def test_weighted_astar_states_its_bound() -> None:
+    out = run("solve", "8 6 7 2 5 4 3 0 1", "--algorithm", "wastar", "--weight", "2", "--json")
+    data = json.loads(out.stdout)
+    assert data["weight"] == 2 and data["suboptimality"] == 2
+    assert 31 <= data["length"] <= 62 and data["optimal"] is False
+    text = run("solve", "8 6 7 2 5 4 3 0 1", "--algorithm", "wastar", "--weight", "2").stdout
+    assert "at most 2 x optimal" in text
+    bad = run("solve", "8 6 7 2 5 4 3 0 1", "--algorithm", "wastar", "--weight", "0.5")
+    assert bad.returncode == 2 and "must be at least 1" in bad.stderr
+
+
+def test_rectangular_board_with_size() -> None:
+    out = run("solve", "1 2 3 4 5 6 7 8 9 0 10 11", "--size", "3x4", "--json")
+    assert out.returncode == 0, out.stderr
+    data = json.loads(out.stdout)
+    assert (data["rows"], data["cols"], data["length"]) == (3, 4, 2)
+
+
+def test_compare_table_and_json() -> None:
+    out = run("compare", "8 6 7 2 5 4 3 0 1", "--max-nodes", "20000")
+    assert out.returncode == 0, out.stderr
+    header = "algorithm  heuristic         length  optimal  expanded  generated  max frontier"
+    assert header in out.stdout
+    assert re.search(r"idastar\s+pdb\s+31\s+yes", out.stdout)
+    assert re.search(r"bfs\s+-\s+-\s+no\s+20,000 .* node-limit", out.stdout)
+    data = json.loads(run("compare", "1 2 3 / 4 0 6 / 7 5 8", "--json").stdout)
+    pairs = {(r["algorithm"], r["heuristic"]) for r in data}
+    assert ("bfs", None) in pairs and ("idastar", "pdb") in pairs and ("wastar", "hamming") in pairs
+    assert len(pairs) == len(data) == 2 + 4 * 6
+    assert all(r["length"] == 2 for r in data)
+
+
+def test_random_boards_from_the_command_line() -> None:
+    first = run("random", "--size", "4", "--seed", "7")
+    assert first.returncode == 0
+    board = Board.from_string(first.stdout)
+    assert board.rows == 4 and first.stdout == run("random", "--size", "4", "--seed", "7").stdout
+    solved = json.loads(run("solve", first.stdout.strip(), "--json", "--max-nodes", "1").stdout)
+    assert solved["solvable"] is True
+    bad = run("random", "--size", "3", "--unsolvable", "--seed", "1").stdout.strip()
+    assert json.loads(run("solve", bad, "--json").stdout)["solvable"] is False
+    near = run("random", "--size", "3x4", "--moves", "6", "--seed", "2").stdout.strip()
+    data = json.loads(run("solve", near, "--size", "3x4", "--json").stdout)
+    assert data["length"] <= 6 and data["length"] % 2 == 0
+    assert run("random", "--size", "3", "--moves", "-2").returncode == 2

@@ -242,24 +242,32 @@ def test_search_can_be_stepped_and_cancelled() -> None:
     assert search.step(0.02) is result
 
 
-def korf_easiest(count: int) -> list[tuple[int, int, list[int]]]:
-    # Easiest for IDA* with Manhattan by Korf's own node counts (1985).
-    easiest_ids = [79, 12, 42, 55, 97, 19, 94, 47, 93, 9]
-    by_id = {i: (i, length, tiles) for i, length, tiles in korf100()}
-    return [by_id[i] for i in easiest_ids[:count]]
+# The 20 Korf (1985) instances our IDA* with 5-5-5 pattern databases solves with the
+# fewest nodes (blank-first goal; measured over all 100 with a 3,000,000-node cap,
+# where 73 finished: see bench/).
+KORF_EASIEST_20 = [55, 97, 30, 12, 42, 79, 19, 47, 71, 94, 31, 46, 48, 9, 86, 93, 96, 85, 58, 38]
 
 
-@pytest.mark.parametrize("case", korf_easiest(3), ids=lambda c: f"korf{c[0]}")
-def test_korf_15_puzzles_in_both_goal_conventions(case: tuple[int, int, list[int]]) -> None:
-    _, length, tiles = case
+@pytest.mark.parametrize("ident", KORF_EASIEST_20, ids=lambda i: f"korf{i}")
+def test_korf_15_puzzles_in_both_goal_conventions(ident: int) -> None:
+    _, length, tiles = next(case for case in korf100() if case[0] == ident)
     first = Board(4, 4, tuple(tiles))
-    result = solve(first, Board.goal(4, 4, "blank-first"), "idastar", limits=Limits(max_nodes=10**8))
+    result = solve(first, Board.goal(4, 4, "blank-first"), limits=Limits(max_nodes=10**7))
+    assert (result.algorithm, result.heuristic) == ("idastar", "pdb")
     assert result.length == length and result.optimal
     check_solution(first, Board.goal(4, 4, "blank-first"), result)
     last = Board(4, 4, tuple(blank_first_to_blank_last(tiles, 4)))
-    converted = solve(last, Board.goal(4), "idastar", limits=Limits(max_nodes=10**8))
+    converted = solve(last, Board.goal(4), limits=Limits(max_nodes=10**7))
     assert converted.length == length
     check_solution(last, Board.goal(4), converted)
+
+
+@pytest.mark.parametrize("case", [c for c in korf100() if c[0] in (79, 12, 42)], ids=lambda c: f"korf{c[0]}")
+def test_korf_with_manhattan_matches_korfs_own_ida(case: tuple[int, int, list[int]]) -> None:
+    _, length, tiles = case
+    result = solve(Board(4, 4, tuple(tiles)), Board.goal(4, 4, "blank-first"), "idastar", "manhattan",
+                   limits=Limits(max_nodes=10**7))
+    assert result.length == length
 
 
 def test_korf_data_is_intact() -> None:

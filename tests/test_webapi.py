@@ -90,3 +90,37 @@ def test_goal_op_gives_a_new_board() -> None:
     answer = call({"op": "goal", "size": "4", "goal": "blank-first"})
     assert answer["tiles"] == list(range(16))
     assert answer["is_goal"] is True
+
+
+def test_random_op() -> None:
+    answer = call({"op": "random", "size": "3", "seed": 5})
+    assert answer["ok"] and answer["solvability"]["solvable"] is True
+    assert call({"op": "random", "size": "3", "seed": 5})["tiles"] == answer["tiles"]
+    assert call({"op": "random", "size": "3", "unsolvable": True})["solvability"]["solvable"] is False
+    near = call({"op": "random", "size": "4", "moves": 1, "seed": 1})
+    assert near["ok"] and sum(a != b for a, b in zip(near["tiles"], near["goal_tiles"])) == 2
+    assert call({"op": "random", "size": "4", "moves": -1})["error"]["field"] == "moves"
+    assert call({"op": "random", "size": "4", "seed": [1]})["error"]["field"] == "seed"
+
+
+def test_weight_in_requests() -> None:
+    answer = call({"op": "solve", "board": "8 6 7 2 5 4 3 0 1", "algorithm": "wastar", "weight": 3, "budget_ms": 1000})
+    assert answer["result"]["suboptimality"] == 3
+    assert call({"op": "solve", "board": "1 2 3 0", "weight": 2})["error"]["field"] == "weight"
+    assert call({"op": "solve", "board": "1 2 3 0", "algorithm": "wastar", "weight": 0.5})["error"]["field"] == "weight"
+
+
+def test_missing_tables_are_asked_for(tmp_path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    from npuzzle import pdb
+
+    korf1 = "14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3"
+    monkeypatch.setattr(pdb, "DATA_DIR", tmp_path)
+    answer = call({"op": "solve", "board": korf1, "goal": "blank-first"})
+    assert answer["ok"] is False
+    assert answer["error"] == {
+        "field": "tables", "message": "the pdb heuristic needs pdb-4x4-555.bin", "need": ["pdb-4x4-555.bin"],
+    }
+    # The analysis still names pdb as the default: the browser fetches it on Solve.
+    assert call({"op": "analyze", "board": korf1, "goal": "blank-first"})["default_heuristic"] == "pdb"
+    # A 3x3 board needs no file.
+    assert call({"op": "solve", "board": "8 6 7 2 5 4 3 0 1", "budget_ms": 1000})["ok"] is True

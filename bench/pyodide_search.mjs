@@ -1,0 +1,121 @@
+// Run bench/search.py inside real Pyodide (WebAssembly CPython) under Node.
+//
+//   node bench/pyodide_search.mjs [search.py flags...]
+//   python bench/search.py --runtime pyodide [flags...]     (the same, started from Python)
+//
+// Loads Pyodide from node_modules/pyodide, copies npuzzle/ (with its binary
+// pattern-database files), tests/puzzles.py, tests/data/ and bench/search.py
+// into Pyodide's in-memory file system under /repo, runs search.py there as
+// __main__ with the given flags, then copies the result files back out to
+// bench/results/search-pyodide.{md,json} (or to the folder of --out STEM).
+
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+
+const BENCH = path.dirname(fileURLToPath(import.meta.url));
+const ROOT = path.dirname(BENCH);
+const PYODIDE_DIR = path.join(ROOT, "node_modules", "pyodide");
+const VROOT = "/repo";
+const VOUT = "/out";
+
+function copyTree(FS, realDir, virtualDir, keep = () => true) {
+  FS.mkdirTree(virtualDir);
+  let count = 0;
+  for (const entry of fs.readdirSync(realDir, { withFileTypes: true })) {
+    const real = path.join(realDir, entry.name);
+    const virt = `${virtualDir}/${entry.name}`;
+    if (entry.isDirectory()) {
+      if (entry.name === "__pycache__") continue;
+      count += copyTree(FS, real, virt, keep);
+    } else if (entry.isFile() && keep(entry.name)) {
+      FS.writeFile(virt, fs.readFileSync(real)); // a Buffer: bytes as they are (binary-safe)
+      count += 1;
+    }
+  }
+  return count;
+}
+
+function copyFile(FS, relative) {
+  const virt = `${VROOT}/${relative}`;
+  FS.mkdirTree(path.posix.dirname(virt));
+  FS.writeFile(virt, fs.readFileSync(path.join(ROOT, relative)));
+}
+
+async function main() {
+  const args = process.argv.slice(2);
+  // --out STEM: the script writes into the virtual /out, and we copy to STEM's folder.
+  let outDir = path.join(BENCH, "results");
+  const outAt = args.findIndex((a) => a === "--out" || a.startsWith("--out="));
+  if (outAt >= 0) {
+    const stem = args[outAt].startsWith("--out=") ? args[outAt].slice(6) : args[outAt + 1];
+    outDir = path.dirname(path.resolve(stem));
+    const replacement = `--out=${VOUT}/${path.basename(stem)}`;
+    args.splice(outAt, args[outAt].startsWith("--out=") ? 1 : 2, replacement);
+  }
+
+  const { loadPyodide } = await import(pathToFileURL(path.join(PYODIDE_DIR, "pyodide.mjs")).href);
+  const t0 = performance.now();
+  const pyodide = await loadPyodide({ indexURL: PYODIDE_DIR + path.sep });
+  const loadMs = performance.now() - t0;
+  pyodide.setStdout({ batched: (line) => fs.writeSync(1, line + "\n") });
+  pyodide.setStderr({ batched: (line) => fs.writeSync(2, line + "\n") });
+
+  const FS = pyodide.FS;
+  const files = copyTree(FS, path.join(ROOT, "npuzzle"), `${VROOT}/npuzzle`,
+    (name) => name.endsWith(".py") || name.endsWith(".bin"));
+  copyFile(FS, "tests/__init__.py");
+  copyFile(FS, "tests/puzzles.py");
+  const dataFiles = copyTree(FS, path.join(ROOT, "tests", "data"), `${VROOT}/tests/data`);
+  copyFile(FS, "bench/search.py");
+  FS.mkdirTree(`${VROOT}/bench/results`);
+  FS.mkdirTree(VOUT);
+
+  const host = {
+    pyodide_version: pyodide.version,
+    node: process.version,
+    load_ms: Math.round(loadMs),
+    loadavg_start: os.loadavg().map((x) => x.toFixed(2)).join(" "),
+    command: process.env.NPUZZLE_BENCH_COMMAND ||
+      ["node", "bench/pyodide_search.mjs", ...process.argv.slice(2)].join(" "),
+  };
+  console.log(`Pyodide ${pyodide.version} loaded in ${host.load_ms} ms (Node ${process.version}); ` +
+    `copied ${files} npuzzle files, ${dataFiles} test data files`);
+
+  const argv = ["bench/search.py", ...args, `--host-info=${JSON.stringify(host)}`];
+  const t1 = performance.now();
+  pyodide.globals.set("BENCH_ARGV", pyodide.toPy(argv));
+  const code = pyodide.runPython(`
+import os, runpy, sys
+os.chdir(${JSON.stringify(VROOT)})
+sys.path.insert(0, ${JSON.stringify(VROOT)})
+sys.argv = list(BENCH_ARGV)
+try:
+    runpy.run_path(${JSON.stringify(VROOT + "/bench/search.py")}, run_name="__main__")
+    exit_code = 0
+except SystemExit as stop:
+    exit_code = stop.code if isinstance(stop.code, int) else (0 if stop.code is None else 1)
+exit_code
+`);
+  const runMs = performance.now() - t1;
+
+  fs.mkdirSync(outDir, { recursive: true });
+  const copied = [];
+  for (const dir of [`${VROOT}/bench/results`, VOUT]) {
+    for (const name of FS.readdir(dir)) {
+      if (name === "." || name === "..") continue;
+      const target = path.join(outDir, name);
+      fs.writeFileSync(target, FS.readFile(`${dir}/${name}`));
+      copied.push(path.relative(ROOT, target));
+    }
+  }
+  console.log(`Pyodide run: ${(runMs / 1000).toFixed(1)} s (+ ${(loadMs / 1000).toFixed(1)} s to load); ` +
+    `copied out: ${copied.join(", ") || "nothing"}`);
+  process.exitCode = code;
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exitCode = 2;
+});

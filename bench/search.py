@@ -1,0 +1,533 @@
+"""Time every search algorithm x heuristic pair on fixed, reproducible board sets.
+
+Usage (from the repository root):
+
+    python bench/search.py                      # full run, CPython
+    python bench/search.py --quick              # 20 random 3x3 boards instead of 100
+    python bench/search.py --sets 3x3-random,3x3-hardest --max-nodes 200000 --time-limit 10
+    python bench/search.py --runtime pyodide    # the same benchmark inside Pyodide (Node)
+
+Board sets:
+  3x3-random     100 random solvable 3x3 states (random.Random(2024).sample over the
+                 sorted keys of tests.puzzles.eight_puzzle_distances("blank-last")),
+                 goal blank-last; known optimal lengths from that exhaustive BFS.
+  3x3-hardest    the two 31-move 3x3 boards (tests.puzzles.HARDEST_BLANK_LAST).
+  4x4-korf-easy  Korf's instances 55, 30, 12, 42, 19, 47, 31, 46, 48, 9 (goal blank-first),
+                 known optimal lengths from tests/data/korf100.txt.
+
+Every run is bounded by --max-nodes and --time-limit. A pair stops being tried on a set
+once it has hit a limit on --skip-after boards of that set, or spent --pair-budget seconds
+on it; the rest of that set's boards are then counted as skipped (the table says so).
+
+Writes bench/results/search-<runtime>.md and .json (see bench/README.md).
+"""
+
+from __future__ import annotations
+
+import time
+
+_T_START = time.perf_counter()
+
+import argparse  # noqa: E402
+import datetime  # noqa: E402
+import json  # noqa: E402
+import os  # noqa: E402
+import platform  # noqa: E402
+import random  # noqa: E402
+import statistics  # noqa: E402
+import subprocess  # noqa: E402
+import sys  # noqa: E402
+from dataclasses import dataclass, field  # noqa: E402
+from pathlib import Path  # noqa: E402
+
+BENCH = Path(__file__).resolve().parent
+ROOT = BENCH.parent
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+_T_IMPORT0 = time.perf_counter()
+from npuzzle import ALGORITHMS, HEURISTICS, Board, Limits, solve  # noqa: E402
+from npuzzle.heuristics import heuristic_available  # noqa: E402
+
+IMPORT_SECONDS = time.perf_counter() - _T_IMPORT0
+
+from tests.puzzles import HARDEST_BLANK_LAST, eight_puzzle_distances, korf100  # noqa: E402
+
+IS_PYODIDE = sys.platform == "emscripten"
+RUNTIME = "pyodide" if IS_PYODIDE else "cpython"
+ALL_SETS = ("3x3-random", "3x3-hardest", "4x4-korf-easy")
+KORF_EASY_IDS = (55, 30, 12, 42, 19, 47, 31, 46, 48, 9)
+RANDOM_SEED = 2024
+TARGET_MS = 10.0  # project target: every 3x3 board solved by the default solver under 10 ms
+
+# "strong" pairs for 4x4, used when --pairs-4x4 strong (the Pyodide default).
+STRONG_4X4 = (
+    ("idastar", "pdb"), ("astar", "pdb"), ("wastar", "pdb"), ("greedy", "pdb"),
+    ("idastar", "walking-distance"), ("astar", "walking-distance"),
+    ("idastar", "linear-conflict"), ("astar", "linear-conflict"),
+    ("astar", "manhattan"), ("idastar", "manhattan"),
+)
+
+
+# -- board sets ------------------------------------------------------------------
+
+
+@dataclass
+class BoardSet:
+    name: str
+    rows: int
+    cols: int
+    goal: Board
+    boards: list[tuple[str, Board, int]]  # (label, board, known optimal length)
+
+
+def random_3x3(count: int) -> BoardSet:
+    dist = eight_puzzle_distances("blank-last")
+    keys = sorted(dist)
+    picked = random.Random(RANDOM_SEED).sample(keys, count)
+    boards = [(f"r{i:03d}", Board(3, 3, tiles), dist[tiles]) for i, tiles in enumerate(picked)]
+    return BoardSet("3x3-random", 3, 3, Board.goal(3, 3, "blank-last"), boards)
+
+
+def hardest_3x3() -> BoardSet:
+    goal = Board.goal(3, 3, "blank-last")
+    dist = eight_puzzle_distances("blank-last")
+    boards = []
+    for i, text in enumerate(HARDEST_BLANK_LAST):
+        board = Board.from_string(text)
+        boards.append((f"h{i}", board, dist[board.tiles]))
+    return BoardSet("3x3-hardest", 3, 3, goal, boards)
+
+
+def korf_easy() -> BoardSet:
+    known = {i: (length, tiles) for i, length, tiles in korf100()}
+    boards = [(f"korf{i}", Board(4, 4, tuple(known[i][1])), known[i][0]) for i in KORF_EASY_IDS]
+    return BoardSet("4x4-korf-easy", 4, 4, Board.goal(4, 4, "blank-first"), boards)
+
+
+def load_set(name: str, quick: bool) -> BoardSet:
+    if name == "3x3-random":
+        return random_3x3(20 if quick else 100)
+    if name == "3x3-hardest":
+        return hardest_3x3()
+    if name == "4x4-korf-easy":
+        return korf_easy()
+    raise SystemExit(f"unknown set {name!r}: choose from {', '.join(ALL_SETS)}")
+
+
+# -- running ---------------------------------------------------------------------
+
+
+@dataclass
+class Summary:
+    set: str
+    algorithm: str
+    heuristic: str | None
+    weight: float | None
+    optimal_algorithm: bool
+    total: int
+    attempted: int = 0
+    solved: int = 0
+    limited: int = 0
+    skipped: int = 0
+    skip_reason: str | None = None
+    stops: dict[str, int] = field(default_factory=dict)
+    median_ms: float | None = None
+    max_ms: float | None = None
+    mean_expanded: float | None = None
+    nodes_per_second: float | None = None
+    all_optimal: bool | None = None
+    mismatches: list[str] = field(default_factory=list)
+    invalid: list[str] = field(default_factory=list)
+    mean_length: float | None = None
+    mean_excess: float | None = None
+    total_seconds: float = 0.0
+    runs: list[dict[str, object]] = field(default_factory=list)
+
+
+def pairs_for(rows: int, cols: int, blank: int, strong_only: bool) -> list[tuple[str, str | None]]:
+    out: list[tuple[str, str | None]] = []
+    for name, info in ALGORITHMS.items():
+        if not info.suits(rows, cols):
+            continue
+        if not info.uses_heuristic:
+            if not strong_only:
+                out.append((name, None))
+            continue
+        for h, hinfo in HEURISTICS.items():
+            if not (hinfo.suits(rows, cols) and heuristic_available(h, rows, cols, blank)):
+                continue
+            if strong_only and (name, h) not in STRONG_4X4:
+                continue
+            out.append((name, h))
+    return out
+
+
+def run_pair(bset: BoardSet, algorithm: str, heuristic: str | None, limits: Limits,
+             skip_after: int, pair_budget: float, weight: float | None,
+             default_solver: bool = False) -> Summary:
+    info = ALGORITHMS[algorithm]
+    s = Summary(bset.name, "default" if default_solver else algorithm, heuristic,
+                weight if info.weighted else None, info.optimal, len(bset.boards))
+    times: list[float] = []
+    solved_expanded: list[int] = []
+    lengths: list[int] = []
+    excess: list[int] = []
+    all_expanded = 0
+    all_seconds = 0.0
+    for label, board, known in bset.boards:
+        if s.limited >= skip_after:
+            s.skipped += 1
+            s.skip_reason = f"hit a limit on {s.limited} boards"
+            continue
+        if all_seconds >= pair_budget:
+            s.skipped += 1
+            s.skip_reason = f"pair budget {pair_budget:g} s used"
+            continue
+        t0 = time.perf_counter()
+        if default_solver:
+            r = solve(board, bset.goal)
+        else:
+            r = solve(board, bset.goal, algorithm=algorithm, heuristic=heuristic, limits=limits,
+                      weight=weight if info.weighted else None)
+        dt = time.perf_counter() - t0
+        s.attempted += 1
+        all_expanded += r.expanded
+        all_seconds += dt
+        stop = r.stop.value
+        s.stops[stop] = s.stops.get(stop, 0) + 1
+        run = {"board": label, "known": known, "stop": stop, "length": r.length,
+               "optimal_flag": r.optimal, "expanded": r.expanded, "generated": r.generated,
+               "max_frontier": r.max_frontier, "ms": round(dt * 1000, 3),
+               "search_ms": round(r.seconds * 1000, 3)}
+        if default_solver:
+            run["used"] = f"{r.algorithm}+{r.heuristic}"
+        s.runs.append(run)
+        if r.solved:
+            s.solved += 1
+            times.append(dt * 1000)
+            solved_expanded.append(r.expanded)
+            length = r.length or 0
+            lengths.append(length)
+            excess.append(length - known)
+            if board.play(r.tiles) != bset.goal:
+                s.invalid.append(label)  # the moves do not lead to the goal: a bug
+            if length < known or (info.optimal and length != known):
+                s.mismatches.append(f"{label}: {length} vs {known}")  # a bug
+        else:
+            s.limited += 1
+    s.total_seconds = all_seconds
+    if times:
+        s.median_ms = statistics.median(times)
+        s.max_ms = max(times)
+        s.mean_expanded = statistics.fmean(solved_expanded)
+        s.mean_length = statistics.fmean(lengths)
+        s.mean_excess = statistics.fmean(excess)
+    if all_seconds > 0:
+        s.nodes_per_second = all_expanded / all_seconds
+    if s.solved:
+        s.all_optimal = not s.mismatches if info.optimal else None
+    return s
+
+
+def warm_up(bset: BoardSet, heuristics: set[str]) -> dict[str, float]:
+    """Build or load each heuristic's tables once, untimed by the runs; return those costs."""
+    costs = {}
+    for h in sorted(heuristics):
+        t0 = time.perf_counter()
+        solve(bset.goal, bset.goal, algorithm="astar", heuristic=h)
+        costs[h] = (time.perf_counter() - t0) * 1000
+    return costs
+
+
+def first_call_in_process() -> dict[str, object]:
+    """The first default solve of this process: pattern tables are built inside it."""
+    goal = Board.goal(3, 3, "blank-last")
+    board = Board.from_string(HARDEST_BLANK_LAST[0])
+    t0 = time.perf_counter()
+    r = solve(board, goal)
+    first = time.perf_counter() - t0
+    t0 = time.perf_counter()
+    solve(board, goal)
+    second = time.perf_counter() - t0
+    return {"board": HARDEST_BLANK_LAST[0], "used": f"{r.algorithm}+{r.heuristic}",
+            "length": r.length, "import_npuzzle_ms": round(IMPORT_SECONDS * 1000, 2),
+            "first_solve_ms": round(first * 1000, 2), "second_solve_ms": round(second * 1000, 2)}
+
+
+COLD_CODE = r"""
+import json, sys, time
+t0 = time.perf_counter()
+sys.path.insert(0, {root!r})
+from npuzzle import Board, solve
+t1 = time.perf_counter()
+board, goal = Board.from_string({board!r}), Board.goal(3, 3, "blank-last")
+r = solve(board, goal)
+t2 = time.perf_counter()
+solve(board, goal)
+t3 = time.perf_counter()
+print(json.dumps({{"import_ms": (t1 - t0) * 1000, "first_solve_ms": (t2 - t1) * 1000,
+                  "second_solve_ms": (t3 - t2) * 1000, "length": r.length,
+                  "used": f"{{r.algorithm}}+{{r.heuristic}}"}}))
+"""
+
+
+def cold_subprocesses(repeats: int) -> dict[str, object]:
+    """Fresh interpreters, each doing one default 3x3 solve (the 31-move board)."""
+    code = COLD_CODE.format(root=str(ROOT), board=HARDEST_BLANK_LAST[0])
+    runs = []
+    for _ in range(repeats):
+        t0 = time.perf_counter()
+        out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                             check=True, cwd=str(ROOT))
+        wall = (time.perf_counter() - t0) * 1000
+        data = json.loads(out.stdout)
+        data["process_wall_ms"] = wall
+        runs.append({k: (round(v, 2) if isinstance(v, float) else v) for k, v in data.items()})
+
+    def med(key: str) -> float:
+        return round(statistics.median(float(r[key]) for r in runs), 2)  # type: ignore[arg-type]
+
+    return {"board": HARDEST_BLANK_LAST[0], "repeats": repeats, "runs": runs,
+            "median_import_ms": med("import_ms"), "median_first_solve_ms": med("first_solve_ms"),
+            "median_second_solve_ms": med("second_solve_ms"),
+            "median_process_wall_ms": med("process_wall_ms")}
+
+
+# -- output ----------------------------------------------------------------------
+
+
+def fmt(value: float | None, digits: int = 1) -> str:
+    if value is None:
+        return "-"
+    if digits == 0 or abs(value) >= 1000:
+        return f"{value:,.0f}"
+    return f"{value:.{digits}f}"
+
+
+def check_cell(s: Summary) -> str:
+    bad = []
+    if s.invalid:
+        bad.append(f"INVALID PATH {','.join(s.invalid)}")
+    if s.mismatches:
+        bad.append(f"LENGTH MISMATCH {'; '.join(s.mismatches)}")
+    if bad:
+        return "**" + " / ".join(bad) + "**"
+    if s.all_optimal is None:
+        if s.mean_excess is None:
+            return "-"
+        return f"n/a (+{s.mean_excess:.1f})"
+    return "yes"
+
+
+def notes_cell(s: Summary) -> str:
+    parts = [f"{k} x{v}" for k, v in sorted(s.stops.items()) if k != "solved"]
+    if s.skipped:
+        parts.append(f"skipped {s.skipped} ({s.skip_reason})")
+    return "; ".join(parts)
+
+
+HEADER = ("| set | algorithm | heuristic | solved | median ms | max ms | mean expanded | "
+          "nodes/s | optimal? | mean length | limits / skips |")
+RULE = "|---|---|---|---:|---:|---:|---:|---:|---|---:|---|"
+
+
+def table_row(s: Summary) -> str:
+    algo = s.algorithm + (f" (w={s.weight:g})" if s.weight is not None else "")
+    return (f"| {s.set} | {algo} | {s.heuristic or '-'} | {s.solved}/{s.total} | "
+            f"{fmt(s.median_ms, 2)} | {fmt(s.max_ms, 2)} | {fmt(s.mean_expanded, 0)} | "
+            f"{fmt(s.nodes_per_second, 0)} | {check_cell(s)} | {fmt(s.mean_length, 2)} | "
+            f"{notes_cell(s)} |")
+
+
+def default_rows(defaults: list[Summary]) -> list[str]:
+    out = ["| set | used | solved | median ms | max ms | boards over 10 ms | mean expanded | optimal? |",
+           "|---|---|---:|---:|---:|---:|---:|---|"]
+    for s in defaults:
+        used = sorted({str(r.get("used")) for r in s.runs})
+        over = sum(1 for r in s.runs if float(r["ms"]) > TARGET_MS)  # type: ignore[arg-type]
+        out.append(f"| {s.set} | {', '.join(used)} | {s.solved}/{s.total} | {fmt(s.median_ms, 2)} | "
+                   f"{fmt(s.max_ms, 2)} | {over} | {fmt(s.mean_expanded, 0)} | {check_cell(s)} |")
+    return out
+
+
+def summary_dict(s: Summary) -> dict[str, object]:
+    d = dict(s.__dict__)
+    for key in ("median_ms", "max_ms", "mean_expanded", "nodes_per_second", "mean_length",
+                "mean_excess", "total_seconds"):
+        if d[key] is not None:
+            d[key] = round(d[key], 3)
+    return d
+
+
+# -- main ------------------------------------------------------------------------
+
+
+def main(argv: list[str] | None = None) -> int:
+    p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("--sets", default=",".join(ALL_SETS), help="comma-separated board sets")
+    p.add_argument("--max-nodes", type=int, default=1_000_000, help="node limit per board")
+    p.add_argument("--time-limit", type=float, default=30.0, help="seconds per board")
+    p.add_argument("--skip-after", type=int, default=3,
+                   help="stop trying a pair on a set after this many limit hits (default 3)")
+    p.add_argument("--pair-budget", type=float, default=60.0,
+                   help="stop trying a pair on a set after this many seconds on it (default 60)")
+    p.add_argument("--weight", type=float, default=1.5, help="weight for wastar (default 1.5)")
+    p.add_argument("--quick", action="store_true", help="20 random 3x3 boards instead of 100")
+    p.add_argument("--pairs-4x4", choices=("all", "strong"), default=None,
+                   help="which pairs to run on 4x4 sets (default: all on CPython, strong on Pyodide)")
+    p.add_argument("--cold-repeats", type=int, default=3,
+                   help="fresh CPython processes timed for the cold first solve (default 3)")
+    p.add_argument("--runtime", choices=("cpython", "pyodide"), default=RUNTIME,
+                   help="pyodide: rerun this benchmark inside Pyodide via node bench/pyodide_search.mjs")
+    p.add_argument("--out", default=None, help="output stem (default bench/results/search-<runtime>)")
+    p.add_argument("--host-info", default=None, help=argparse.SUPPRESS)  # set by pyodide_search.mjs
+    args = p.parse_args(argv)
+
+    if args.runtime == "pyodide" and not IS_PYODIDE:
+        forwarded = [a for a in (argv if argv is not None else sys.argv[1:])]
+        cleaned: list[str] = []
+        skip = False
+        for a in forwarded:
+            if skip:
+                skip = False
+                continue
+            if a == "--runtime":
+                skip = True
+                continue
+            if a.startswith("--runtime="):
+                continue
+            cleaned.append(a)
+        cmd = ["node", str(BENCH / "pyodide_search.mjs"), *cleaned]
+        print("running:", " ".join(cmd), flush=True)
+        env = dict(os.environ)
+        env["NPUZZLE_BENCH_COMMAND"] = " ".join(
+            ["python", os.path.relpath(__file__, ROOT), *(argv if argv is not None else sys.argv[1:])])
+        return subprocess.call(cmd, cwd=str(ROOT), env=env)
+
+    host = json.loads(args.host_info) if args.host_info else {}
+    first_call = first_call_in_process()  # before anything else touches the solver
+    started = time.perf_counter()
+    limits = Limits(max_nodes=args.max_nodes, time_limit=args.time_limit)
+    strong_4x4 = (args.pairs_4x4 or ("strong" if IS_PYODIDE else "all")) == "strong"
+    command = host.get("command") or "python " + " ".join(
+        [os.path.relpath(__file__, ROOT)] + (argv if argv is not None else sys.argv[1:]))
+    set_names = [n.strip() for n in args.sets.split(",") if n.strip()]
+
+    print(f"npuzzle search benchmark: {RUNTIME}, Python {platform.python_version()}, "
+          f"{platform.platform()}", flush=True)
+    print(f"first default solve in this process: {first_call}", flush=True)
+
+    cold: dict[str, object] | None = None
+    if not IS_PYODIDE and any(n.startswith("3x3") for n in set_names) and args.cold_repeats > 0:
+        cold = cold_subprocesses(args.cold_repeats)
+        print(f"cold (fresh process) default solve: first {cold['median_first_solve_ms']} ms, "
+              f"import {cold['median_import_ms']} ms, process {cold['median_process_wall_ms']} ms",
+              flush=True)
+
+    summaries: list[Summary] = []
+    defaults: list[Summary] = []
+    warmups: dict[str, dict[str, float]] = {}
+    set_seconds: dict[str, float] = {}
+    for name in set_names:
+        bset = load_set(name, args.quick)
+        t_set = time.perf_counter()
+        blank = bset.goal.blank
+        strong = strong_4x4 and bset.rows * bset.cols > 9
+        pairs = pairs_for(bset.rows, bset.cols, blank, strong)
+        warmups[name] = {h: round(v, 2) for h, v in
+                         warm_up(bset, {h for _, h in pairs if h}).items()}
+        print(f"\n== {name}: {len(bset.boards)} boards, {len(pairs)} pairs"
+              f"{' (strong pairs only)' if strong else ''}; table warm-up ms: {warmups[name]}",
+              flush=True)
+        # the default solver, warm (one untimed solve first)
+        solve(bset.boards[0][1], bset.goal)
+        d = run_pair(bset, "idastar", None, limits, args.skip_after, float("inf"), None,
+                     default_solver=True)
+        defaults.append(d)
+        print(f"default solver: {d.solved}/{d.total} solved, median {fmt(d.median_ms, 2)} ms, "
+              f"max {fmt(d.max_ms, 2)} ms, optimal: {check_cell(d)}", flush=True)
+        print(HEADER + "\n" + RULE, flush=True)
+        for algorithm, heuristic in pairs:
+            s = run_pair(bset, algorithm, heuristic, limits, args.skip_after, args.pair_budget,
+                         args.weight)
+            summaries.append(s)
+            print(table_row(s), flush=True)
+        set_seconds[name] = round(time.perf_counter() - t_set, 1)
+        print(f"({name}: {set_seconds[name]} s)", flush=True)
+
+    total = time.perf_counter() - started
+    problems = [s for s in summaries + defaults if s.mismatches or s.invalid]
+
+    stem = Path(args.out) if args.out else BENCH / "results" / f"search-{RUNTIME}"
+    stem.parent.mkdir(parents=True, exist_ok=True)
+    now = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M:%S UTC")
+    runtime_line = (f"Pyodide {host.get('pyodide_version', '?')} in Node {host.get('node', '?')} "
+                    f"(loadPyodide {host.get('load_ms', '?')} ms)" if IS_PYODIDE else "CPython")
+    load = (" ".join(f"{x:.2f}" for x in os.getloadavg())
+            if hasattr(os, "getloadavg") and not IS_PYODIDE else "n/a")
+    md = [
+        f"# Search benchmark: {RUNTIME}",
+        "",
+        f"- date: {now}",
+        f"- machine: {platform.platform()} ({os.cpu_count()} CPUs; load average at the end: {load})",
+        f"- python: {platform.python_version()} ({platform.python_implementation()}); runtime: {runtime_line}",
+        f"- command: `{command}`",
+        f"- limits per board: max_nodes {args.max_nodes:,}, time_limit {args.time_limit:g} s; "
+        f"a pair is skipped on a set after {args.skip_after} limit hits or {args.pair_budget:g} s on it; "
+        f"wastar weight {args.weight:g}; 4x4 pairs: {'strong only' if strong_4x4 else 'all'}",
+        f"- total benchmark time: {total:.1f} s (per set: "
+        + ", ".join(f"{k} {v} s" for k, v in set_seconds.items()) + ")",
+        "",
+        "Times are wall-clock ms around one `solve()` call, median and max over the boards "
+        "*solved*; mean expanded and mean length are over solved boards; nodes/s is total "
+        "expanded / total seconds over every attempted board (solved or stopped). "
+        "\"optimal?\" checks each solved length against the known optimum (optimal algorithms; "
+        "for the others: n/a and the mean excess moves). Every solution is also replayed to "
+        "check it reaches the goal.",
+        "",
+    ]
+    if problems:
+        md += ["**PROBLEMS: " + "; ".join(
+            f"{s.set} {s.algorithm}+{s.heuristic}: {check_cell(s)}" for s in problems) + "**", ""]
+    md += ["## Default solver (`solve(board, goal)`), warm", ""]
+    md += default_rows(defaults)
+    md += ["", f"Target: every 3x3 board under {TARGET_MS:g} ms, optimal.", "",
+           "## Cold start", "",
+           f"- first default solve in the benchmark process (31-move board `{first_call['board']}`): "
+           f"{first_call['first_solve_ms']} ms (the second solve of the same board: "
+           f"{first_call['second_solve_ms']} ms); `import npuzzle`: {first_call['import_npuzzle_ms']} ms"]
+    if cold:
+        md.append(f"- fresh CPython process (`python -c`, median of {cold['repeats']}): first solve "
+                  f"{cold['median_first_solve_ms']} ms, second solve {cold['median_second_solve_ms']} ms, "
+                  f"`import npuzzle` {cold['median_import_ms']} ms, whole process "
+                  f"{cold['median_process_wall_ms']} ms")
+    md += ["", "Heuristic table warm-up per set (untimed by the table below; ms): "
+           + "; ".join(f"{k}: " + ", ".join(f"{h} {v}" for h, v in w.items())
+                       for k, w in warmups.items()), "",
+           "## Every algorithm x heuristic", "", HEADER, RULE]
+    md += [table_row(s) for s in summaries]
+    md.append("")
+    stem.with_suffix(".md").write_text("\n".join(md))
+    data = {
+        "runtime": RUNTIME, "date": now, "machine": platform.platform(), "cpus": os.cpu_count(), "loadavg_end": load,
+        "python": platform.python_version(), "host": host, "command": command,
+        "limits": {"max_nodes": args.max_nodes, "time_limit": args.time_limit,
+                   "skip_after": args.skip_after, "pair_budget": args.pair_budget},
+        "weight": args.weight, "quick": args.quick, "sets": set_names,
+        "strong_4x4_only": strong_4x4, "total_seconds": round(total, 2), "set_seconds": set_seconds,
+        "first_call_in_process": first_call, "cold_subprocess": cold, "warmup_ms": warmups,
+        "default_solver": [summary_dict(s) for s in defaults],
+        "rows": [summary_dict(s) for s in summaries],
+        "problems": [f"{s.set} {s.algorithm}+{s.heuristic}: {check_cell(s)}" for s in problems],
+    }
+    stem.with_suffix(".json").write_text(json.dumps(data, indent=1))
+    print(f"\ntotal {total:.1f} s; wrote {stem}.md and {stem}.json", flush=True)
+    if problems:
+        print("PROBLEMS:", *data["problems"], sep="\n  ", flush=True)  # type: ignore[arg-type]
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
