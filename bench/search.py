@@ -30,6 +30,7 @@ _T_START = time.perf_counter()
 
 import argparse  # noqa: E402
 import datetime  # noqa: E402
+import gc  # noqa: E402
 import json  # noqa: E402
 import os  # noqa: E402
 import platform  # noqa: E402
@@ -107,12 +108,18 @@ def korf_easy() -> BoardSet:
 
 def load_set(name: str, quick: bool) -> BoardSet:
     if name == "3x3-random":
-        return random_3x3(20 if quick else 100)
-    if name == "3x3-hardest":
-        return hardest_3x3()
-    if name == "4x4-korf-easy":
-        return korf_easy()
-    raise SystemExit(f"unknown set {name!r}: choose from {', '.join(ALL_SETS)}")
+        bset = random_3x3(20 if quick else 100)
+    elif name == "3x3-hardest":
+        bset = hardest_3x3()
+    elif name == "4x4-korf-easy":
+        bset = korf_easy()
+    else:
+        raise SystemExit(f"unknown set {name!r}: choose from {', '.join(ALL_SETS)}")
+    # Drop the 181,440-entry distance table and collect, so that garbage-collector passes
+    # over the benchmark's own data do not land inside the timed solves.
+    eight_puzzle_distances.cache_clear()
+    gc.collect()
+    return bset
 
 
 # -- running ---------------------------------------------------------------------
@@ -370,8 +377,9 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--time-limit", type=float, default=30.0, help="seconds per board")
     p.add_argument("--skip-after", type=int, default=3,
                    help="stop trying a pair on a set after this many limit hits (default 3)")
-    p.add_argument("--pair-budget", type=float, default=60.0,
-                   help="stop trying a pair on a set after this many seconds on it (default 60)")
+    p.add_argument("--pair-budget", type=float, default=150.0 if IS_PYODIDE else 60.0,
+                   help="stop trying a pair on a set after this many seconds on it "
+                        "(default 60; 150 in Pyodide, which is slower)")
     p.add_argument("--weight", type=float, default=1.5, help="weight for wastar (default 1.5)")
     p.add_argument("--quick", action="store_true", help="20 random 3x3 boards instead of 100")
     p.add_argument("--pairs-4x4", choices=("all", "strong"), default=None,

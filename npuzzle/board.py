@@ -270,6 +270,26 @@ class Board:
         cells[b], cells[t] = tile, BLANK
         return Board(self.rows, self.cols, tuple(cells))
 
+    def line_to_blank(self, tile: Tile) -> list[Tile]:
+        """The tiles that slide, nearest the blank first, when ``tile`` is pushed toward it.
+
+        ``tile`` must share a row or column with the blank; every tile between
+        them slides one cell too (as in a real puzzle, where a whole row moves).
+        BoardError otherwise.
+        """
+        if tile == BLANK or tile not in self.tiles:
+            raise BoardError(f"there is no tile {tile} to move")
+        b, t = self.blank, self.tiles.index(tile)
+        br, bc = divmod(b, self.cols)
+        tr, tc = divmod(t, self.cols)
+        if br == tr:
+            step = 1 if tc > bc else -1
+        elif bc == tc:
+            step = self.cols if tr > br else -self.cols
+        else:
+            raise BoardError(f"tile {tile} is not in the blank's row or column")
+        return [self.tiles[p] for p in range(b + step, t + step, step)]
+
     def play(self, tiles: Iterable[Tile]) -> Board:
         """The board after sliding each tile in turn (each must be next to the blank)."""
         board = self

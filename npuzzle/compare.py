@@ -7,11 +7,12 @@ no heuristic run once). Each pair gets the same limits.
 
 from __future__ import annotations
 
+import time
 from typing import Callable
 
 from .board import Board
 from .heuristics import HEURISTICS, heuristic_available
-from .search import ALGORITHMS, Limits, Search, SearchResult
+from .search import ALGORITHMS, Limits, Progress, Search, SearchResult
 
 COMPARE_MAX_NODES = 100_000
 COMPARE_TIME_LIMIT = 5.0
@@ -32,6 +33,54 @@ def comparison_pairs(board: Board, goal: Board) -> list[tuple[str, str | None]]:
         else:
             pairs.append((name, None))
     return pairs
+
+
+class Comparison:
+    """``compare`` as an object advanced a slice of time at a time (for the browser)."""
+
+    def __init__(self, board: Board, goal: Board, limits: Limits | None = None,
+                 weight: float | None = None) -> None:
+        self.board = board
+        self.goal = goal
+        self.limits = limits or Limits(COMPARE_MAX_NODES, COMPARE_TIME_LIMIT)
+        self.weight = weight
+        self.pairs = comparison_pairs(board, goal)
+        self.results: list[SearchResult] = []
+        self.current: Search | None = None
+
+    @property
+    def done(self) -> bool:
+        """Whether every pair has run (or the comparison was cancelled)."""
+        return len(self.results) >= len(self.pairs)
+
+    def _next_search(self) -> Search:
+        if self.current is None:
+            algorithm, heuristic = self.pairs[len(self.results)]
+            w = self.weight if ALGORITHMS[algorithm].weighted else None
+            self.current = Search(self.board, self.goal, algorithm, heuristic, self.limits, w)
+        return self.current
+
+    def step(self, budget: float) -> Progress | None:
+        """Work for about ``budget`` seconds; the running pair's progress, or None when done."""
+        end = time.perf_counter() + budget
+        while not self.done:
+            search = self._next_search()
+            out = search.step(max(0.0, end - time.perf_counter()))
+            if isinstance(out, SearchResult):
+                self.results.append(out)
+                self.current = None
+                if time.perf_counter() >= end:
+                    return None if self.done else search.progress
+            else:
+                return out
+        return None
+
+    def cancel(self) -> None:
+        """Stop the running pair (its result says cancelled) and skip the rest."""
+        if self.current is not None:
+            self.results.append(self.current.cancel())
+            self.current = None
+        self.pairs = self.pairs[: len(self.results)]
 
 
 def compare(

@@ -27,6 +27,14 @@ Requests (``"op"`` names the operation):
     Run the job for about ``budget_ms`` milliseconds (default 30).
 ``cancel`` ``{job}``
     Stop the job; the answer is its result, marked ``"stopped": "cancelled"``.
+``compare`` ``{board, goal?, size?, weight?, max_nodes?, time_limit?, budget_ms?}``
+    Every applicable algorithm/heuristic pair under the limits (per pair), as a job
+    stepped like ``solve``; progress names the pair running, the result is
+    ``{"type": "comparison", "results": [...]}``.
+``move`` ``{board, goal?, size?, tile}``
+    Play: push ``tile`` toward the blank (it must share the blank's row or column;
+    the tiles between slide too). Answered like ``analyze`` plus ``moved`` (tiles, in
+    order) and ``moves`` (their directions).
 """
 
 from __future__ import annotations
@@ -37,8 +45,10 @@ from typing import Any
 
 from . import __version__
 from .board import GOAL_NAMES, MAX_SIDE, MIN_SIDE, Board, BoardError, parse_goal, parse_shape
-from .heuristics import HEURISTICS, missing_table_files
+from .compare import Comparison
+from .heuristics import HEURISTICS, estimate, missing_table_files
 from .random_boards import random_board, random_unsolvable, scramble
+from .compare import COMPARE_MAX_NODES, COMPARE_TIME_LIMIT
 from .search import (
     ALGORITHMS,
     DEFAULT_MAX_NODES,
@@ -56,7 +66,7 @@ TIME_LIMIT_CAP = 3600.0
 DEFAULT_BUDGET_MS = 30
 MAX_TEXT = 10_000
 
-_jobs: dict[int, Search] = {}
+_jobs: dict[int, Search | Comparison] = {}
 _job_ids = itertools.count(1)
 
 
@@ -181,12 +191,84 @@ def _describe(board: Board, goal: Board) -> dict[str, Any]:
     }
 
 
-def _answer(job_id: int, search: Search, out: object) -> dict[str, Any]:
+def _h_path(result: SearchResult) -> tuple[str, list[int]]:
+    """The heuristic's value at every step of the solution (for g, h, f in the page)."""
+    start, goal = result.start, result.goal
+    name = result.heuristic or default_heuristic(start.rows, start.cols, goal.blank)
+    if missing_table_files(name, start.rows, start.cols, goal.blank):
+        name = "manhattan"
+    values = []
+    board = start
+    values.append(estimate(name, board, goal))
+    for tile in result.tiles:
+        board = board.slide(tile)
+        values.append(estimate(name, board, goal))
+    return name, values
+
+
+def _answer(job_id: int, job: Search | Comparison, out: object) -> dict[str, Any]:
+    if isinstance(job, Comparison):
+        if job.done:
+            _jobs.pop(job_id, None)
+            return {"type": "comparison", "job": job_id, "results": [r.to_dict() for r in job.results]}
+        running = job.pairs[len(job.results)]
+        progress = job.current.progress if job.current else None
+        return {
+            "type": "progress", "job": job_id,
+            "progress": {
+                **(progress.to_dict() if progress else {}),
+                "pair": {"algorithm": running[0], "heuristic": running[1]},
+                "pairs_done": len(job.results), "pairs": len(job.pairs),
+                "results": [r.to_dict() for r in job.results],
+            },
+        }
     if isinstance(out, SearchResult):
         _jobs.pop(job_id, None)
-        return {"type": "result", "job": job_id, "result": out.to_dict()}
-    progress = search.progress
+        result = out.to_dict()
+        if out.solved and len(out.tiles) <= 5000:
+            result["h_name"], result["h_path"] = _h_path(out)
+        return {"type": "result", "job": job_id, "result": result}
+    progress = job.progress
     return {"type": "progress", "job": job_id, "progress": progress.to_dict() if progress else None}
+
+
+def _limits(request: dict[str, Any], max_nodes: int, time_limit: float) -> Limits:
+    return Limits(
+        max_nodes=_number(request, "max_nodes", max_nodes, MAX_NODES_CAP, whole=True),
+        time_limit=float(_number(request, "time_limit", time_limit, TIME_LIMIT_CAP, whole=False)),
+    )
+
+
+def _weight(request: dict[str, Any]) -> float | None:
+    if request.get("weight") is None:
+        return None
+    return float(_number(request, "weight", 1.0, 1000.0, whole=False))
+
+
+def _compare(request: dict[str, Any]) -> dict[str, Any]:
+    board, goal = _boards(request)
+    limits = _limits(request, COMPARE_MAX_NODES, COMPARE_TIME_LIMIT)
+    job = Comparison(board, goal, limits, _weight(request))
+    job_id = next(_job_ids)
+    _jobs[job_id] = job
+    job.step(_budget(request))
+    return _answer(job_id, job, None)
+
+
+def _move(request: dict[str, Any]) -> dict[str, Any]:
+    board, goal = _boards(request)
+    tile = request.get("tile")
+    if isinstance(tile, bool) or not isinstance(tile, int):
+        raise RequestError("tile", f"tile must be a tile number, not {json.dumps(tile)}")
+    try:
+        moved = board.line_to_blank(tile)
+    except BoardError as exc:
+        raise RequestError("tile", str(exc)) from None
+    directions = []
+    for t in moved:
+        directions.append(board.direction_of(t))
+        board = board.slide(t)
+    return {**_describe(board, goal), "moved": moved, "moves": "".join(directions)}
 
 
 def _budget(request: dict[str, Any]) -> float:
@@ -201,13 +283,8 @@ def _solve(request: dict[str, Any]) -> dict[str, Any]:
         raise RequestError("algorithm", f"unknown algorithm {json.dumps(algorithm)}: choose one of {', '.join(ALGORITHMS)}")
     if heuristic is not None and heuristic not in HEURISTICS:
         raise RequestError("heuristic", f"unknown heuristic {json.dumps(heuristic)}: choose one of {', '.join(HEURISTICS)}")
-    limits = Limits(
-        max_nodes=_number(request, "max_nodes", DEFAULT_MAX_NODES, MAX_NODES_CAP, whole=True),
-        time_limit=float(_number(request, "time_limit", DEFAULT_TIME_LIMIT, TIME_LIMIT_CAP, whole=False)),
-    )
-    weight = request.get("weight")
-    if weight is not None:
-        weight = float(_number(request, "weight", 1.0, 1000.0, whole=False))
+    limits = _limits(request, DEFAULT_MAX_NODES, DEFAULT_TIME_LIMIT)
+    weight = _weight(request)
     budget = _budget(request)
     try:
         search = Search(board, goal, algorithm, heuristic, limits, weight)
@@ -222,7 +299,7 @@ def _solve(request: dict[str, Any]) -> dict[str, Any]:
     return _answer(job_id, search, search.step(budget))
 
 
-def _job(request: dict[str, Any]) -> tuple[int, Search]:
+def _job(request: dict[str, Any]) -> tuple[int, Search | Comparison]:
     job_id = request.get("job")
     if isinstance(job_id, bool) or not isinstance(job_id, int):
         raise RequestError("job", f"job must be a job number, not {json.dumps(job_id)}")
@@ -233,16 +310,17 @@ def _job(request: dict[str, Any]) -> tuple[int, Search]:
 
 
 def _step(request: dict[str, Any]) -> dict[str, Any]:
-    job_id, search = _job(request)
-    return _answer(job_id, search, search.step(_budget(request)))
+    job_id, job = _job(request)
+    return _answer(job_id, job, job.step(_budget(request)))
 
 
 def _cancel(request: dict[str, Any]) -> dict[str, Any]:
-    job_id, search = _job(request)
-    return _answer(job_id, search, search.cancel())
+    job_id, job = _job(request)
+    out = job.cancel()
+    return _answer(job_id, job, out)
 
 
-_OPS = {"info": _info, "analyze": _analyze, "goal": _goal, "random": _random, "solve": _solve, "step": _step, "cancel": _cancel}
+_OPS = {"info": _info, "analyze": _analyze, "goal": _goal, "random": _random, "move": _move, "compare": _compare, "solve": _solve, "step": _step, "cancel": _cancel}
 
 
 def handle_dict(request: Any) -> dict[str, Any]:

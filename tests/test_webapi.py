@@ -124,3 +124,42 @@ def test_missing_tables_are_asked_for(tmp_path, monkeypatch) -> None:  # type: i
     assert call({"op": "analyze", "board": korf1, "goal": "blank-first"})["default_heuristic"] == "pdb"
     # A 3x3 board needs no file.
     assert call({"op": "solve", "board": "8 6 7 2 5 4 3 0 1", "budget_ms": 1000})["ok"] is True
+
+
+def test_compare_runs_as_a_job_with_progress() -> None:
+    answer = call({"op": "compare", "board": "8 6 7 2 5 4 3 0 1", "max_nodes": 5000, "budget_ms": 10})
+    seen_pairs = set()
+    while answer["type"] == "progress":
+        seen_pairs.add((answer["progress"]["pair"]["algorithm"], answer["progress"]["pair"]["heuristic"]))
+        assert answer["progress"]["pairs"] == 26
+        answer = call({"op": "step", "job": answer["job"], "budget_ms": 10})
+    assert answer["type"] == "comparison"
+    results = answer["results"]
+    assert len(results) == 26 and len(seen_pairs) > 3
+    assert {(r["algorithm"], r["heuristic"]) for r in results} >= {("bfs", None), ("idastar", "pdb")}
+    assert all(r["length"] in (None, 31) or not r["optimal"] for r in results)
+
+
+def test_compare_can_be_cancelled() -> None:
+    answer = call({"op": "compare", "board": "14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3",
+                   "goal": "blank-first", "budget_ms": 5})
+    assert answer["type"] == "progress"
+    done = call({"op": "cancel", "job": answer["job"]})
+    assert done["type"] == "comparison"
+    assert done["results"][-1]["stopped"] == "cancelled"
+
+
+def test_move_pushes_a_whole_row() -> None:
+    answer = call({"op": "move", "board": "1 2 3 4 / 5 6 7 8 / 9 10 0 11 / 13 14 15 12", "tile": 9})
+    assert answer["moved"] == [10, 9] and answer["moves"] == "RR"
+    assert answer["tiles"][8:12] == [0, 9, 10, 11]
+    error = call({"op": "move", "board": "1 2 3 4 / 5 6 7 8 / 9 10 0 11 / 13 14 15 12", "tile": 1})
+    assert error["error"] == {"field": "tile", "message": "tile 1 is not in the blank's row or column"}
+    assert call({"op": "move", "board": "1 2 3 0", "tile": "2"})["error"]["field"] == "tile"
+
+
+def test_solution_carries_h_at_every_step() -> None:
+    result = call({"op": "solve", "board": "1 2 3 / 4 0 6 / 7 5 8", "budget_ms": 1000})["result"]
+    assert result["h_name"] == "pdb" and result["h_path"] == [2, 1, 0]
+    bfs = call({"op": "solve", "board": "1 2 3 / 4 0 6 / 7 5 8", "algorithm": "bfs", "budget_ms": 1000})["result"]
+    assert bfs["heuristic"] is None and len(bfs["h_path"]) == 3
