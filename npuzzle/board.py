@@ -270,6 +270,15 @@ class Board:
         cells[b], cells[t] = tile, BLANK
         return Board(self.rows, self.cols, tuple(cells))
 
+    def tile_sliding(self, direction: str) -> Tile:
+        """The tile that would slide in ``direction`` (U, D, L or R); BoardError if none can."""
+        for tile, move in self.movable():
+            if move == direction:
+                return tile
+        if direction not in DIRECTION_NAMES:
+            raise BoardError(f"unknown direction {_show(direction, 8)}: use U, D, L or R")
+        raise BoardError(f"no tile can slide {DIRECTION_NAMES[direction]}")
+
     def line_to_blank(self, tile: Tile) -> list[Tile]:
         """The tiles that slide, nearest the blank first, when ``tile`` is pushed toward it.
 

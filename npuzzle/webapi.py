@@ -31,8 +31,8 @@ Requests (``"op"`` names the operation):
     Every applicable algorithm/heuristic pair under the limits (per pair), as a job
     stepped like ``solve``; progress names the pair running, the result is
     ``{"type": "comparison", "results": [...]}``.
-``move`` ``{board, goal?, size?, tile}``
-    Play: push ``tile`` toward the blank (it must share the blank's row or column;
+``move`` ``{board, goal?, size?, tile}`` or ``{..., direction}``
+    Play: push ``tile`` (or the tile that slides in ``direction``, U/D/L/R) toward the blank (it must share the blank's row or column;
     the tiles between slide too). Answered like ``analyze`` plus ``moved`` (tiles, in
     order) and ``moves`` (their directions).
 """
@@ -46,7 +46,7 @@ from typing import Any
 from . import __version__
 from .board import GOAL_NAMES, MAX_SIDE, MIN_SIDE, Board, BoardError, parse_goal, parse_shape
 from .compare import Comparison
-from .heuristics import HEURISTICS, estimate, missing_table_files
+from .heuristics import HEURISTICS, estimate, heuristic_applies, missing_table_files
 from .random_boards import random_board, random_unsolvable, scramble
 from .compare import COMPARE_MAX_NODES, COMPARE_TIME_LIMIT
 from .search import (
@@ -186,6 +186,10 @@ def _describe(board: Board, goal: Board) -> dict[str, Any]:
         "goal": goal.goal_name() or goal.to_string(),
         "is_goal": board == goal,
         "solvability": explain_solvability(board, goal).to_dict(),
+        "applicable": {
+            "algorithms": [n for n, a in ALGORITHMS.items() if a.suits(board.rows, board.cols)],
+            "heuristics": [n for n in HEURISTICS if heuristic_applies(n, board.rows, board.cols, goal.blank)],
+        },
         "default_algorithm": default_algorithm(board.rows, board.cols),
         "default_heuristic": default_heuristic(board.rows, board.cols, goal.blank),
     }
@@ -258,6 +262,12 @@ def _compare(request: dict[str, Any]) -> dict[str, Any]:
 def _move(request: dict[str, Any]) -> dict[str, Any]:
     board, goal = _boards(request)
     tile = request.get("tile")
+    direction = request.get("direction")
+    if tile is None and isinstance(direction, str):
+        try:
+            tile = board.tile_sliding(direction)
+        except BoardError as exc:
+            raise RequestError("direction", str(exc)) from None
     if isinstance(tile, bool) or not isinstance(tile, int):
         raise RequestError("tile", f"tile must be a tile number, not {json.dumps(tile)}")
     try:

@@ -11,30 +11,13 @@ from playwright.sync_api import expect
 
 from npuzzle import Board
 
+from .pages import board_of, editor, open_link, solve_and_read_length
 from .puzzles import eight_puzzle_distances, korf100
 
 pytestmark = pytest.mark.browser
 
 GOAL_3 = "1,2,3,4,5,6,7,8,0"
 KORF = {ident: (ident, length, tiles) for ident, length, tiles in korf100()}
-
-
-def open_link(app: Any, site_url: str, fragment: str) -> None:
-    app.goto(site_url + fragment)
-    expect(app.locator("#solver-state")).to_have_attribute("data-kind", "ready", timeout=90_000)
-
-
-def board_of(app: Any) -> str:
-    return str(app.get_by_label("Puzzle board").get_attribute("data-board"))
-
-
-def solve_and_read_length(app: Any) -> int:
-    app.get_by_role("button", name="Solve").click()
-    status = app.get_by_role("status")
-    expect(status).to_contain_text(re.compile(r"\d+ moves"), timeout=90_000)
-    match = re.search(r"(\d+) moves", status.inner_text())
-    assert match
-    return int(match.group(1))
 
 
 @pytest.mark.parametrize(
@@ -49,7 +32,7 @@ def test_shared_link_is_solved_optimally_and_played_to_the_goal(
     length = solve_and_read_length(app)
     expected = eight_puzzle_distances(goal_name)[tuple(int(t) for t in tiles.split(","))]
     assert length == expected == 31
-    assert "optimal" in app.get_by_role("status").inner_text()
+    assert "optimal" in app.locator("#status").inner_text()
 
     app.get_by_role("button", name="Play").click()
     expect(app.get_by_role("button", name="Pause")).to_be_visible()
@@ -95,8 +78,8 @@ def test_pattern_databases_are_fetched_only_for_a_4x4_solve(app: Any, site_url: 
     _, length, tiles = KORF[55]
     open_link(app, site_url, f"#board={','.join(map(str, tiles))}&goal=blank-first")
     assert solve_and_read_length(app) == length == 41
-    assert "optimal" in app.get_by_role("status").inner_text()
-    assert "Pattern database" in app.get_by_role("status").inner_text()
+    assert "optimal" in app.locator("#status").inner_text()
+    assert "Pattern database" in app.locator("#status").inner_text()
     assert len(fetched) == 1 and "/npuzzle/tables/pdb-4x4-555.bin?v=" in fetched[0]
 
 
@@ -105,8 +88,7 @@ def test_invalid_link_shows_its_message_and_the_editor_stays_usable(app: Any, si
     message = app.locator("#board-message")
     expect(message).to_contain_text("tile 7 appears twice")
     expect(app.get_by_role("button", name="Solve")).to_be_disabled()
-    editor = app.get_by_label("Tiles, row by row (0, _ or . for the blank)")
-    editor.fill("1 2 3\n4 5 6\n7 0 8")
+    editor(app).fill("1 2 3\n4 5 6\n7 0 8")
     expect(message).to_be_hidden()
     expect(app.get_by_role("button", name="Solve")).to_be_enabled()
     assert solve_and_read_length(app) == 1
@@ -119,7 +101,7 @@ def test_markup_in_a_link_is_shown_as_text_never_run(app: Any, site_url: str) ->
     expect(app.locator("#link-notice")).to_contain_text('unknown parameter "evil"')
     assert app.locator("img").count() == 0
     assert app.locator("main b, main script").count() == 0
-    assert app.get_by_label("Tiles, row by row (0, _ or . for the blank)").input_value() == hostile
+    assert editor(app).input_value() == hostile
 
 
 def test_broken_fragment_encoding_is_reported(app: Any, site_url: str) -> None:
@@ -133,19 +115,18 @@ def test_unsolvable_board_says_so_at_once(app: Any, site_url: str) -> None:
     expect(app.locator("#solvability")).to_contain_text("Unsolvable")
     expect(app.locator("#solvability")).to_contain_text("1 inversions (odd)")
     app.get_by_role("button", name="Solve").click()
-    expect(app.get_by_role("status")).to_contain_text("Unsolvable")
+    expect(app.locator("#status")).to_contain_text("Unsolvable")
 
 
 def test_editing_the_board_updates_the_link(app: Any, site_url: str) -> None:
     open_link(app, site_url, "")
-    editor = app.get_by_label("Tiles, row by row (0, _ or . for the blank)")
-    editor.fill("1 2 3 / 4 5 6 / 0 7 8")
+    editor(app).fill("1 2 3 / 4 5 6 / 0 7 8")
     app.wait_for_function("location.hash.includes('board=1,2,3,4,5,6,0,7,8')")
-    app.get_by_label("Goal").select_option("blank-first")
+    app.get_by_label("Goal", exact=True).select_option("blank-first")
     app.wait_for_function("location.hash.includes('goal=blank-first')")
-    assert unquote(app.evaluate("location.hash")) == "#board=1,2,3,4,5,6,0,7,8&goal=blank-first"
-    app.get_by_label("Size").select_option("4")
-    expect(app.get_by_label("Puzzle board")).to_have_attribute("data-board", re.compile(r"^0,1,2,3,"))
+    assert unquote(app.evaluate("location.hash")).startswith("#board=1,2,3,4,5,6,0,7,8&goal=blank-first&size=3x3")
+    app.get_by_label("Rows").select_option("4")
+    expect(app.get_by_label("Puzzle board")).to_have_attribute("data-board", "0,1,2,3,4,5,6,7,8,9,10,11")
 
 
 def test_page_is_editable_while_the_solver_loads(app: Any, site_url: str) -> None:
@@ -154,9 +135,8 @@ def test_page_is_editable_while_the_solver_loads(app: Any, site_url: str) -> Non
     app.goto(site_url + "#board=1,2,3,4,5,6,7,0,8")
     expect(app.locator("#solver-state")).to_contain_text("Loading")
     expect(app.get_by_role("button", name="Solve")).to_be_disabled()
-    editor = app.get_by_label("Tiles, row by row (0, _ or . for the blank)")
-    editor.fill("1 2 3\n4 5 6\n0 7 8")
-    assert editor.input_value() == "1 2 3\n4 5 6\n0 7 8"
+    editor(app).fill("1 2 3\n4 5 6\n0 7 8")
+    assert editor(app).input_value() == "1 2 3\n4 5 6\n0 7 8"
     app.wait_for_timeout(200)
     assert released, "the wasm request should be held"
     released[0].continue_()
@@ -169,7 +149,7 @@ def test_long_search_shows_progress_and_cancels(app: Any, site_url: str) -> None
     # Korf #3 (59 moves) takes tens of millions of nodes: far longer than this test waits.
     open_link(app, site_url, f"#board={','.join(map(str, KORF[3][2]))}&goal=blank-first")
     app.get_by_role("button", name="Solve").click()
-    status = app.get_by_role("status")
+    status = app.locator("#status")
     expect(status).to_contain_text(re.compile(r"Searching: [\d,]+ nodes expanded"))
     first = status.inner_text()
     expect(status).not_to_have_text(first)  # progress keeps coming

@@ -156,6 +156,10 @@ def test_move_pushes_a_whole_row() -> None:
     error = call({"op": "move", "board": "1 2 3 4 / 5 6 7 8 / 9 10 0 11 / 13 14 15 12", "tile": 1})
     assert error["error"] == {"field": "tile", "message": "tile 1 is not in the blank's row or column"}
     assert call({"op": "move", "board": "1 2 3 0", "tile": "2"})["error"]["field"] == "tile"
+    up = call({"op": "move", "board": "1 2 3 / 4 0 6 / 7 5 8", "direction": "U"})
+    assert up["moved"] == [5] and up["tiles"] == [1, 2, 3, 4, 5, 6, 7, 0, 8]
+    edge = call({"op": "move", "board": "1 2 3 / 4 5 6 / 7 8 0", "direction": "U"})
+    assert edge["error"] == {"field": "direction", "message": "no tile can slide up"}
 
 
 def test_solution_carries_h_at_every_step() -> None:

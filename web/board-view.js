@@ -43,12 +43,33 @@ export class BoardView {
       if (tile === 0) continue;
       const el = document.createElement("div");
       el.className = "tile";
+      el.dataset.tile = String(tile);
       el.textContent = String(tile);
       this.tiles.set(tile, el);
       this.element.append(el);
     }
     // Re-enable transitions after the first layout of the new tiles.
     requestAnimationFrame(() => requestAnimationFrame(() => this.element.classList.remove("no-animation")));
+  }
+
+  // Edit mode: mark the tile (or blank cell) picked first for a swap.
+  select(tile) {
+    for (const el of this.tiles.values()) el.classList.remove("selected");
+    this.element.classList.toggle("blank-selected", tile === 0);
+    if (tile) this.tiles.get(tile)?.classList.add("selected");
+  }
+
+  // Draw the eye to a tile for a moment (a hint).
+  flash(tile) {
+    const el = this.tiles.get(tile);
+    if (!el) return;
+    el.classList.remove("flash");
+    void el.offsetWidth; // restart the animation
+    el.classList.add("flash");
+  }
+
+  celebrate(on) {
+    this.element.classList.toggle("celebrate", on);
   }
 
   clear() {

@@ -1,5 +1,6 @@
 // Wiring only: build the collaborators and hand them to the controller.
 import { BoardView } from "./board-view.js";
+import { CompareView } from "./compare-view.js";
 import { Controller } from "./controller.js";
 import { bindInput } from "./input.js";
 import { PageView } from "./page-view.js";
@@ -8,12 +9,18 @@ import { SolverClient } from "./solver-client.js";
 
 const client = new SolverClient(new URL("./worker.js", import.meta.url));
 const board = new BoardView(document.getElementById("board"));
-const page = new PageView(document);
 let controller = null;
 const player = new Player({
   show: (tiles) => board.render(tiles, controller.analysis.rows, controller.analysis.cols),
   onChange: () => controller && controller.playbackChanged(),
 });
-controller = new Controller({ client, page, board, player, history: window.history, location: window.location });
+const clipboard = navigator.clipboard || { writeText: () => Promise.reject(new Error("no clipboard")) };
+controller = new Controller({
+  client, board, player, clipboard,
+  page: new PageView(document),
+  compareView: new CompareView(document),
+  history: window.history,
+  location: window.location,
+});
 bindInput(document, window, controller);
 controller.start();

@@ -1,108 +1,211 @@
-// PageView: writes everything on the page except the board itself (see
-// BoardView): status line, messages, editor text, menus and button states.
-// Text only ever goes in through textContent or form values, never as markup.
+// PageView: writes everything on the page except the board (BoardView) and
+// the comparison (CompareView): status, messages, editor text, menus, button
+// states, the result, the move list. Text goes in through textContent or form
+// values, never as markup.
+
+const ARROWS = { U: "\u2191", D: "\u2193", L: "\u2190", R: "\u2192" };
+const WORDS = { U: "up", D: "down", L: "left", R: "right" };
 
 export class PageView {
   constructor(doc) {
     this.doc = doc;
-    const byId = (id) => doc.getElementById(id);
-    this.tiles = byId("tiles");
-    this.size = byId("size");
-    this.goal = byId("goal");
-    this.message = byId("board-message");
-    this.notice = byId("link-notice");
-    this.solvability = byId("solvability");
-    this.solveButton = byId("solve");
-    this.cancelButton = byId("cancel");
-    this.playButton = byId("play");
-    this.forwardButton = byId("step-forward");
-    this.backButton = byId("step-back");
-    this.counter = byId("step-counter");
-    this.status = byId("status");
-    this.solverState = byId("solver-state");
+    this.el = new Proxy({}, { get: (_, id) => doc.getElementById(id.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)) });
   }
 
   fillSizes(min, max) {
-    const current = this.size.value;
-    const options = [];
-    for (let n = min; n <= max; n++) {
-      const option = this.doc.createElement("option");
-      option.value = String(n);
-      option.textContent = `${n} \u00d7 ${n}`;
-      options.push(option);
+    for (const id of ["rows", "cols"]) {
+      const select = this.el[id];
+      const current = select.value || "3";
+      const options = [];
+      for (let n = min; n <= max; n++) {
+        const option = this.doc.createElement("option");
+        option.value = String(n);
+        option.textContent = String(n);
+        options.push(option);
+      }
+      select.replaceChildren(...options);
+      select.value = current;
     }
-    this.size.replaceChildren(...options);
-    this.size.value = current;
   }
 
   setSize(rows, cols) {
-    const value = rows === cols ? String(rows) : "";
-    this.size.value = [...this.size.options].some((o) => o.value === value) ? value : "";
+    this.el.rows.value = String(rows);
+    this.el.cols.value = String(cols);
   }
 
-  setGoal(value, label) {
-    let option = [...this.goal.options].find((o) => o.value === value);
-    if (!option) {
-      for (const o of [...this.goal.options]) if (o.dataset.custom) o.remove();
-      option = this.doc.createElement("option");
-      option.value = value;
-      option.dataset.custom = "yes";
-      option.textContent = label;
-      this.goal.append(option);
-    }
-    this.goal.value = value;
+  // Menus from the Python registries: {name, label, ...}; `usable` filters and marks.
+  fillMenu(id, entries, selected) {
+    const select = this.el[id];
+    const options = entries.map((entry) => {
+      const option = this.doc.createElement("option");
+      option.value = entry.name;
+      option.textContent = entry.label;
+      option.title = entry.description || "";
+      return option;
+    });
+    select.replaceChildren(...options);
+    if (entries.some((e) => e.name === selected)) select.value = selected;
+    return select.value;
+  }
+
+  setHeuristicEnabled(enabled) {
+    this.el.heuristic.disabled = !enabled;
+  }
+
+  showWeight(visible, value) {
+    this.el.weightField.hidden = !visible;
+    if (value !== undefined) this.el.weight.value = String(value);
+  }
+
+  setGoal(kind, customText) {
+    this.el.goal.value = kind;
+    this.el.goalEditor.hidden = kind !== "custom";
+    if (customText !== undefined) this.el.goalTiles.value = customText;
   }
 
   setEditorText(text) {
-    this.tiles.value = text;
+    this.el.tiles.value = text;
   }
 
   setStatus(text) {
-    this.status.textContent = text;
+    this.el.status.textContent = text;
   }
 
   setSolverState(text, kind) {
-    this.solverState.textContent = text;
-    this.solverState.dataset.kind = kind;
+    this.el.solverState.textContent = text;
+    this.el.solverState.dataset.kind = kind;
   }
 
   setBoardMessage(text) {
-    this.message.textContent = text;
-    this.message.hidden = !text;
-    this.tiles.setAttribute("aria-invalid", text ? "true" : "false");
+    this.el.boardMessage.textContent = text;
+    this.el.boardMessage.hidden = !text;
+    this.el.tiles.setAttribute("aria-invalid", text ? "true" : "false");
   }
 
   setLinkNotice(text) {
-    this.notice.textContent = text;
-    this.notice.hidden = !text;
+    this.el.linkNotice.textContent = text;
+    this.el.linkNotice.hidden = !text;
   }
 
   setSolvability(solvability) {
+    const el = this.el.solvability;
     if (!solvability) {
-      this.solvability.textContent = "";
-      this.solvability.dataset.kind = "";
+      el.textContent = "";
+      el.dataset.kind = "";
       return;
     }
-    const verdict = solvability.solvable ? "Solvable." : "Unsolvable.";
-    this.solvability.textContent = `${verdict} ${solvability.explanation}`;
-    this.solvability.dataset.kind = solvability.solvable ? "ok" : "bad";
+    el.textContent = `${solvability.solvable ? "Solvable." : "Unsolvable."} ${solvability.explanation}`;
+    el.dataset.kind = solvability.solvable ? "ok" : "bad";
   }
 
-  setSolveState({ canSolve, solving }) {
-    this.solveButton.disabled = !canSolve || solving;
-    this.cancelButton.hidden = !solving;
-    this.solveButton.setAttribute("aria-busy", solving ? "true" : "false");
+  setBusy({ ready, valid, solving, comparing }) {
+    const busy = solving || comparing;
+    this.el.solve.disabled = !ready || !valid || busy;
+    this.el.compare.disabled = !ready || !valid || busy;
+    this.el.cancel.hidden = !busy;
+    for (const id of ["shuffle", "scramble", "reset", "hint"]) this.el[id].disabled = !ready || busy;
   }
 
-  setPlayback({ loaded, playing, step, length, lastMove }) {
-    this.playButton.textContent = playing ? "Pause" : "Play";
-    this.playButton.disabled = !loaded || length === 0;
-    this.forwardButton.disabled = !loaded || step >= length;
-    this.backButton.disabled = !loaded || step <= 0;
-    if (!loaded) {
-      this.counter.textContent = "";
-    } else {
-      this.counter.textContent = `Step ${step} of ${length}${lastMove ? ` \u2014 ${lastMove}` : ""}`;
+  setMode(mode) {
+    for (const radio of this.doc.querySelectorAll('input[name="mode"]')) radio.checked = radio.value === mode;
+    this.el.playBar.hidden = mode !== "play";
+    this.el.board.dataset.mode = mode;
+  }
+
+  setPlayState({ moves, canUndo }) {
+    this.el.moveCount.textContent = `Moves: ${moves}`;
+    this.el.undo.disabled = !canUndo;
+  }
+
+  celebrate(text) {
+    const el = this.el.celebration;
+    el.textContent = text;
+    el.hidden = !text;
+  }
+
+  setResult(result, labels) {
+    const dl = this.el.result;
+    if (!result) {
+      dl.replaceChildren();
+      dl.hidden = true;
+      return;
+    }
+    let optimal = result.optimal ? "yes (proven)" : "not proven";
+    if (result.suboptimality) optimal = `at most ${result.suboptimality} \u00d7 optimal`;
+    const rows = [
+      ["Length", result.length === null ? "no solution yet" : `${result.length} moves`],
+      ["Optimal", optimal],
+      ["Solver", labels],
+      ["Nodes expanded", result.expanded.toLocaleString("en")],
+      ["Nodes generated", result.generated.toLocaleString("en")],
+      ["Largest frontier", result.max_frontier.toLocaleString("en")],
+      ["Time", formatSeconds(result.seconds)],
+    ];
+    if (result.bound !== null && result.length === null) rows.push(["Lower bound", `${result.bound} moves`]);
+    if (result.setup_seconds > 0.001) rows.push(["Tables", `${formatSeconds(result.setup_seconds)} to prepare`]);
+    dl.replaceChildren(
+      ...rows.flatMap(([term, value]) => {
+        const dt = this.doc.createElement("dt");
+        dt.textContent = term;
+        const dd = this.doc.createElement("dd");
+        dd.textContent = value;
+        return [dt, dd];
+      }),
+    );
+    dl.hidden = false;
+  }
+
+  setMoveList(tiles, moves) {
+    const items = tiles.map((tile, i) => {
+      const li = this.doc.createElement("li");
+      const button = this.doc.createElement("button");
+      button.type = "button";
+      button.dataset.step = String(i + 1);
+      button.textContent = `${tile} ${ARROWS[moves[i]]}`;
+      button.setAttribute("aria-label", `Step ${i + 1}: tile ${tile} ${WORDS[moves[i]]}`);
+      li.append(button);
+      return li;
+    });
+    this.el.moveList.replaceChildren(...items);
+    this.currentMove = null;
+  }
+
+  setPlayback({ loaded, playing, step, length, lastMove, g, h, f, hName }) {
+    this.el.play.textContent = playing ? "Pause" : "Play";
+    this.el.play.disabled = !loaded || length === 0;
+    this.el.stepForward.disabled = !loaded || step >= length;
+    this.el.stepBack.disabled = !loaded || step <= 0;
+    const scrubber = this.el.scrubber;
+    scrubber.disabled = !loaded || length === 0;
+    scrubber.max = String(length);
+    scrubber.value = String(step);
+    scrubber.setAttribute("aria-valuetext", loaded ? `Step ${step} of ${length}` : "No solution");
+    this.el.stepCounter.textContent = loaded ? `Step ${step} of ${length}${lastMove ? ` \u2014 ${lastMove}` : ""}` : "";
+    const ghf = this.el.ghf;
+    ghf.hidden = !loaded || h === undefined;
+    if (!ghf.hidden) ghf.textContent = `g = ${g}, h = ${h}, f = ${f}  (h: ${hName})`;
+    const buttons = this.el.moveList.querySelectorAll("button");
+    if (this.currentMove) this.currentMove.removeAttribute("aria-current");
+    this.currentMove = step > 0 ? buttons[step - 1] : null;
+    if (this.currentMove) {
+      this.currentMove.setAttribute("aria-current", "step");
+      if (playing) this.currentMove.scrollIntoView({ block: "nearest" });
     }
   }
+
+  setSpeed(speed) {
+    this.el.board.style.setProperty("--slide", `${Math.round(160 / speed)}ms`);
+  }
+
+  setCopyState(text) {
+    this.el.copyState.textContent = text;
+  }
+
+  limits() {
+    return { max_nodes: Number(this.el.maxNodes.value), time_limit: Number(this.el.timeLimit.value) };
+  }
+}
+
+export function formatSeconds(seconds) {
+  return seconds < 1 ? `${Math.max(1, Math.round(seconds * 1000))} ms` : `${seconds.toFixed(2)} s`;
 }

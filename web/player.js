@@ -6,8 +6,13 @@ export class Player {
   constructor({ show, onChange, pauseMs = 120 }) {
     this.show = show; // (tiles) -> Promise settled when the slide ends
     this.onChange = onChange; // () -> void, after every change of step or state
+    this.basePauseMs = pauseMs;
     this.pauseMs = pauseMs;
     this.clear();
+  }
+
+  setSpeed(speed) {
+    this.pauseMs = this.basePauseMs / speed;
   }
 
   clear() {

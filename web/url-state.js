@@ -1,11 +1,12 @@
-// URL state: the board and goal live in the fragment, e.g.
-//   index.html#board=8,6,7,2,5,4,3,0,1&goal=blank-last
-// This module only reads and writes the fragment's key/value structure; what
-// the values mean (is it a valid board?) is for Python to say.
+// URL state: what a link opens lives in the fragment, e.g.
+//   index.html#board=8,6,7,2,5,4,3,0,1&goal=blank-last&size=3x3&algorithm=idastar&heuristic=pdb&step=12
+// This module reads and writes the fragment's structure and checks the form
+// of each value (a number is a number). Whether a board or goal is valid is
+// for Python to say; whether an algorithm exists is for the registry.
 
-export const LINK_KEYS = ["board", "goal", "size"];
+export const LINK_KEYS = ["board", "goal", "size", "algorithm", "heuristic", "weight", "step"];
 
-// Returns {params: {board?, goal?, size?}, problems: [message, ...]}.
+// Returns {params: {...}, problems: [message, ...]}. Bad parts are left out.
 export function readFragment(hash) {
   const params = {};
   const problems = [];
@@ -32,18 +33,34 @@ export function readFragment(hash) {
     } else if (eq < 0 || value === "") {
       problems.push(`The link's "${key}" has no value.`);
     } else {
-      params[key] = value;
+      const problem = checkForm(key, value);
+      if (problem) problems.push(problem);
+      else params[key] = key === "step" ? Number(value) : value;
     }
   }
   return { params, problems };
 }
 
-// The fragment for a state; commas stay readable.
-export function formatFragment({ board, goal, size }) {
+function checkForm(key, value) {
+  if (key === "step" && !/^\d{1,6}$/.test(value)) {
+    return `The link's step "${shorten(value)}" is not a whole number; the solution opens at its start.`;
+  }
+  if (key === "weight" && !(/^\d+(\.\d+)?$/.test(value) && Number(value) >= 1)) {
+    return `The link's weight "${shorten(value)}" is not a number of at least 1; the default is used.`;
+  }
+  if (key === "size" && !/^\d{1,2}(x\d{1,2})?$/i.test(value)) {
+    return `The link's size "${shorten(value)}" is not like 4 or 3x5; the board's own size is used.`;
+  }
+  return null;
+}
+
+// The fragment for a state; commas stay readable. Empty values are left out.
+export function formatFragment(state) {
   const parts = [];
-  if (board) parts.push(`board=${encode(board)}`);
-  if (goal) parts.push(`goal=${encode(goal)}`);
-  if (size) parts.push(`size=${encode(size)}`);
+  for (const key of LINK_KEYS) {
+    const value = state[key];
+    if (value !== undefined && value !== null && value !== "") parts.push(`${key}=${encode(String(value))}`);
+  }
   return `#${parts.join("&")}`;
 }
 
