@@ -52,8 +52,8 @@ export class CompareView {
   drawChart(results, labelOf) {
     const barHeight = 18;
     const gap = 6;
-    const labelWidth = 210;
-    const width = 640;
+    const labelWidth = 290;
+    const width = 720;
     const plot = width - labelWidth - 70;
     const maxNodes = Math.max(10, ...results.map((r) => r.expanded));
     const decades = Math.ceil(Math.log10(maxNodes));
