@@ -75,6 +75,7 @@ async function main() {
   const host = {
     pyodide_version: pyodide.version,
     node: process.version,
+    machine: `${os.type()} ${os.release()} ${os.arch()}, ${os.cpus().length} CPUs (${os.cpus()[0]?.model ?? "?"})`,
     load_ms: Math.round(loadMs),
     loadavg_start: os.loadavg().map((x) => x.toFixed(2)).join(" "),
     command: process.env.NPUZZLE_BENCH_COMMAND ||

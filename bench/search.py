@@ -615,7 +615,9 @@ def main(argv: list[str] | None = None) -> int:
         f"# Search benchmark: {RUNTIME}",
         "",
         f"- date: {now}",
-        f"- machine: {platform.platform()} ({os.cpu_count()} CPUs; load average at the end: {load})",
+        (f"- machine: {platform.platform()} ({os.cpu_count()} CPUs; load average at the end: {load})"
+         if not IS_PYODIDE else f"- machine: {host.get('machine', '?')} (host of Node; Python sees "
+         f"{platform.platform()}); load average at the start: {host.get('loadavg_start', '?')}"),
         f"- python: {platform.python_version()} ({platform.python_implementation()}); runtime: {runtime_line}",
         f"- command: `{command}`",
         f"- limits per board: max_nodes {args.max_nodes:,}, time_limit {args.time_limit:g} s; "
