@@ -139,7 +139,8 @@ def _analyze(request: dict[str, Any]) -> dict[str, Any]:
     return _describe(board, goal)
 
 
-def _goal(request: dict[str, Any]) -> dict[str, Any]:
+def _shape_and_goal(request: dict[str, Any]) -> tuple[int, int, Board]:
+    """The required ``size`` and the optional ``goal`` of a request for a new board."""
     try:
         rows, cols = parse_shape(_text(request, "size"))
     except BoardError as exc:
@@ -148,18 +149,16 @@ def _goal(request: dict[str, Any]) -> dict[str, Any]:
         goal = parse_goal(_text(request, "goal", "blank-last"), rows, cols)
     except BoardError as exc:
         raise RequestError("goal", str(exc)) from None
+    return rows, cols, goal
+
+
+def _goal(request: dict[str, Any]) -> dict[str, Any]:
+    _, _, goal = _shape_and_goal(request)
     return _describe(goal, goal)
 
 
 def _random(request: dict[str, Any]) -> dict[str, Any]:
-    try:
-        rows, cols = parse_shape(_text(request, "size"))
-    except BoardError as exc:
-        raise RequestError("size", str(exc)) from None
-    try:
-        goal = parse_goal(_text(request, "goal", "blank-last"), rows, cols)
-    except BoardError as exc:
-        raise RequestError("goal", str(exc)) from None
+    rows, cols, goal = _shape_and_goal(request)
     seed = request.get("seed")
     if seed is not None and (isinstance(seed, bool) or not isinstance(seed, (int, str))):
         raise RequestError("seed", f"seed must be a number or text, not {json.dumps(seed)}")

@@ -20,7 +20,7 @@ from heapq import heappop, heappush
 from ..heuristics import Compiled
 from .problem import Problem
 from .result import Limits, Progress, StopReason
-from .steps import CHECK_EVERY, Outcome, Steps
+from .steps import CHECK_EVERY, Outcome, Steps, path_from_parents
 
 
 def best_first(
@@ -45,14 +45,7 @@ def best_first(
     bound = h0
 
     def finish(stop: StopReason, end: bytes | None) -> Outcome:
-        path = None
-        if end is not None:
-            states = []
-            node: bytes | None = end
-            while node is not None:
-                states.append(node)
-                node = parent[node]
-            path = [s.index(0) for s in reversed(states)]
+        path = path_from_parents(parent, end) if end is not None else None
         return Outcome(stop, path, expanded, generated, max_frontier, bound)
 
     while heap:

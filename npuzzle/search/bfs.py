@@ -14,7 +14,7 @@ from collections import deque
 from ..heuristics import Compiled
 from .problem import Problem
 from .result import Limits, Progress, StopReason
-from .steps import CHECK_EVERY, Outcome, Steps
+from .steps import CHECK_EVERY, Outcome, Steps, path_from_parents
 
 
 def bfs(problem: Problem, heuristic: Compiled, limits: Limits) -> Steps:
@@ -29,14 +29,7 @@ def bfs(problem: Problem, heuristic: Compiled, limits: Limits) -> Steps:
     expanded = generated = max_frontier = depth = 0
 
     def finish(stop: StopReason, end: bytes | None) -> Outcome:
-        path = None
-        if end is not None:
-            states = []
-            node: bytes | None = end
-            while node is not None:
-                states.append(node)
-                node = parent[node]
-            path = [s.index(0) for s in reversed(states)]
+        path = path_from_parents(parent, end) if end is not None else None
         return Outcome(stop, path, expanded, generated, max_frontier, depth)
 
     if start == goal:

@@ -17,10 +17,11 @@ from ..heuristics import Compiled
 from .problem import Problem
 from .result import Limits, Progress, StopReason
 
-CHECK_EVERY = 511
-"""Best-first searches check the clock and report after every 512 expansions."""
-CHECK_EVERY_DFS = 4095
-"""Depth-first searches do less per node, so they check every 4096 expansions."""
+CHECK_EVERY = 63
+"""Best-first searches check the clock and report every 64 expansions: an expansion can
+cost tens of microseconds with a heuristic evaluated in full on a large board."""
+CHECK_EVERY_DFS = 1023
+"""Depth-first searches do less per node, so they check every 1024 expansions."""
 
 
 @dataclass(frozen=True)
@@ -38,3 +39,13 @@ class Outcome:
 
 Steps = Generator[Progress, bool, Outcome]
 Algorithm = Callable[[Problem, Compiled, Limits], Steps]
+
+
+def path_from_parents(parent: dict[bytes, bytes | None], end: bytes) -> list[int]:
+    """Blank positions from the start to ``end``, following ``parent`` links back."""
+    states = []
+    node: bytes | None = end
+    while node is not None:
+        states.append(node)
+        node = parent[node]
+    return [s.index(0) for s in reversed(states)]
