@@ -10,6 +10,11 @@ run is about 6.6 CPU-hours here, mostly IDA* with misplaced tiles.
     python bench/exhaustive.py --resume                  # all pairs, cheapest first
     python bench/exhaustive.py --pairs idastar:pdb,astar:manhattan
     python bench/exhaustive.py --report                  # print the results table
+    pypy3 bench/exhaustive.py --resume --pairs idastar:hamming   # the same code, 7x faster
+
+The package is pure Python and also runs on PyPy (Debian's pypy3, Python 3.9):
+IDA* with misplaced tiles takes 25 minutes there instead of 3 hours; A* is not
+faster on PyPy (its dicts of bytes), so the A* pairs run on CPython.
 
 Results: bench/results/exhaustive-8puzzle.json (per pair: chunks done, states
 checked, mismatches with examples, seconds) and a Markdown table beside it.
@@ -18,6 +23,7 @@ checked, mismatches with examples, seconds) and a Markdown table beside it.
 from __future__ import annotations
 
 import argparse
+import fcntl
 import json
 import platform
 import sys
@@ -48,10 +54,19 @@ def load() -> dict[str, dict[str, object]]:
     return {}
 
 
-def save(results: dict[str, dict[str, object]]) -> None:
+def save(results: dict[str, dict[str, object]], key: str) -> None:
+    """Write this run's entry for ``key`` into the file, keeping other runs' entries.
+
+    Two processes (say CPython for A*, PyPy for IDA*) may share the file: the
+    read-merge-write happens under an exclusive lock.
+    """
     RESULTS.parent.mkdir(parents=True, exist_ok=True)
-    RESULTS.write_text(json.dumps(results, indent=1, sort_keys=True) + "\n")
-    TABLE.write_text(report(results) + "\n")
+    with open(RESULTS.with_suffix(".lock"), "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        merged = load()
+        merged[key] = results[key]
+        RESULTS.write_text(json.dumps(merged, indent=1, sort_keys=True) + "\n")
+        TABLE.write_text(report(merged) + "\n")
 
 
 def report(results: dict[str, dict[str, object]]) -> str:
@@ -59,23 +74,24 @@ def report(results: dict[str, dict[str, object]]) -> str:
     lines = [
         "# A* and IDA* on every 8-puzzle state (goal 1 2 3 / 4 5 6 / 7 8 _)",
         "",
-        f"Command: `python bench/exhaustive.py --resume`; {platform.platform()}, Python {platform.python_version()}.",
+        f"Command: `python bench/exhaustive.py --resume [--pairs ...]` (CPython for A*, `pypy3` for IDA*, which"
+        f" PyPy runs 7x faster here); {platform.platform()}.",
         "Each state's solution length is compared with its exact BFS distance.",
         "",
-        "| algorithm | heuristic | states checked | of | mismatches | CPU seconds | ms per state |",
-        "| --- | --- | ---: | ---: | ---: | ---: | ---: |",
+        "| algorithm | heuristic | states checked | of | mismatches | CPU seconds | ms per state | run by |",
+        "| --- | --- | ---: | ---: | ---: | ---: | ---: | --- |",
     ]
     for algorithm, heuristic in PAIRS:
         entry = results.get(f"{algorithm}:{heuristic}")
         if not entry:
-            lines.append(f"| {algorithm} | {heuristic} | 0 | 181,440 | - | - | - |")
+            lines.append(f"| {algorithm} | {heuristic} | 0 | 181,440 | - | - | - | |")
             continue
         states = int(entry["states"])  # type: ignore[call-overload]
         seconds = float(entry["seconds"])  # type: ignore[arg-type]
         done = "" if len(entry["chunks"]) == chunks else " (partial)"  # type: ignore[arg-type]
         per = f"{1000 * seconds / states:.2f}" if states else "-"
         lines.append(
-            f"| {algorithm} | {heuristic} | {states:,}{done} | 181,440 | {entry['mismatches']} | {seconds:,.0f} | {per} |"
+            f"| {algorithm} | {heuristic} | {states:,}{done} | 181,440 | {entry['mismatches']} | {seconds:,.0f} | {per} | {entry.get('python', 'CPython 3.11.7')} |"
         )
     return "\n".join(lines)
 
@@ -87,6 +103,7 @@ def run_pair(algorithm: str, heuristic: str, results: dict[str, dict[str, object
     goal = Board.goal(3)
     key = f"{algorithm}:{heuristic}"
     entry = results.setdefault(key, {"chunks": [], "states": 0, "mismatches": 0, "examples": [], "seconds": 0.0})
+    entry["python"] = f"{platform.python_implementation()} {platform.python_version()}"
     done = set(entry["chunks"])  # type: ignore[call-overload]
     limits = Limits(max_nodes=10**9, time_limit=3600)
     for start in range(0, len(states), CHUNK):
@@ -108,7 +125,7 @@ def run_pair(algorithm: str, heuristic: str, results: dict[str, dict[str, object
         entry["states"] = int(entry["states"]) + len(states[start : start + CHUNK])  # type: ignore[call-overload]
         entry["mismatches"] = int(entry["mismatches"]) + bad  # type: ignore[call-overload]
         entry["seconds"] = float(entry["seconds"]) + time.process_time() - began  # type: ignore[arg-type]
-        save(results)
+        save(results, key)
         print(f"{key}: chunk {chunk} done, {entry['states']:,} states, {entry['mismatches']} mismatches", flush=True)
     return True
 

@@ -328,3 +328,30 @@ def test_screenshots(app: Any, site_url: str, name: str, viewport: dict[str, int
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     app.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True)
     assert (ARTIFACTS / f"{name}.png").stat().st_size > 10_000
+
+
+def test_touch_tap_and_swipe_on_a_phone(browser: Any, site_url: str) -> None:
+    context = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    try:
+        page.set_default_timeout(90_000)
+        open_link(page, site_url, "#board=1,2,3,4,0,5,7,8,6")
+        page.get_by_label("Play: slide tiles").tap()
+        page.locator('.tile[data-tile="5"]').tap()
+        expect(page.get_by_label("Puzzle board")).to_have_attribute("data-board", "1,2,3,4,5,0,7,8,6")
+        # Swipe up across the board: the tile below the blank (6) slides up.
+        box = page.get_by_label("Puzzle board").bounding_box()
+        assert box is not None
+        x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] * 0.8
+        board = page.get_by_label("Puzzle board")
+        for kind, dy in (("pointerdown", 0), ("pointerup", -80)):
+            board.dispatch_event(kind, {"clientX": x, "clientY": y + dy, "pointerType": "touch", "isPrimary": True, "bubbles": True})
+        expect(board).to_have_attribute("data-board", "1,2,3,4,5,6,7,8,0")
+        expect(page.locator("#celebration")).to_contain_text("Solved in 2 moves")
+        assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    finally:
+        context.close()
+    assert errors == []
