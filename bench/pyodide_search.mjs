@@ -115,7 +115,7 @@ exit_code
         bytes = Buffer.concat([Buffer.from(bytes), Buffer.from(
           `\nNode: the Pyodide run took ${(runMs / 1000).toFixed(1)} s after ${(loadMs / 1000).toFixed(1)} s ` +
           `of loadPyodide; CPU time / wall time of the run: ${Math.round(cpuShare * 100)}% ` +
-          `(well under 100%: other processes took the CPU part of the time). ` +
+          `(100%: it had a CPU to itself; much lower: other processes took it part of the time). ` +
           `Load average at the end: ${os.loadavg().map((x) => x.toFixed(2)).join(" ")}.\n`)]);
       }
       fs.writeFileSync(target, bytes);

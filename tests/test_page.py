@@ -155,6 +155,7 @@ def test_scrubber_move_list_keys_and_ghf(app: Any, site_url: str) -> None:
     app.locator("body").press("ArrowRight")
     expect(app.locator("#step-counter")).to_contain_text("Step 26 of 31")
     app.get_by_label("Speed").select_option("2")
+    assert app.locator('.tile[data-tile="1"]').evaluate("e => getComputedStyle(e).transitionDuration") == "0.08s"
     scrubber.fill("0")
     app.get_by_label("Puzzle board").focus()  # Space on the slider is the slider's own
     app.keyboard.press("Space")
