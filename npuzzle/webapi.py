@@ -250,6 +250,9 @@ def _weight(request: dict[str, Any]) -> float | None:
 
 def _compare(request: dict[str, Any]) -> dict[str, Any]:
     board, goal = _boards(request)
+    need = missing_table_files("pdb", board.rows, board.cols, goal.blank)
+    if need:  # compare every pair, the pattern databases included: fetch them first
+        raise RequestError("tables", f"the pdb heuristic needs {', '.join(need)}", need=need)
     limits = _limits(request, COMPARE_MAX_NODES, COMPARE_TIME_LIMIT)
     job = Comparison(board, goal, limits, _weight(request))
     job_id = next(_job_ids)

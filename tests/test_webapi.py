@@ -122,6 +122,7 @@ def test_missing_tables_are_asked_for(tmp_path, monkeypatch) -> None:  # type: i
     }
     # The analysis still names pdb as the default: the browser fetches it on Solve.
     assert call({"op": "analyze", "board": korf1, "goal": "blank-first"})["default_heuristic"] == "pdb"
+    assert call({"op": "compare", "board": korf1, "goal": "blank-first"})["error"]["need"] == ["pdb-4x4-555.bin"]
     # A 3x3 board needs no file.
     assert call({"op": "solve", "board": "8 6 7 2 5 4 3 0 1", "budget_ms": 1000})["ok"] is True
 
