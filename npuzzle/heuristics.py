@@ -43,6 +43,9 @@ class Compiled:
     """``tile_table[label][pos]``: the estimate is the sum over tiles, when not None."""
     patterns: PatternLookup | None = None
     """Additive pattern databases with incremental indices, when not None."""
+    update: Callable[[list[int], int, int, int, int], int] | None = None
+    """``update(cells, h, tile, frm, to)``: the estimate after ``tile`` moved from ``frm``
+    to ``to`` (``cells`` already shows the move), given ``h`` before it; when not None."""
 
 
 def _cells_of(board: Board, goal: Board) -> tuple[list[int], int]:
@@ -147,20 +150,45 @@ def _compile_linear_conflict(rows: int, cols: int, blank_goal: int) -> Compiled:
             value = memo[key] = line_conflicts(key)
         return value
 
+    def row_conflicts(cells: Sequence[int], r: int) -> int:
+        places = tuple(goal_col[cells[p]] for p in row_cells[r] if cells[p] and goal_row[cells[p]] == r)
+        return conflicts(places) if len(places) > 1 else 0
+
+    def col_conflicts(cells: Sequence[int], r: int) -> int:
+        places = tuple(goal_row[cells[p]] for p in col_cells[r] if cells[p] and goal_col[cells[p]] == r)
+        return conflicts(places) if len(places) > 1 else 0
+
     def evaluate(cells: Sequence[int]) -> int:
         h = sum(manhattan_table[label][pos] for pos, label in enumerate(cells))
-        extra = 0
-        for r, line in enumerate(row_cells):
-            places = tuple(goal_col[cells[p]] for p in line if cells[p] and goal_row[cells[p]] == r)
-            if len(places) > 1:
-                extra += conflicts(places)
-        for c, line in enumerate(col_cells):
-            places = tuple(goal_row[cells[p]] for p in line if cells[p] and goal_col[cells[p]] == c)
-            if len(places) > 1:
-                extra += conflicts(places)
+        extra = sum(row_conflicts(cells, r) for r in range(rows))
+        extra += sum(col_conflicts(cells, c) for c in range(cols))
         return h + 2 * extra
 
-    return Compiled("linear-conflict", evaluate)
+    def update(cells: list[int], h: int, tile: int, frm: int, to: int) -> int:
+        # A vertical move keeps every column's order and changes only the two rows it
+        # touches; and only the row that is the tile's goal row, which it leaves or enters
+        # (likewise for a horizontal move and columns).
+        table = manhattan_table[tile]
+        h += table[to] - table[frm]
+        if frm - to == cols or to - frm == cols:
+            line, count, goal_line = frm // cols, row_conflicts, goal_row[tile]
+            if goal_line == to // cols:
+                line = goal_line
+            elif goal_line != line:
+                return h
+        else:
+            line, count, goal_line = frm % cols, col_conflicts, goal_col[tile]
+            if goal_line == to % cols:
+                line = goal_line
+            elif goal_line != line:
+                return h
+        after = count(cells, line)
+        cells[frm], cells[to] = tile, 0
+        before = count(cells, line)
+        cells[frm], cells[to] = 0, tile
+        return h + 2 * (after - before)
+
+    return Compiled("linear-conflict", evaluate, update=update)
 
 
 # -- walking distance and pattern databases -----------------------------------

@@ -182,3 +182,31 @@ def test_heuristic_registry_describes_itself() -> None:
         assert data["admissible"] is True
         assert data["label"] and data["description"] and data["sizes"]
     assert Path(DATA_DIR).is_dir()
+
+
+@pytest.mark.parametrize(("rows", "cols"), [(3, 3), (4, 4), (3, 5), (5, 5)])
+def test_incremental_updates_equal_full_evaluation(rows: int, cols: int) -> None:
+    """Along random walks, every heuristic with an ``update`` agrees with ``evaluate``."""
+    from npuzzle.random_boards import random_board
+
+    for goal_name in ("blank-last", "blank-first"):
+        goal = Board.goal(rows, cols, goal_name)
+        for name in HEURISTICS:
+            if not heuristic_available(name, rows, cols, goal.blank):
+                continue
+            compiled = compile_heuristic(name, rows, cols, goal.blank)
+            if compiled.update is None:
+                continue
+            rng = random.Random(f"{name}{rows}{cols}{goal_name}")
+            cells = relabelled(random_board(rows, cols, goal, rng.random()), goal)
+            h = compiled.evaluate(cells)
+            for _ in range(400):
+                blank = cells.index(0)
+                r, c = divmod(blank, cols)
+                options = [p for p, ok in ((blank - cols, r > 0), (blank + cols, r < rows - 1),
+                                           (blank - 1, c > 0), (blank + 1, c < cols - 1)) if ok]
+                frm = rng.choice(options)
+                tile = cells[frm]
+                cells[blank], cells[frm] = tile, 0
+                h = compiled.update(cells, h, tile, frm, blank)
+                assert h == compiled.evaluate(cells)

@@ -6,9 +6,10 @@ undo the previous one is never generated. The depth-first search is written
 with an explicit stack (not recursion) so that it can pause every few
 thousand nodes to report progress and be cancelled.
 
-The estimate of a child is found in one of three ways, fastest first: a
+The estimate of a child is found in one of four ways, fastest first: a
 per-tile table (one subtraction and one addition), pattern databases (one
-index update and two table reads), or a full evaluation.
+index update and two table reads), the heuristic's own incremental update
+(linear conflict: the one line the move can change), or a full evaluation.
 """
 
 from __future__ import annotations
@@ -32,6 +33,7 @@ def idastar(problem: Problem, heuristic: Compiled, limits: Limits) -> Steps:
     table = heuristic.tile_table
     evaluate = heuristic.evaluate
     patterns = heuristic.patterns if table is None else None
+    update = heuristic.update if table is None and patterns is None else None
     if patterns is not None:
         group = patterns.group
         contrib = patterns.contrib
@@ -95,7 +97,7 @@ def idastar(problem: Problem, heuristic: Compiled, limits: Limits) -> Steps:
             else:
                 cells[blank] = tile
                 cells[nb] = 0
-                h1 = evaluate(cells)
+                h1 = update(cells, hs[d], tile, nb, blank) if update is not None else evaluate(cells)
                 cells[nb] = tile
                 cells[blank] = 0
             f1 = d + 1 + h1
