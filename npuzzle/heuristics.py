@@ -154,8 +154,8 @@ def _compile_linear_conflict(rows: int, cols: int, blank_goal: int) -> Compiled:
         places = tuple(goal_col[cells[p]] for p in row_cells[r] if cells[p] and goal_row[cells[p]] == r)
         return conflicts(places) if len(places) > 1 else 0
 
-    def col_conflicts(cells: Sequence[int], r: int) -> int:
-        places = tuple(goal_row[cells[p]] for p in col_cells[r] if cells[p] and goal_col[cells[p]] == r)
+    def col_conflicts(cells: Sequence[int], c: int) -> int:
+        places = tuple(goal_row[cells[p]] for p in col_cells[c] if cells[p] and goal_col[cells[p]] == c)
         return conflicts(places) if len(places) > 1 else 0
 
     def evaluate(cells: Sequence[int]) -> int:
@@ -170,6 +170,7 @@ def _compile_linear_conflict(rows: int, cols: int, blank_goal: int) -> Compiled:
         # (likewise for a horizontal move and columns).
         table = manhattan_table[tile]
         h += table[to] - table[frm]
+        count: Callable[[Sequence[int], int], int]
         if frm - to == cols or to - frm == cols:
             line, count, goal_line = frm // cols, row_conflicts, goal_row[tile]
             if goal_line == to // cols:
