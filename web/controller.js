@@ -209,7 +209,12 @@ export class Controller {
     this.show(reply, { push: true });
   }
 
-  async analyze({ push = false, rewrite = false } = {}) {
+  analyze(options = {}) {
+    this.analyzing = this.runAnalyze(options);
+    return this.analyzing;
+  }
+
+  async runAnalyze({ push = false, rewrite = false } = {}) {
     if (!this.info) return; // runs again once the solver is ready
     this.stopJob();
     const ticket = ++this.sequence;
@@ -234,6 +239,7 @@ export class Controller {
     this.rewritePending = false;
     this.show(reply, { push });
   }
+
 
   // Show a valid board answer (analyze, goal, random, move) everywhere.
   show(reply, { push = false, keepSolution = false } = {}) {
@@ -576,7 +582,15 @@ export class Controller {
     this.slide({ direction });
   }
 
-  async slide(how) {
+  // Play moves run one after another, each on the board the last one (or a pending
+  // analysis, such as adopting a replay's step) left.
+  slide(how) {
+    const previous = (this.moving || Promise.resolve()).then(() => this.analyzing).catch(() => {});
+    this.moving = previous.then(() => this.slideNow(how));
+    return this.moving;
+  }
+
+  async slideNow(how) {
     if (!this.valid || this.job || !this.analysis) return;
     const a = this.analysis;
     const reply = await this.client.request({ op: "move", board: a.board, goal: a.goal, size: `${a.rows}x${a.cols}`, ...how }).answer;
