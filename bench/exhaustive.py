@@ -29,6 +29,7 @@ import platform
 import sys
 import time
 from pathlib import Path
+from typing import Callable
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -48,105 +49,147 @@ PAIRS = [
 ]
 
 
-def load() -> dict[str, dict[str, object]]:
+Entry = dict[str, object]
+
+
+def _chunk_sizes() -> list[int]:
+    return [min(CHUNK, 181_440 - start) for start in range(0, 181_440, CHUNK)]
+
+
+def _converted(entry: Entry) -> Entry:
+    """Per-chunk form. Older files listed finished chunks with pair totals only: their
+    per-chunk seconds are estimated from the total (states and mismatches stay exact when
+    the total had no mismatch, which is the only case converted)."""
+    chunks = entry.get("chunks")
+    if isinstance(chunks, dict):
+        return entry
+    listed = list(chunks or [])  # type: ignore[call-overload]
+    if listed and int(entry.get("mismatches", 0)) != 0:  # type: ignore[call-overload]
+        raise SystemExit("cannot convert an old entry with mismatches; rerun that pair")
+    sizes = _chunk_sizes()
+    total_states = sum(sizes[c] for c in listed) or 1
+    seconds = float(entry.get("seconds", 0.0))  # type: ignore[arg-type]
+    python = str(entry.get("python", "CPython 3.11.7"))
+    return {
+        "chunks": {
+            str(c): {"states": sizes[c], "mismatches": 0, "seconds": seconds * sizes[c] / total_states,
+                     "python": python}
+            for c in listed
+        },
+        "examples": entry.get("examples", []),
+    }
+
+
+def load() -> dict[str, Entry]:
     if RESULTS.exists():
-        return dict(json.loads(RESULTS.read_text()))
+        return {k: _converted(v) for k, v in json.loads(RESULTS.read_text()).items()}
     return {}
 
 
-def save(results: dict[str, dict[str, object]], key: str) -> None:
-    """Write this run's entry for ``key`` into the file, keeping other runs' entries.
-
-    Two processes (say CPython for A*, PyPy for IDA*) may share the file: the
-    read-merge-write happens under an exclusive lock.
-    """
+def _locked(update: "Callable[[dict[str, Entry]], None] | None" = None) -> dict[str, Entry]:
+    """Read the results under an exclusive lock, apply ``update``, write them back."""
     RESULTS.parent.mkdir(parents=True, exist_ok=True)
     with open(RESULTS.with_suffix(".lock"), "w") as lock:
         fcntl.flock(lock, fcntl.LOCK_EX)
         merged = load()
-        merged[key] = results[key]
-        RESULTS.write_text(json.dumps(merged, indent=1, sort_keys=True) + "\n")
-        TABLE.write_text(report(merged) + "\n")
+        if update is not None:
+            update(merged)
+            RESULTS.write_text(json.dumps(merged, indent=1, sort_keys=True) + "\n")
+            TABLE.write_text(report(merged) + "\n")
+        return merged
 
 
-def report(results: dict[str, dict[str, object]]) -> str:
-    chunks = -(-181_440 // CHUNK)
+def save_chunk(key: str, chunk: int, record: dict[str, object], examples: list[object]) -> None:
+    """Add one finished chunk; processes sharing a pair (or not) never undo each other."""
+
+    def update(merged: dict[str, Entry]) -> None:
+        entry = merged.setdefault(key, {"chunks": {}, "examples": []})
+        entry["chunks"][str(chunk)] = record  # type: ignore[index]
+        entry["examples"] = (list(entry["examples"]) + examples)[:10]  # type: ignore[call-overload]
+
+    _locked(update)
+
+
+def report(results: dict[str, Entry]) -> str:
     lines = [
         "# A* and IDA* on every 8-puzzle state (goal 1 2 3 / 4 5 6 / 7 8 _)",
         "",
-        f"Command: `python bench/exhaustive.py --resume [--pairs ...]` (CPython for A*, `pypy3` for IDA*, which"
-        f" PyPy runs 7x faster here); {platform.platform()}.",
+        "Command: `python bench/exhaustive.py --resume [--pairs ...] [--reverse]` (CPython for A*, `pypy3`"
+        f" for IDA*, which PyPy runs 7x faster here); {platform.platform()}.",
         "Each state's solution length is compared with its exact BFS distance.",
         "",
         "| algorithm | heuristic | states checked | of | mismatches | CPU seconds | ms per state | run by |",
         "| --- | --- | ---: | ---: | ---: | ---: | ---: | --- |",
     ]
+    total_chunks = len(_chunk_sizes())
     for algorithm, heuristic in PAIRS:
         entry = results.get(f"{algorithm}:{heuristic}")
-        if not entry:
+        records = list(entry["chunks"].values()) if entry else []  # type: ignore[attr-defined]
+        if not records:
             lines.append(f"| {algorithm} | {heuristic} | 0 | 181,440 | - | - | - | |")
             continue
-        states = int(entry["states"])  # type: ignore[call-overload]
-        seconds = float(entry["seconds"])  # type: ignore[arg-type]
-        done = "" if len(entry["chunks"]) == chunks else " (partial)"  # type: ignore[arg-type]
-        per = f"{1000 * seconds / states:.2f}" if states else "-"
+        states = sum(int(r["states"]) for r in records)
+        bad = sum(int(r["mismatches"]) for r in records)
+        seconds = sum(float(r["seconds"]) for r in records)
+        runners = ", ".join(sorted({str(r["python"]) for r in records}))
+        done = "" if len(records) == total_chunks else " (partial)"
         lines.append(
-            f"| {algorithm} | {heuristic} | {states:,}{done} | 181,440 | {entry['mismatches']} | {seconds:,.0f} | {per} | {entry.get('python', 'CPython 3.11.7')} |"
+            f"| {algorithm} | {heuristic} | {states:,}{done} | 181,440 | {bad} | {seconds:,.0f} | "
+            f"{1000 * seconds / states:.2f} | {runners} |"
         )
     return "\n".join(lines)
 
 
-def run_pair(algorithm: str, heuristic: str, results: dict[str, dict[str, object]], deadline: float) -> bool:
-    """Check the pair chunk by chunk; False if the deadline stopped it."""
+def run_pair(algorithm: str, heuristic: str, deadline: float, reverse: bool) -> bool:
+    """Check the pair chunk by chunk, skipping chunks any process has finished;
+    False if the deadline stopped it."""
     distances = eight_puzzle_distances("blank-last")
     states = sorted(distances)
     goal = Board.goal(3)
     key = f"{algorithm}:{heuristic}"
-    entry = results.setdefault(key, {"chunks": [], "states": 0, "mismatches": 0, "examples": [], "seconds": 0.0})
-    entry["python"] = f"{platform.python_implementation()} {platform.python_version()}"
-    done = set(entry["chunks"])  # type: ignore[call-overload]
+    python = f"{platform.python_implementation()} {platform.python_version()}"
     limits = Limits(max_nodes=10**9, time_limit=3600)
-    for start in range(0, len(states), CHUNK):
-        chunk = start // CHUNK
-        if chunk in done:
+    order = list(range(len(_chunk_sizes())))
+    for chunk in reversed(order) if reverse else order:
+        entry = _locked().get(key)
+        if entry and str(chunk) in entry["chunks"]:  # type: ignore[operator]
             continue
         if time.time() > deadline:
             return False
         began = time.process_time()
         bad = 0
-        for tiles in states[start : start + CHUNK]:
+        examples: list[object] = []
+        part = states[chunk * CHUNK : (chunk + 1) * CHUNK]
+        for tiles in part:
             result = solve(Board(3, 3, tiles), goal, algorithm, heuristic, limits=limits)
             if result.length != distances[tiles] or not result.optimal:
                 bad += 1
-                examples = entry["examples"]
-                if len(examples) < 10:  # type: ignore[arg-type]
-                    examples.append([list(tiles), distances[tiles], result.length])  # type: ignore[attr-defined]
-        entry["chunks"].append(chunk)  # type: ignore[attr-defined]
-        entry["states"] = int(entry["states"]) + len(states[start : start + CHUNK])  # type: ignore[call-overload]
-        entry["mismatches"] = int(entry["mismatches"]) + bad  # type: ignore[call-overload]
-        entry["seconds"] = float(entry["seconds"]) + time.process_time() - began  # type: ignore[arg-type]
-        save(results, key)
-        print(f"{key}: chunk {chunk} done, {entry['states']:,} states, {entry['mismatches']} mismatches", flush=True)
+                examples.append([list(tiles), distances[tiles], result.length])
+        record = {"states": len(part), "mismatches": bad, "seconds": time.process_time() - began, "python": python}
+        save_chunk(key, chunk, record, examples)
+        print(f"{key}: chunk {chunk} done ({len(part):,} states, {bad} mismatches)", flush=True)
     return True
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--pairs", help="comma-separated algorithm:heuristic (default: all, cheapest first)")
-    parser.add_argument("--resume", action="store_true", help="keep chunks already in the results file")
+    parser.add_argument("--resume", action="store_true", help="keep the chunks already in the results file")
+    parser.add_argument("--reverse", action="store_true", help="take chunks from the last (to share a pair)")
     parser.add_argument("--hours", type=float, default=24.0, help="stop starting new chunks after this long")
     parser.add_argument("--report", action="store_true", help="print the table and exit")
     args = parser.parse_args()
-    results = load() if (args.resume or args.report) else {}
     if args.report:
-        print(report(results))
+        print(report(load()))
         return 0
+    if not args.resume and RESULTS.exists():
+        RESULTS.unlink()
     pairs = PAIRS if not args.pairs else [tuple(p.split(":", 1)) for p in args.pairs.split(",")]
     deadline = time.time() + args.hours * 3600
     for algorithm, heuristic in pairs:
-        if not run_pair(algorithm, heuristic, results, deadline):
+        if not run_pair(algorithm, heuristic, deadline, args.reverse):
             break
-    print(report(results))
+    print(report(load()))
     return 0
 
 
