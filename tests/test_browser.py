@@ -130,16 +130,26 @@ def test_editing_the_board_updates_the_link(app: Any, site_url: str) -> None:
 
 
 def test_page_is_editable_while_the_solver_loads(app: Any, site_url: str) -> None:
-    released: list[Any] = []
-    app.route("**/pyodide.asm.wasm", lambda route: released.append(route))
+    held: list[Any] = []
+    holding = [True]
+
+    def hold(route: Any) -> None:
+        if holding[0]:
+            held.append(route)
+        else:
+            route.continue_()
+
+    app.route("**/pyodide.asm.wasm", hold)
     app.goto(site_url + "#board=1,2,3,4,5,6,7,0,8")
     expect(app.locator("#solver-state")).to_contain_text("Loading")
     expect(app.get_by_role("button", name="Solve")).to_be_disabled()
     editor(app).fill("1 2 3\n4 5 6\n0 7 8")
     assert editor(app).input_value() == "1 2 3\n4 5 6\n0 7 8"
     app.wait_for_timeout(200)
-    assert released, "the wasm request should be held"
-    released[0].continue_()
+    assert held, "the runtime's requests should be held"
+    holding[0] = False
+    for route in held:
+        route.continue_()
     expect(app.locator("#solver-state")).to_have_attribute("data-kind", "ready", timeout=90_000)
     expect(app.get_by_label("Puzzle board")).to_have_attribute("data-board", "1,2,3,4,5,6,0,7,8")
     assert solve_and_read_length(app) == 2
@@ -156,3 +166,14 @@ def test_long_search_shows_progress_and_cancels(app: Any, site_url: str) -> None
     app.get_by_role("button", name="Cancel").click()
     expect(status).to_contain_text("Stopped by you", timeout=5_000)
     expect(app.get_by_role("button", name="Solve")).to_be_enabled()
+
+
+def test_a_solver_that_cannot_load_says_so(page: Any, site_url: str) -> None:
+    # Not the `app` fixture: the failed fetch is logged as a console error on purpose here.
+    page.route("**/pyodide.asm.wasm", lambda route: route.fulfill(status=404, body="gone"))
+    page.goto(site_url + "#board=1,2,3,4,5,6,7,0,8")
+    expect(page.locator("#solver-state")).to_have_attribute("data-kind", "failed", timeout=60_000)
+    expect(page.locator("#solver-state")).to_contain_text("The solver failed")
+    expect(page.locator("#status")).to_contain_text("Reload the page to try again")
+    expect(page.get_by_role("button", name="Solve")).to_be_disabled()
+    assert editor(page).is_editable()

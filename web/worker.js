@@ -34,9 +34,28 @@ function call(request) {
   return JSON.parse(handle(JSON.stringify(request)));
 }
 
+const START_TIMEOUT_MS = 120_000;
+
+// A promise that rejects with `message` if `promise` has not settled within `ms`.
+function within(promise, ms, message) {
+  let timer;
+  const timeout = new Promise((_, reject) => {
+    timer = setTimeout(() => reject(new Error(message)), ms);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+
 async function start() {
   postMessage({ type: "loading", stage: "Loading Python" });
-  pyodide = await loadPyodide({ indexURL: new URL("../pyodide/", import.meta.url).href });
+  // loadPyodide never settles when its WebAssembly file is missing: check first.
+  const wasm = new URL("../pyodide/pyodide.asm.wasm", import.meta.url);
+  const head = await fetch(wasm, { method: "HEAD" });
+  if (!head.ok) throw new Error(`the Python runtime is missing from the site (HTTP ${head.status} for pyodide.asm.wasm)`);
+  pyodide = await within(
+    loadPyodide({ indexURL: new URL("../pyodide/", import.meta.url).href }),
+    START_TIMEOUT_MS,
+    "the Python runtime did not start within two minutes",
+  );
   postMessage({ type: "loading", stage: "Loading the solver" });
   const response = await fetch(new URL(PACKAGE_ARCHIVE, import.meta.url));
   if (!response.ok) throw new Error(`could not fetch the npuzzle package (HTTP ${response.status})`);
