@@ -101,6 +101,7 @@ def test_limits_are_adjustable_and_reported(app: Any, site_url: str) -> None:
     app.get_by_label("Max nodes").fill("500")
     app.get_by_role("button", name="Solve").click()
     expect(app.locator("#status")).to_contain_text("Stopped by the node limit")
+    expect(app.locator("#status")).to_contain_text("choose Weighted A* or Greedy best-first")
     expect(app.locator("#result")).to_contain_text("500")
     app.get_by_label("Max nodes").fill("0")
     app.get_by_role("button", name="Solve").click()

@@ -392,7 +392,11 @@ export class Controller {
     if (r.length === null) {
       const why = { "node-limit": "the node limit", "time-limit": "the time limit", cancelled: "you" }[r.stopped];
       const bound = r.bound == null ? "" : ` The shortest solution has at least ${r.bound} moves.`;
-      this.page.setStatus(`Stopped by ${why} before a solution was found (${method}, ${counts}).${bound}`);
+      const info = this.info.algorithms.find((x) => x.name === r.algorithm);
+      const tip = info && info.optimal && r.stopped !== "cancelled"
+        ? " For a quick solution that may not be the shortest, choose Weighted A* or Greedy best-first."
+        : "";
+      this.page.setStatus(`Stopped by ${why} before a solution was found (${method}, ${counts}).${bound}${tip}`);
       this.pendingStep = null;
       return;
     }
