@@ -91,13 +91,12 @@ def compare(
     on_result: Callable[[SearchResult], None] | None = None,
 ) -> list[SearchResult]:
     """Results of every applicable pair, each under ``limits`` (100,000 nodes, 5 s by default)."""
-    goal = goal or Board.goal(board.rows, board.cols)
-    limits = limits or Limits(COMPARE_MAX_NODES, COMPARE_TIME_LIMIT)
-    results = []
-    for algorithm, heuristic in comparison_pairs(board, goal):
-        w = weight if ALGORITHMS[algorithm].weighted else None
-        result = Search(board, goal, algorithm, heuristic, limits, w).run()
-        results.append(result)
+    run = Comparison(board, goal or Board.goal(board.rows, board.cols), limits, weight)
+    reported = 0
+    while not run.done:
+        run.step(0.1)
         if on_result is not None:
-            on_result(result)
-    return results
+            for result in run.results[reported:]:
+                on_result(result)
+        reported = len(run.results)
+    return run.results
