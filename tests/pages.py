@@ -10,9 +10,13 @@ from playwright.sync_api import expect
 TILES_LABEL = "Tiles, row by row (0, _ or . for the blank)"
 
 
-def open_link(app: Any, site_url: str, fragment: str) -> None:
+def open_link(app: Any, site_url: str, fragment: str, *, valid_board: bool = True) -> None:
     app.goto(site_url + fragment)
     expect(app.locator("#solver-state")).to_have_attribute("data-kind", "ready", timeout=90_000)
+    if not valid_board:
+        return
+    # The worker parses the linked board; "ready" can come before that answer is drawn.
+    expect(app.get_by_label("Puzzle board")).to_have_attribute("data-board", re.compile(r"\d"))
 
 
 def board_of(app: Any) -> str:

@@ -84,7 +84,7 @@ def test_pattern_databases_are_fetched_only_for_a_4x4_solve(app: Any, site_url: 
 
 
 def test_invalid_link_shows_its_message_and_the_editor_stays_usable(app: Any, site_url: str) -> None:
-    open_link(app, site_url, "#board=1,2,3,4,5,6,7,7,0&goal=blank-last")
+    open_link(app, site_url, "#board=1,2,3,4,5,6,7,7,0&goal=blank-last", valid_board=False)
     message = app.locator("#board-message")
     expect(message).to_contain_text("tile 7 appears twice")
     expect(app.get_by_role("button", name="Solve")).to_be_disabled()
@@ -96,7 +96,7 @@ def test_invalid_link_shows_its_message_and_the_editor_stays_usable(app: Any, si
 
 def test_markup_in_a_link_is_shown_as_text_never_run(app: Any, site_url: str) -> None:
     hostile = "<img src=x onerror=alert(1)>"
-    open_link(app, site_url, f"#board={hostile}&goal=<b>bold</b>&evil=<script>alert(2)</script>")
+    open_link(app, site_url, f"#board={hostile}&goal=<b>bold</b>&evil=<script>alert(2)</script>", valid_board=False)
     expect(app.locator("#board-message")).to_contain_text("unknown symbol")
     expect(app.locator("#link-notice")).to_contain_text('unknown parameter "evil"')
     assert app.locator("img").count() == 0
