@@ -11,8 +11,9 @@ cell; ``compile_heuristic`` prepares it once for those and caches it:
 
 * per-tile sums (Manhattan, misplaced tiles) give ``tile_table[label][pos]``,
   so a move updates the estimate with one subtraction and one addition;
-* pattern databases give a ``PatternLookup`` whose indices a move updates
-  with one addition;
+* pattern databases give one or two ``PatternLookup``s (the second reads the
+  tables through the reflection about the diagonal) whose indices a move
+  updates with one addition each;
 * the others give ``evaluate(cells)``, called once per node.
 """
 
@@ -27,7 +28,7 @@ from .board import BLANK, Board, BoardError
 from .pdb import (
     PatternLookup,
     pattern_database_applies,
-    pattern_lookup,
+    pattern_lookups,
     pattern_lookup_available,
     table_file,
 )
@@ -41,8 +42,9 @@ class Compiled:
     evaluate: Callable[[Sequence[int]], int]
     tile_table: tuple[tuple[int, ...], ...] | None = None
     """``tile_table[label][pos]``: the estimate is the sum over tiles, when not None."""
-    patterns: PatternLookup | None = None
-    """Additive pattern databases with incremental indices, when not None."""
+    patterns: tuple[PatternLookup, ...] | None = None
+    """Additive pattern databases with incremental indices, when not None: the
+    estimate is the largest of the lookups' sums (one or two lookups)."""
     update: Callable[[list[int], int, int, int, int], int] | None = None
     """``update(cells, h, tile, frm, to)``: the estimate after ``tile`` moved from ``frm``
     to ``to`` (``cells`` already shows the move), given ``h`` before it; when not None."""
@@ -208,8 +210,14 @@ def _walking_distance_applies(rows: int, cols: int) -> bool:
 
 
 def _compile_pdb(rows: int, cols: int, blank_goal: int) -> Compiled:
-    lookup = pattern_lookup(rows, cols, blank_goal)
-    return Compiled("pdb", lookup.evaluate, patterns=lookup)
+    lookups = pattern_lookups(rows, cols, blank_goal)
+    if len(lookups) == 1:
+        return Compiled("pdb", lookups[0].evaluate, patterns=lookups)
+
+    def evaluate(cells: Sequence[int]) -> int:
+        return max(lookup.evaluate(cells) for lookup in lookups)
+
+    return Compiled("pdb", evaluate, patterns=lookups)
 
 
 # -- the registry --------------------------------------------------------------
@@ -287,9 +295,11 @@ HEURISTICS: dict[str, HeuristicInfo] = {
             "pdb", "Pattern database", True, False,
             "Additive disjoint pattern databases: exact moves of each group of tiles, the "
             "other tiles moving for free, precomputed by breadth-first search; the groups' "
-            "values add up. 4-4 split on 3x3, 5-5-5 on 4x4. Each table keeps the least value "
-            "over where the blank is, so one move can lower the sum by more than one: "
-            "admissible, not consistent (A* here reopens states, so it stays optimal).",
+            "values add up. 4-4 split on 3x3, 6-6-3 on 4x4; the tables are also read through "
+            "the board's reflection about the diagonal, which groups other tiles together, "
+            "and the larger sum counts. Each table keeps the least value over where the "
+            "blank is, so one move can lower the sum by more than one: admissible, not "
+            "consistent (A* here reopens states, so it stays optimal).",
             _compile_pdb, pattern_database_applies,
             "up to 9 cells (tables built on demand) and 4x4 with the blank's goal in a corner",
         ),

@@ -80,7 +80,7 @@ def test_pattern_databases_are_fetched_only_for_a_4x4_solve(app: Any, site_url: 
     assert solve_and_read_length(app) == length == 41
     assert "optimal" in app.locator("#status").inner_text()
     assert "Pattern database" in app.locator("#status").inner_text()
-    assert len(fetched) == 1 and "/npuzzle/tables/pdb-4x4-555.bin?v=" in fetched[0]
+    assert len(fetched) == 1 and "/npuzzle/tables/pdb-4x4-663x2.bin?v=" in fetched[0]
 
 
 def test_invalid_link_shows_its_message_and_the_editor_stays_usable(app: Any, site_url: str) -> None:

@@ -37,7 +37,7 @@ def test_our_files_request_nothing_outside_the_site(built_site: Path) -> None:
 
 def test_tables_are_shipped_beside_the_package_not_inside_it(built_site: Path) -> None:
     info = (built_site / "web" / "build-info.js").read_text()
-    assert re.search(r'"pdb-4x4-555\.bin": "\.\./tables/pdb-4x4-555\.bin\?v=[0-9a-f]{12}"', info)
-    assert (built_site / "tables" / "pdb-4x4-555.bin").stat().st_size < 12 * 2**20
+    assert re.search(r'"pdb-4x4-663x2\.bin": "\.\./tables/pdb-4x4-663x2\.bin\?v=[0-9a-f]{12}"', info)
+    assert (built_site / "tables" / "pdb-4x4-663x2.bin").stat().st_size < 12 * 2**20
     archive = next((built_site / "py").glob("npuzzle-*.zip"))
     assert not any(n.endswith(".bin") for n in zipfile.ZipFile(archive).namelist())

@@ -21,7 +21,7 @@ from npuzzle.pdb import (
     SHIPPED,
     build_table,
     file_digest,
-    pattern_lookup,
+    pattern_lookups,
     read_pattern_set,
     symmetries,
 )
@@ -31,7 +31,7 @@ from .puzzles import blank_first_to_blank_last, eight_puzzle_distances, korf100
 
 ALL = list(HEURISTICS)
 # The shipped 4x4 tables, by checksum: regenerating them (python -m npuzzle.pdb) must give these bytes.
-SHIPPED_SHA256 = {"pdb-4x4-555.bin": "e0cf68da20bf3694865616ff5bdf490de6919b72715076c0acd00b6ce97ea4ab"}
+SHIPPED_SHA256 = {"pdb-4x4-663x2.bin": "6154cfa25c77772b29a56ebbdef8ed662d4ef9f08dfa6142363cb4c85a258391"}
 
 
 def relabelled(board: Board, goal: Board) -> list[int]:
@@ -137,24 +137,101 @@ def test_admissible_on_4x4_states_of_known_distance() -> None:
 def test_shipped_tables_match_their_checksums() -> None:
     for name, digest in SHIPPED_SHA256.items():
         assert file_digest(DATA_DIR / name) == digest
-    assert {entry[0] for entry in SHIPPED.values()} == set(SHIPPED_SHA256)
+    assert {entry.file for entry in SHIPPED.values()} == set(SHIPPED_SHA256)
 
 
 def test_shipped_table_is_reproduced_by_the_generator() -> None:
-    name, blank_goal, patterns = SHIPPED[(4, 4)]
-    shipped = read_pattern_set(DATA_DIR / name)
-    assert shipped.patterns == patterns
-    # Regenerating one table takes ~15 s; it must come out byte for byte the same.
-    assert build_table(4, 4, patterns[0], blank_goal) == shipped.tables[0]
+    shipped = SHIPPED[(4, 4)]
+    tables = read_pattern_set(DATA_DIR / shipped.file)
+    assert tables.patterns == shipped.patterns
+    assert [[len(p) for p in partition] for partition in shipped.partitions] == [[6, 6, 3]] * 2
+    # The 3-tile tables regenerate in a second and must come out byte for byte the same;
+    # the 6-tile ones take minutes each (test_six_tile_table_is_reproduced, marked slow).
+    for partition in shipped.partitions:
+        small = partition[2]
+        assert build_table(4, 4, small, shipped.blank_goal) == tables.partition([small]).tables[0]
+
+
+@pytest.mark.slow
+def test_six_tile_table_is_reproduced() -> None:
+    shipped = SHIPPED[(4, 4)]
+    tables = read_pattern_set(DATA_DIR / shipped.file)
+    pattern = shipped.partitions[0][1]
+    assert build_table(4, 4, pattern, shipped.blank_goal) == tables.partition([pattern]).tables[0]
+
+
+def test_six_tile_tables_are_at_least_their_five_tile_parts() -> None:
+    """Spot values of the big tables: a pattern's distance is at least that of any part of it
+    (fewer tiles, fewer constraints), checked against a 5-tile table built here (~15 s)."""
+    shipped = SHIPPED[(4, 4)]
+    tables = read_pattern_set(DATA_DIR / shipped.file)
+    six = shipped.partitions[0][0]
+    five = six[:5]
+    big = tables.partition([six]).tables[0]
+    part = build_table(4, 4, five, shipped.blank_goal)
+    rng = random.Random(6)
+    stronger = 0
+    for _ in range(5000):
+        cells = rng.sample(range(16), 6)
+        big_value = big[sum(c * 16**i for i, c in enumerate(cells))]
+        part_value = part[sum(c * 16**i for i, c in enumerate(cells[:5]))]
+        assert big_value != 255 and big_value >= part_value
+        stronger += big_value > part_value
+    assert stronger > 500
 
 
 def test_pattern_database_spot_values() -> None:
-    lookup = pattern_lookup(4, 4, 15)
+    lookups = pattern_lookups(4, 4, 15)
+    assert len(lookups) == 4  # two partitions, each read directly and through the reflection
     goal = list(range(1, 16)) + [0]
-    assert lookup.evaluate(goal) == 0
-    # Tiles 1 and 2 swapped (both in the first pattern): 2 + 2 moves plus the dance to pass.
-    swapped = [2, 1] + list(range(3, 16)) + [0]
-    assert lookup.evaluate(swapped) >= 4
+    for lookup in lookups:
+        assert lookup.evaluate(goal) == 0
+    # Tiles 1 and 5 swapped. Partition B read directly holds both in one pattern and sees
+    # the conflict (more than Manhattan's 2); its reflection splits them, and sees 2.
+    swapped = [5, 2, 3, 4, 1] + list(range(6, 16)) + [0]
+    assert lookups[0].group[1] == lookups[0].group[5]
+    assert lookups[1].group[1] != lookups[1].group[5]
+    assert lookups[0].evaluate(swapped) > 2 == lookups[1].evaluate(swapped)
+    assert compile_heuristic("pdb", 4, 4, 15).evaluate(swapped) == max(
+        lookup.evaluate(swapped) for lookup in lookups
+    )
+
+
+def transposed(cells: list[int], n: int) -> list[int]:
+    """Relabelled cells of the board reflected about its main diagonal (goal blank-last)."""
+    def t(p: int) -> int:
+        return (p % n) * n + p // n
+
+    out = [0] * (n * n)
+    for pos, label in enumerate(cells):
+        out[t(pos)] = 0 if label == 0 else t(label - 1) + 1
+    return out
+
+
+@pytest.mark.parametrize("n", [3, 4])
+def test_reflected_lookup_is_the_direct_lookup_of_the_reflected_board(n: int) -> None:
+    lookups = pattern_lookups(n, n, n * n - 1)
+    pairs = [(lookups[i], lookups[i + 1]) for i in range(0, len(lookups), 2)]
+    rng = random.Random(n)
+    cells = list(range(1, n * n)) + [0]
+    for direct, reflected in pairs:
+        for _ in range(300):
+            rng.shuffle(cells)
+            assert reflected.evaluate(cells) == direct.evaluate(transposed(cells, n))
+    h = compile_heuristic("pdb", n, n, n * n - 1).evaluate
+    differ = 0
+    for _ in range(300):
+        rng.shuffle(cells)
+        values = [lookup.evaluate(cells) for lookup in lookups]
+        assert h(cells) == max(values)
+        differ += len(set(values)) > 1
+    assert differ > 100  # the other readings group other tiles together, so they add something
+
+
+def test_one_lookup_where_no_reflection_keeps_the_blank() -> None:
+    assert len(pattern_lookups(2, 3, 5)) == 1  # a rectangle: no diagonal
+    assert len(pattern_lookups(3, 3, 0)) == 2  # a corner blank: the diagonal keeps it
+    assert len(pattern_lookups(3, 3, 4)) == 2  # the centre: several symmetries, two are used
 
 
 def test_symmetries_keep_adjacency() -> None:
@@ -173,7 +250,7 @@ def test_pdb_for_4x4_needs_a_corner_blank() -> None:
     assert not heuristic_available("pdb", 4, 4, 5)
     assert not heuristic_available("pdb", 5, 5, 24)
     with pytest.raises(ValueError, match="corner"):
-        pattern_lookup(4, 4, 5)
+        pattern_lookups(4, 4, 5)
 
 
 def test_heuristic_registry_describes_itself() -> None:

@@ -118,11 +118,11 @@ def test_missing_tables_are_asked_for(tmp_path, monkeypatch) -> None:  # type: i
     answer = call({"op": "solve", "board": korf1, "goal": "blank-first"})
     assert answer["ok"] is False
     assert answer["error"] == {
-        "field": "tables", "message": "the pdb heuristic needs pdb-4x4-555.bin", "need": ["pdb-4x4-555.bin"],
+        "field": "tables", "message": "the pdb heuristic needs pdb-4x4-663x2.bin", "need": ["pdb-4x4-663x2.bin"],
     }
     # The analysis still names pdb as the default: the browser fetches it on Solve.
     assert call({"op": "analyze", "board": korf1, "goal": "blank-first"})["default_heuristic"] == "pdb"
-    assert call({"op": "compare", "board": korf1, "goal": "blank-first"})["error"]["need"] == ["pdb-4x4-555.bin"]
+    assert call({"op": "compare", "board": korf1, "goal": "blank-first"})["error"]["need"] == ["pdb-4x4-663x2.bin"]
     # A 3x3 board needs no file.
     assert call({"op": "solve", "board": "8 6 7 2 5 4 3 0 1", "budget_ms": 1000})["ok"] is True
 

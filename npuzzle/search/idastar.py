@@ -8,7 +8,8 @@ thousand nodes to report progress and be cancelled.
 
 The estimate of a child is found in one of four ways, fastest first: a
 per-tile table (one subtraction and one addition), pattern databases (one
-index update and two table reads), the heuristic's own incremental update
+index update and two table reads per lookup; with several lookups, the
+largest sum), the heuristic's own incremental update
 (linear conflict: the one line the move can change), or a full evaluation.
 """
 
@@ -17,6 +18,7 @@ from __future__ import annotations
 import time
 
 from ..heuristics import Compiled
+from ..pdb import PatternLookup
 from .problem import Problem
 from .result import Limits, Progress, StopReason
 from .steps import CHECK_EVERY_DFS, Outcome, Steps
@@ -32,17 +34,47 @@ def idastar(problem: Problem, heuristic: Compiled, limits: Limits) -> Steps:
     cells = list(problem.start)
     table = heuristic.tile_table
     evaluate = heuristic.evaluate
-    patterns = heuristic.patterns if table is None else None
-    update = heuristic.update if table is None and patterns is None else None
-    if patterns is not None:
+    lookups = heuristic.patterns if table is None else None
+    update = heuristic.update if table is None and lookups is None else None
+    patterns: PatternLookup | None = None
+    several = four = False
+    if lookups is not None and len(lookups) == 1:
+        patterns = lookups[0]
         group = patterns.group
         contrib = patterns.contrib
         tables = patterns.tables
         idx = patterns.indices(cells)
+    elif lookups is not None:
+        # Several lookups (partitions, each also read through the reflection); h is
+        # the largest sum. Their groups share one flat index list: per tile, the
+        # slot, index contributions and table of its group in each lookup.
+        several = True
+        idx = []
+        slots_of: list[list[tuple[int, tuple[int, ...], bytearray]]] = [[] for _ in range(len(cells) + 1)]
+        for lookup in lookups:
+            base = len(idx)
+            idx.extend(lookup.indices(cells))
+            for label, g in enumerate(lookup.group):
+                if g >= 0:
+                    slots_of[label].append((base + g, lookup.contrib[label], lookup.tables[g]))
+        per_tile = [tuple(slots) for slots in slots_of]
+        if len(lookups) == 4:
+            # The 4x4 case (two partitions, each reflected), written out below for
+            # speed: per lookup j, the tile's slot, contributions and table.
+            four = True
+            empty: tuple[int, tuple[int, ...], bytearray] = (0, (), bytearray())
+            sl0, co0, ta0 = zip(*(slots[0] if slots else empty for slots in per_tile))
+            sl1, co1, ta1 = zip(*(slots[1] if slots else empty for slots in per_tile))
+            sl2, co2, ta2 = zip(*(slots[2] if slots else empty for slots in per_tile))
+            sl3, co3, ta3 = zip(*(slots[3] if slots else empty for slots in per_tile))
     inf = 1 << 30
 
     h0 = evaluate(cells)
     bound = h0
+    # With several lookups, sums[d] holds each lookup's sum at depth d.
+    sums = [[lookup.evaluate(cells) for lookup in lookups]] if several and lookups else []
+    if four:
+        sums0, sums1, sums2, sums3 = ([x] for x in sums[0])
     expanded = generated = max_depth = 0
     start_blank = cells.index(0)
     blanks = [start_blank]
@@ -59,6 +91,9 @@ def idastar(problem: Problem, heuristic: Compiled, limits: Limits) -> Steps:
         blanks = [start_blank]
         hs = [h0]
         nexts = [0]
+        del sums[1:]
+        if four:
+            del sums0[1:], sums1[1:], sums2[1:], sums3[1:]
         expanded += 1
         while nexts:
             d = len(nexts) - 1
@@ -76,6 +111,23 @@ def idastar(problem: Problem, heuristic: Compiled, limits: Limits) -> Steps:
                     if patterns is not None:
                         c = contrib[tile]
                         idx[group[tile]] -= c[prev] - c[blank]
+                    elif four:
+                        c = co0[tile]
+                        idx[sl0[tile]] -= c[prev] - c[blank]
+                        c = co1[tile]
+                        idx[sl1[tile]] -= c[prev] - c[blank]
+                        c = co2[tile]
+                        idx[sl2[tile]] -= c[prev] - c[blank]
+                        c = co3[tile]
+                        idx[sl3[tile]] -= c[prev] - c[blank]
+                        sums0.pop()
+                        sums1.pop()
+                        sums2.pop()
+                        sums3.pop()
+                    elif several:
+                        for slot, c, _ in per_tile[tile]:
+                            idx[slot] -= c[prev] - c[blank]
+                        sums.pop()
                 blanks.pop()
                 continue
             nexts[d] = i + 1
@@ -87,6 +139,46 @@ def idastar(problem: Problem, heuristic: Compiled, limits: Limits) -> Steps:
             if table is not None:
                 row = table[tile]
                 h1 = hs[d] - row[nb] + row[blank]
+            elif four:
+                c = co0[tile]
+                old = idx[sl0[tile]]
+                n0 = old + c[blank] - c[nb]
+                t = ta0[tile]
+                s0 = sums0[d] - t[old] + t[n0]
+                c = co1[tile]
+                old = idx[sl1[tile]]
+                n1 = old + c[blank] - c[nb]
+                t = ta1[tile]
+                s1 = sums1[d] - t[old] + t[n1]
+                c = co2[tile]
+                old = idx[sl2[tile]]
+                n2 = old + c[blank] - c[nb]
+                t = ta2[tile]
+                s2 = sums2[d] - t[old] + t[n2]
+                c = co3[tile]
+                old = idx[sl3[tile]]
+                n3 = old + c[blank] - c[nb]
+                t = ta3[tile]
+                s3 = sums3[d] - t[old] + t[n3]
+                h1 = s0
+                if s1 > h1:
+                    h1 = s1
+                if s2 > h1:
+                    h1 = s2
+                if s3 > h1:
+                    h1 = s3
+            elif several:
+                new_sums = []
+                new_idx = []
+                h1 = 0
+                for (slot, c, t), s0 in zip(per_tile[tile], sums[d]):
+                    old = idx[slot]
+                    new = old + c[blank] - c[nb]
+                    s1 = s0 - t[old] + t[new]
+                    new_sums.append(s1)
+                    new_idx.append(new)
+                    if s1 > h1:
+                        h1 = s1
             elif patterns is not None:
                 g = group[tile]
                 c = contrib[tile]
@@ -109,6 +201,19 @@ def idastar(problem: Problem, heuristic: Compiled, limits: Limits) -> Steps:
             cells[nb] = 0
             if patterns is not None:
                 idx[g] = new
+            elif four:
+                idx[sl0[tile]] = n0
+                idx[sl1[tile]] = n1
+                idx[sl2[tile]] = n2
+                idx[sl3[tile]] = n3
+                sums0.append(s0)
+                sums1.append(s1)
+                sums2.append(s2)
+                sums3.append(s3)
+            elif several:
+                for (slot, _, _), new in zip(per_tile[tile], new_idx):
+                    idx[slot] = new
+                sums.append(new_sums)
             blanks.append(nb)
             if h1 == 0 and cells == goal:
                 return done(StopReason.SOLVED, blanks)
