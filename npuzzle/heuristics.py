@@ -22,7 +22,7 @@ from __future__ import annotations
 import functools
 import math
 from dataclasses import dataclass
-from typing import Callable, Sequence
+from typing import Callable, Iterator, Sequence
 
 from .board import BLANK, Board, BoardError
 from .pdb import (
@@ -31,6 +31,7 @@ from .pdb import (
     pattern_lookups,
     pattern_lookup_available,
     table_file,
+    table_loading,
 )
 
 
@@ -352,6 +353,15 @@ def missing_table_files(name: str | None, rows: int, cols: int, blank_goal: int)
         return []
     file = table_file(rows, cols, blank_goal)
     return [] if file is None or pattern_lookup_available(rows, cols, blank_goal) else [file]
+
+
+def heuristic_loading(name: str, rows: int, cols: int, blank_goal: int) -> Iterator[None] | None:
+    """Steps that load the files ``name`` needs here (each step short), or None if
+    ``compile_heuristic`` can answer at once. Searches run them first, so that a
+    cancel is seen while tens of megabytes of tables are being decompressed."""
+    if name != "pdb" or not heuristic_available(name, rows, cols, blank_goal):
+        return None
+    return table_loading(rows, cols, blank_goal)
 
 
 def estimate(name: str, board: Board, goal: Board) -> int:

@@ -28,7 +28,7 @@ import struct
 import zlib
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Sequence
+from typing import Generator, Iterator, Sequence
 
 UNSEEN = 255
 DATA_DIR = Path(__file__).resolve().parent / "data"
@@ -221,6 +221,17 @@ def write_pattern_set(path: Path, patterns: PatternSet) -> None:
 
 def read_pattern_set(path: Path) -> PatternSet:
     """Load tables written by ``write_pattern_set``; ValueError if the file is damaged."""
+    reading = _reading(path)
+    while True:
+        try:
+            next(reading)
+        except StopIteration as done:
+            result: PatternSet = done.value
+            return result
+
+
+def _reading(path: Path) -> Generator[None, None, PatternSet]:
+    """``read_pattern_set`` in steps: it yields after each table it decompresses."""
     data = path.read_bytes()
     if not data.startswith(FILE_MAGIC):
         raise ValueError(f"{path.name} is not a pattern database file")
@@ -242,6 +253,7 @@ def read_pattern_set(path: Path) -> PatternSet:
             if len(table) != n**k:
                 raise ValueError(f"{path.name}: a table has the wrong size")
             tables.append(table)
+            yield
     except (IndexError, struct.error, zlib.error) as exc:
         raise ValueError(f"{path.name} is damaged: {exc}") from None
     return PatternSet(rows, cols, blank_goal, tuple(patterns), tuple(tables))
@@ -358,9 +370,28 @@ def pattern_lookup_available(rows: int, cols: int, blank_goal: int) -> bool:
     return (DATA_DIR / name).is_file()
 
 
-@functools.lru_cache(maxsize=16)
+_LOADED: dict[str, PatternSet] = {}
+
+
 def _shipped_set(name: str) -> PatternSet:
-    return read_pattern_set(DATA_DIR / name)
+    if name not in _LOADED:
+        _LOADED[name] = read_pattern_set(DATA_DIR / name)
+    return _LOADED[name]
+
+
+def table_loading(rows: int, cols: int, blank_goal: int) -> Iterator[None] | None:
+    """Steps that load the shipped tables this board needs, one table per step
+    (tens of milliseconds each), so a caller can stay responsive; None when there
+    is nothing to load (tables built on demand, already loaded, or missing)."""
+    name = table_file(rows, cols, blank_goal)
+    if name is None or name in _LOADED or not (DATA_DIR / name).is_file():
+        return None
+    return _loading(name)
+
+
+def _loading(name: str) -> Iterator[None]:
+    loaded = yield from _reading(DATA_DIR / name)
+    _LOADED.setdefault(name, loaded)
 
 
 @functools.lru_cache(maxsize=16)
@@ -406,10 +437,19 @@ def pattern_lookups(rows: int, cols: int, blank_goal: int) -> tuple[PatternLooku
     return tuple(lookups)
 
 
-def main() -> None:
-    """Generate the shipped tables: ``python -m npuzzle.pdb`` (about 15 minutes)."""
+def main(argv: Sequence[str] | None = None) -> None:
+    """Generate the shipped tables: ``python -m npuzzle.pdb [--out DIR]`` (about 15 minutes).
+
+    Without ``--out`` the files in npuzzle/data are replaced; with it they are written
+    to DIR, and each one's checksum is compared with the shipped file's.
+    """
+    import argparse
     import time
 
+    parser = argparse.ArgumentParser(prog="python -m npuzzle.pdb", description=main.__doc__)
+    parser.add_argument("--out", type=Path, default=None, help="write here instead of npuzzle/data")
+    args = parser.parse_args(argv)
+    out_dir: Path = args.out or DATA_DIR
     for (rows, cols), shipped in SHIPPED.items():
         started = time.perf_counter()
         tables = []
@@ -419,11 +459,15 @@ def main() -> None:
         for partition in shipped.partitions:
             _check_partition(rows, cols, shipped.blank_goal, partition)
         built = PatternSet(rows, cols, shipped.blank_goal, shipped.patterns, tuple(tables))
-        write_pattern_set(DATA_DIR / shipped.file, built)
+        write_pattern_set(out_dir / shipped.file, built)
+        digest = file_digest(out_dir / shipped.file)
         print(
             f"{shipped.file}: {rows}x{cols} {built.name}, {time.perf_counter() - started:.1f} s, "
-            f"sha256 {file_digest(DATA_DIR / shipped.file)}"
+            f"sha256 {digest}"
         )
+        if args.out is not None and (DATA_DIR / shipped.file).is_file():
+            same = digest == file_digest(DATA_DIR / shipped.file)
+            print(f"  {'identical to' if same else 'DIFFERENT from'} the shipped file")
 
 
 if __name__ == "__main__":

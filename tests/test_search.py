@@ -276,3 +276,38 @@ def test_korf_data_is_intact() -> None:
     assert sum(length for _, length, _ in rows) == 5305
     for _, _, tiles in rows:
         assert sorted(tiles) == list(range(16))
+
+
+def test_tables_load_a_step_at_a_time_and_a_cancel_is_seen_between_steps(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The 4x4 tables are tens of megabytes once decompressed; a search loads them one
+    table per step, reporting the stage, so the browser's worker can take a cancel."""
+    from npuzzle import pdb
+    from npuzzle.heuristics import compile_heuristic
+
+    def fresh() -> Search:
+        monkeypatch.setattr(pdb, "_LOADED", {})
+        compile_heuristic.cache_clear()
+        pdb.pattern_lookups.cache_clear()
+        return Search(HARD_4X4, Board.goal(4, 4, "blank-first"), "idastar", "pdb")
+
+    search = fresh()
+    stages = []
+    out = search.step(0.0)
+    while isinstance(out, Progress) and out.stage:
+        stages.append(out.stage)
+        assert out.expanded == 0 and out.to_dict()["stage"] == "Loading pattern databases"
+        out = search.step(0.0)
+    assert len(stages) >= len(pdb.SHIPPED[(4, 4)].patterns)  # at least one step per table
+    result = search.run()
+    assert result.stop is StopReason.SOLVED and result.length == 57 and result.setup_seconds > 0
+
+    search = fresh()
+    progress = search.step(0.0)
+    assert isinstance(progress, Progress) and progress.stage
+    cancelled = search.cancel()
+    assert cancelled.stop is StopReason.CANCELLED and cancelled.expanded == 0
+    assert "stage" not in cancelled.to_dict()
+    compile_heuristic.cache_clear()
+    pdb.pattern_lookups.cache_clear()

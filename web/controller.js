@@ -402,7 +402,9 @@ export class Controller {
     }
     let quality = r.optimal ? "optimal" : "not proven optimal";
     if (r.suboptimality) quality = `at most ${r.suboptimality}\u00d7 optimal`;
-    const tables = reply.tables ? ` Tables downloaded in ${reply.tables.download_ms} ms.` : "";
+    const tables = reply.tables
+      ? ` Pattern databases (${(reply.tables.bytes / 1e6).toFixed(1)} MB) downloaded in ${reply.tables.download_ms} ms, decoded in ${formatSeconds(r.setup_seconds)}.`
+      : "";
     const tail = r.length === 0 ? " The board is already the goal." : " Press Play to watch.";
     this.page.setStatus(`Solved: ${r.length} moves (${quality}) by ${method}, ${counts}.${tables}${tail}`);
     this.solution = r;

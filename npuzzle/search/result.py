@@ -54,10 +54,12 @@ class Progress:
     seconds: float
     bound: int | None = None
     """Current f bound (IDA*) or the f of the node being expanded (A*)."""
+    stage: str | None = None
+    """What is being done before the search starts (loading tables), or None while searching."""
 
     def to_dict(self) -> dict[str, object]:
-        """JSON-ready form."""
-        return {
+        """JSON-ready form (``stage`` only while preparing)."""
+        out: dict[str, object] = {
             "expanded": self.expanded,
             "generated": self.generated,
             "frontier": self.frontier,
@@ -65,6 +67,9 @@ class Progress:
             "seconds": round(self.seconds, 4),
             "bound": self.bound,
         }
+        if self.stage is not None:
+            out["stage"] = self.stage
+        return out
 
 
 @dataclass(frozen=True)

@@ -9,10 +9,16 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass
-from typing import Callable
+from typing import Callable, Iterator
 
 from ..board import Board
-from ..heuristics import HEURISTICS, compile_heuristic, get_heuristic, heuristic_applies
+from ..heuristics import (
+    HEURISTICS,
+    compile_heuristic,
+    get_heuristic,
+    heuristic_applies,
+    heuristic_loading,
+)
 from ..solvability import is_solvable
 from .astar import astar, greedy, weighted_astar
 from .bfs import bfs
@@ -21,6 +27,8 @@ from .idastar import idastar
 from .problem import Problem
 from .result import Limits, Progress, SearchResult, StopReason
 from .steps import Steps
+
+_DONE = object()
 
 ProgressCallback = Callable[[Progress], "bool | None"]
 """Called with the counts so far; return True to cancel the search."""
@@ -160,6 +168,7 @@ class Search:
         self._started = time.perf_counter()
         self.setup_seconds = 0.0
         """Time spent preparing the heuristic (building or loading tables), not searching."""
+        self._loading: Iterator[None] | None = None
         if not is_solvable(board, goal):
             self.result = self._result(StopReason.UNSOLVABLE, None, 0, 0, 0, None, solvable=False)
 
@@ -195,12 +204,32 @@ class Search:
         if self.result is not None:
             return self.result
         if self._steps is None:
+            name = self.heuristic or "manhattan"
+            shape = (self.problem.rows, self.problem.cols, self.goal.blank)
+            if self._loading is None:
+                self._loading = heuristic_loading(name, *shape) or iter(())
+            # Load the heuristic's tables a step at a time (a cancel is seen between steps).
             prepared = time.perf_counter()
-            compiled = compile_heuristic(
-                self.heuristic or "manhattan", self.problem.rows, self.problem.cols,
-                self.goal.blank,
-            )
-            self.setup_seconds = time.perf_counter() - prepared
+            end = prepared + budget
+            loaded = False
+            while not cancel:
+                if next(self._loading, _DONE) is _DONE:
+                    loaded = True
+                    break
+                if time.perf_counter() >= end:
+                    break
+            self.setup_seconds += time.perf_counter() - prepared
+            if cancel:
+                self.result = self._result(StopReason.CANCELLED, None, 0, 0, 0, None)
+                return self.result
+            if not loaded:
+                self.progress = Progress(
+                    0, 0, 0, 0, time.perf_counter() - self._started, stage="Loading pattern databases"
+                )
+                return self.progress
+            prepared = time.perf_counter()
+            compiled = compile_heuristic(name, *shape)
+            self.setup_seconds += time.perf_counter() - prepared
             if self.info.weighted:
                 self._steps = self.info.function(self.problem, compiled, self.limits, float(self.weight or 1))
             else:
