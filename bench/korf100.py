@@ -90,7 +90,8 @@ def summary(rows: list[dict[str, object]]) -> list[str]:
     ]
     if solved:
         lines += [
-            f"- nodes expanded over solved: mean {statistics.mean(nodes):,.0f}, median {statistics.median(nodes):,.0f}",
+            f"- nodes expanded over solved: mean {statistics.mean(nodes):,.0f}, median {statistics.median(nodes):,.0f}"
+            f"; nodes generated: mean {statistics.mean(int(r['generated']) for r in solved):,.0f}",  # type: ignore[call-overload]
             f"- seconds over solved: mean {statistics.mean(secs):.2f}, median {statistics.median(secs):.2f}, "
             f"max {max(secs):.2f}, total {sum(secs):.1f}",
         ]

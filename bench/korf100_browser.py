@@ -1,0 +1,358 @@
+#!/usr/bin/env python3
+"""Korf's 100 15-puzzle instances solved by the built site's own worker, in headless Chromium.
+
+    .venv/bin/python bench/korf100_browser.py                    # all 100, blank-first goal
+    .venv/bin/python bench/korf100_browser.py --ids 79,12,42     # a quick check
+    .venv/bin/python bench/korf100_browser.py --goal blank-last --time-limit 60 --label last
+
+What runs: ``build.py`` builds the site into a temporary folder, which is served on
+127.0.0.1 under a sub-path (``/npuzzle/``, as GitHub Pages would) by build.py's own
+``Handler``. Debian's chromium (driven by Playwright) opens the site's index.html; in that
+page the script creates a ``SolverClient`` from the site's ``web/solver-client.js``, which
+starts its own ``web/worker.js`` (real Pyodide), and sends it webapi ``solve`` requests
+exactly as the page does (IDA*, pdb heuristic, ``--max-nodes``, ``--time-limit``).
+
+What is timed (in the page, with ``performance.now()``):
+
+- start-up: from ``new SolverClient`` to the worker's ``ready`` message (Pyodide loaded
+  and npuzzle imported). The page's own worker starts at the same time and competes for
+  the CPU, so this is an upper bound.
+- table warm-up: one untimed-for-the-table solve of a 4x4 board 20 moves from the goal,
+  which makes the worker download the pattern-database file (``answer.tables``: bytes,
+  ``download_ms``) and Python decode it (``setup_seconds``). Every Korf instance comes
+  after it, so no instance pays for the download or the decode.
+- per instance, "wall": from posting the request to receiving its answer, i.e. everything
+  a user waits for: every 30 ms slice, the worker's yields between slices, the progress
+  messages, the solution's heuristic path (``h_path``) and JSON both ways. "search" is
+  the answer's own ``seconds`` (Python's clock around the search, without setup).
+  "max gap" is the longest wait between two messages from the worker during the solve (an
+  upper bound on how long a cancel would wait).
+- the page's main thread: every long task (over 50 ms) reported by a
+  ``PerformanceObserver`` for ``longtask``, and the largest lateness of a 100 ms
+  ``setInterval`` heartbeat, both during loading and during the solves.
+
+Every length is checked against the published optimum (``tests/puzzles.py``) and every
+solution is replayed with ``Board.play``. Results: bench/results/korf100-browser[-label].md
+and .json. Exit status 1 if a length or path is wrong.
+"""
+
+from __future__ import annotations
+
+import argparse
+import functools
+import json
+import platform
+import statistics
+import sys
+import tempfile
+import threading
+import time
+from contextlib import contextmanager
+from http.server import ThreadingHTTPServer
+from pathlib import Path
+from typing import Any, Iterator
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from bench.korf100 import parse_ids, summary  # noqa: E402
+from build import Handler, build  # noqa: E402
+from npuzzle import Board  # noqa: E402
+from npuzzle.random_boards import scramble  # noqa: E402
+from tests.puzzles import blank_first_to_blank_last, korf100  # noqa: E402
+
+SUBPATH = "npuzzle"  # served as GitHub Pages serves a project site: /<repo>/
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_FLAGS = [  # the same flags as tests/conftest.py
+    "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+]
+MAX_NODES_CAP = 100_000_000  # npuzzle.webapi.MAX_NODES_CAP: the largest max_nodes a request may ask
+
+# Installed before the page's own scripts: long tasks and timer lateness on the main thread.
+WATCH_MAIN_THREAD = """
+(() => {
+  const watch = { longtasks: [], heartbeatMaxLateMs: 0 };
+  window.__mainThread = watch;
+  try {
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) {
+        watch.longtasks.push({ start: entry.startTime, duration: entry.duration });
+      }
+    }).observe({ type: "longtask", buffered: true });
+    watch.supported = true;
+  } catch (error) {
+    watch.supported = false;
+  }
+  let last = performance.now();
+  setInterval(() => {
+    const now = performance.now();
+    watch.heartbeatMaxLateMs = Math.max(watch.heartbeatMaxLateMs, now - last - 100);
+    last = now;
+  }, 100);
+})();
+"""
+
+START_CLIENT = """
+async (site) => {
+  const { SolverClient } = await import(new URL("web/solver-client.js", site).href);
+  const buildInfo = await import(new URL("web/build-info.js", site).href);
+  const started = performance.now();
+  const client = new SolverClient(new URL("web/worker.js", site));
+  const info = await client.ready;
+  window.__bench = { client };
+  return {
+    ready_ms: performance.now() - started,
+    info,
+    pyodide: buildInfo.PYODIDE_VERSION,
+    table_files: buildInfo.TABLE_FILES,
+    user_agent: navigator.userAgent,
+  };
+}
+"""
+
+SOLVE = """
+async (request) => {
+  const { client } = window.__bench;
+  let progress = 0;
+  let last = performance.now();
+  let maxGap = 0;
+  const posted = last;
+  const { answer } = client.request(request, () => {
+    const now = performance.now();
+    maxGap = Math.max(maxGap, now - last);
+    last = now;
+    progress += 1;
+  });
+  const reply = await answer;
+  const done = performance.now();
+  maxGap = Math.max(maxGap, done - last);
+  return { wall_ms: done - posted, progress, max_gap_ms: maxGap, answer: reply };
+}
+"""
+
+MAIN_THREAD = """
+(since) => {
+  const watch = window.__mainThread;
+  const tasks = watch.longtasks.filter((t) => t.start >= since);
+  const late = watch.heartbeatMaxLateMs;
+  watch.heartbeatMaxLateMs = 0;
+  return {
+    supported: watch.supported,
+    longtasks: tasks.length,
+    longest_ms: tasks.reduce((m, t) => Math.max(m, t.duration), 0),
+    total_ms: tasks.reduce((s, t) => s + t.duration, 0),
+    heartbeat_max_late_ms: late,
+    now: performance.now(),
+  };
+}
+"""
+
+
+@contextmanager
+def served_site() -> Iterator[str]:
+    """A fresh build of the site, served at http://127.0.0.1:<free port>/npuzzle/."""
+    with tempfile.TemporaryDirectory(prefix="npuzzle-bench-") as folder:
+        site = build(Path(folder) / SUBPATH)
+
+        class Quiet(Handler):
+            def log_message(self, format: str, *args: Any) -> None:
+                pass
+
+        server = ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Quiet, directory=str(site.parent)))
+        thread = threading.Thread(target=server.serve_forever, daemon=True)
+        thread.start()
+        try:
+            yield f"http://127.0.0.1:{server.server_address[1]}/{SUBPATH}/"
+        finally:
+            server.shutdown()
+            server.server_close()
+
+
+def request_for(tiles: list[int] | tuple[int, ...], goal_name: str, args: argparse.Namespace) -> dict[str, Any]:
+    """A webapi solve request, as the page sends it."""
+    return {
+        "op": "solve", "board": Board(4, 4, tuple(tiles)).to_string(), "goal": goal_name,
+        "algorithm": "idastar", "heuristic": "pdb",
+        "max_nodes": args.max_nodes, "time_limit": args.time_limit,
+    }
+
+
+def solve(page: Any, request: dict[str, Any]) -> dict[str, Any]:
+    """Post one request to the worker; the page's timing and the answer."""
+    out: dict[str, Any] = page.evaluate(SOLVE, request)
+    answer = out["answer"]
+    if not answer.get("ok"):
+        raise SystemExit(f"the worker answered an error: {json.dumps(answer.get('error'))}")
+    if answer.get("type") != "result":
+        raise SystemExit(f"the worker answered {answer.get('type')!r}, not a result")
+    return out
+
+
+def run(page: Any, ids: list[int], goal_name: str, args: argparse.Namespace) -> list[dict[str, Any]]:
+    rows = []
+    instances = {ident: (length, tiles) for ident, length, tiles in korf100()}
+    goal = Board.goal(4, 4, goal_name)
+    for ident in ids:
+        length, tiles = instances[ident]
+        if goal_name == "blank-last":
+            tiles = blank_first_to_blank_last(tiles, 4)
+        out = solve(page, request_for(tiles, goal_name, args))
+        result = out["answer"]["result"]
+        if result["length"] is not None and Board(4, 4, tuple(tiles)).play(result["tiles"]) != goal:
+            raise SystemExit(f"instance {ident}: the solution does not reach the goal")
+        wall = out["wall_ms"] / 1000
+        row: dict[str, Any] = {
+            "id": ident, "optimal": length, "length": result["length"],
+            "match": result["length"] == length, "expanded": result["expanded"],
+            "generated": result["generated"], "seconds": round(wall, 3),
+            "search_seconds": round(result["seconds"], 3),
+            "setup_seconds": round(result["setup_seconds"], 4),
+            "max_gap_ms": round(out["max_gap_ms"]), "progress_messages": out["progress"],
+            "stopped": result["stopped"],
+            "algorithm": result["algorithm"], "heuristic": result["heuristic"],
+        }
+        rows.append(row)
+        print(f"#{ident:3} optimal {length}  found {result['length']}  {result['expanded']:>12,} nodes  "
+              f"{wall:8.2f} s wall  {result['seconds']:8.2f} s search  max gap {out['max_gap_ms']:5.0f} ms  "
+              f"{row['stopped'] or ''}", flush=True)
+    return rows
+
+
+def browser_summary(rows: list[dict[str, Any]]) -> list[str]:
+    """korf100.py's summary (its seconds are wall seconds in the page) plus the browser's own figures."""
+    solved = [r for r in rows if r["length"] is not None]
+    base = summary(rows)
+    extra = []
+    if solved:
+        search = [float(r["search_seconds"]) for r in solved]
+        extra.append(f"- search seconds (the answer's own clock) over solved: mean {statistics.mean(search):.2f}, "
+                     f"median {statistics.median(search):.2f}, max {max(search):.2f}")
+    optimal = [r for r in solved if r["match"]]
+    extra.append(f"- solved optimally within 1 s (wall): {sum(r['seconds'] <= 1 for r in optimal)} of {len(rows)}; "
+                 f"within 60 s: {sum(r['seconds'] <= 60 for r in optimal)} of {len(rows)}")
+    stopped = [f"#{r['id']} {r['stopped']}" for r in rows if r["stopped"]]
+    extra.append(f"- stopped by a limit: {', '.join(stopped) or 'none'}")
+    if rows:
+        gap = max(rows, key=lambda r: r["max_gap_ms"])
+        extra.append(f"- longest wait between two worker messages during a solve: {gap['max_gap_ms']} ms (#{gap['id']})")
+    return base[:-1] + extra + base[-1:]
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--ids", help="e.g. 1-10,55 (default: all 100)")
+    parser.add_argument("--goal", choices=["blank-first", "blank-last"], default="blank-first")
+    parser.add_argument("--max-nodes", type=int, default=MAX_NODES_CAP,
+                        help=f"per instance (default and most the web API accepts: {MAX_NODES_CAP:,})")
+    parser.add_argument("--time-limit", type=float, default=120.0, help="seconds per instance (default 120)")
+    parser.add_argument("--label", default="", help="suffix for the results files")
+    args = parser.parse_args()
+    ids = parse_ids(args.ids)
+
+    from playwright.sync_api import sync_playwright
+
+    problems: list[str] = []
+    with served_site() as site, sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_FLAGS, headless=True)
+        page = browser.new_page()
+        page.on("console", lambda m: problems.append(f"console {m.type}: {m.text}") if m.type == "error" else None)
+        page.on("pageerror", lambda e: problems.append(f"page error: {e}"))
+        page.add_init_script(WATCH_MAIN_THREAD)
+        page.goto(site + "index.html")
+        started = page.evaluate(START_CLIENT, site)
+        print(f"worker ready in {started['ready_ms'] / 1000:.1f} s (Chromium {browser.version}, "
+              f"Pyodide {started['pyodide']}, npuzzle {started['info']['version']})", flush=True)
+        loading = page.evaluate(MAIN_THREAD, 0)
+
+        goal = Board.goal(4, 4, args.goal)
+        warm = solve(page, request_for(scramble(goal, 20, seed=1).tiles, args.goal, args))
+        tables = warm["answer"].get("tables")
+        warm_result = warm["answer"]["result"]
+        warmup = {
+            "board": Board(4, 4, tuple(warm_result["start"])).to_string(),
+            "length": warm_result["length"],
+            "wall_ms": round(warm["wall_ms"]),
+            "tables": tables,
+            "setup_seconds": warm_result["setup_seconds"],
+            "search_seconds": warm_result["seconds"],
+        }
+        if tables is None:
+            problems.append("the warm-up solve downloaded no table file (answer.tables missing)")
+        print(f"table warm-up: {json.dumps(warmup)}", flush=True)
+
+        run_started = time.perf_counter()
+        rows = run(page, ids, args.goal, args)
+        run_seconds = time.perf_counter() - run_started
+        during = page.evaluate(MAIN_THREAD, loading["now"])
+        chromium_version = browser.version
+        browser.close()
+
+    name = "korf100-browser" + (f"-{args.label}" if args.label else "")
+    out = ROOT / "bench" / "results"
+    out.mkdir(parents=True, exist_ok=True)
+    command = ".venv/bin/python bench/korf100_browser.py " + " ".join(sys.argv[1:])
+    date = time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())
+    tables_line = (
+        f"{', '.join(tables['files'])}, {tables['bytes']:,} bytes, downloaded in {tables['download_ms']} ms"
+        if tables else "none downloaded"
+    )
+
+    def main_thread(m: dict[str, Any]) -> str:
+        if not m["supported"]:
+            return f"longtask not supported; heartbeat at most {m['heartbeat_max_late_ms']:.0f} ms late"
+        return (f"{m['longtasks']} long tasks (total {m['total_ms']:.0f} ms, longest {m['longest_ms']:.0f} ms); "
+                f"100 ms heartbeat at most {m['heartbeat_max_late_ms']:.0f} ms late")
+
+    lines = browser_summary(rows)
+    header = [
+        "# Korf's 15-puzzle instances in the browser (the site's worker, Pyodide in Chromium)",
+        "",
+        f"- command: `{command.strip()}`",
+        f"- browser: headless Chromium {chromium_version} ({CHROMIUM}) via Playwright; "
+        f"Pyodide {started['pyodide']}; npuzzle {started['info']['version']}",
+        f"- machine: {platform.platform()}, {date}; goal {args.goal}; IDA* + pdb; "
+        f"limits {args.max_nodes:,} nodes, {args.time_limit:g} s per instance",
+        f"- worker start-up (new worker to ready, the page's own worker loading alongside): "
+        f"{started['ready_ms'] / 1000:.1f} s",
+        f"- table warm-up (first 4x4 solve, {warmup['length']} moves, before the instances): "
+        f"{tables_line}; decoded in {warmup['setup_seconds']:.2f} s (setup_seconds); "
+        f"whole solve {warmup['wall_ms']} ms wall",
+        f"- page main thread while loading: {main_thread(loading)}",
+        f"- page main thread during the table warm-up and the solves ({run_seconds:.0f} s of solves): "
+        f"{main_thread(during)}",
+        *lines,
+        f"- console errors: {'; '.join(problems) or 'none'}",
+        "",
+        "Seconds: \"wall\" is post to answer in the page (what a user waits for, warm tables); "
+        "\"search\" is the answer's own `seconds`; \"max gap\" is the longest wait between two worker messages.",
+        "",
+        "| id | optimal | found | nodes expanded | nodes generated | wall s | search s | max gap ms | stopped |",
+        "| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |",
+    ]
+    table = [
+        f"| {r['id']} | {r['optimal']} | {r['length'] if r['length'] is not None else '-'} | "
+        f"{r['expanded']:,} | {r['generated']:,} | {r['seconds']} | {r['search_seconds']} | "
+        f"{r['max_gap_ms']} | {r['stopped'] or ''} |"
+        for r in rows
+    ]
+    (out / f"{name}.md").write_text("\n".join(header + table) + "\n")
+    report = {
+        "command": command.strip(), "date": date, "platform": platform.platform(),
+        "chromium": chromium_version, "user_agent": started["user_agent"], "pyodide": started["pyodide"],
+        "npuzzle": started["info"]["version"], "goal": args.goal,
+        "limits": {"max_nodes": args.max_nodes, "time_limit": args.time_limit},
+        "ready_ms": round(started["ready_ms"]), "table_warmup": warmup,
+        "main_thread": {"loading": loading, "solves": during}, "run_seconds": round(run_seconds, 1),
+        "summary": lines, "problems": problems, "rows": rows,
+    }
+    (out / f"{name}.json").write_text(json.dumps(report, indent=1) + "\n")
+    print("\n".join(lines))
+    if problems:
+        print("PROBLEMS:\n" + "\n".join(problems))
+    print(f"wrote {out / name}.md and .json")
+    return 0 if all(r["match"] for r in rows if r["length"] is not None) and not problems else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
