@@ -9,6 +9,7 @@ run is about 6.6 CPU-hours here, mostly IDA* with misplaced tiles.
 
     python bench/exhaustive.py --resume                  # all pairs, cheapest first
     python bench/exhaustive.py --pairs idastar:pdb,astar:manhattan
+    python bench/exhaustive.py --resume --redo --pairs astar:pdb   # re-check a pair after a change
     python bench/exhaustive.py --report                  # print the results table
     pypy3 bench/exhaustive.py --resume --pairs idastar:hamming   # the same code, 7x faster
 
@@ -178,6 +179,8 @@ def main() -> int:
     parser.add_argument("--reverse", action="store_true", help="take chunks from the last (to share a pair)")
     parser.add_argument("--hours", type=float, default=24.0, help="stop starting new chunks after this long")
     parser.add_argument("--report", action="store_true", help="print the table and exit")
+    parser.add_argument("--redo", action="store_true",
+                        help="with --pairs: forget those pairs' results first (after a heuristic changed)")
     args = parser.parse_args()
     if args.report:
         print(report(load()))
@@ -185,6 +188,15 @@ def main() -> int:
     if not args.resume and RESULTS.exists():
         RESULTS.unlink()
     pairs = PAIRS if not args.pairs else [tuple(p.split(":", 1)) for p in args.pairs.split(",")]
+    if args.redo:
+        if not args.pairs:
+            parser.error("--redo needs --pairs")
+
+        def forget(merged: dict[str, Entry]) -> None:
+            for algorithm, heuristic in pairs:
+                merged.pop(f"{algorithm}:{heuristic}", None)
+
+        _locked(forget)
     deadline = time.time() + args.hours * 3600
     for algorithm, heuristic in pairs:
         if not run_pair(algorithm, heuristic, deadline, args.reverse):
