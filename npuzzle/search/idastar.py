@@ -8,7 +8,7 @@ thousand nodes to report progress and be cancelled.
 
 The estimate of a child is found in one of four ways, fastest first: a
 per-tile table (one subtraction and one addition), pattern databases (one
-index update and two table reads per lookup; with several lookups, the
+index update and two table reads per lookup; with two or four lookups, the
 largest sum), the heuristic's own incremental update
 (linear conflict: the one line the move can change), or a full evaluation.
 """
@@ -35,9 +35,11 @@ def idastar(problem: Problem, heuristic: Compiled, limits: Limits) -> Steps:
     table = heuristic.tile_table
     evaluate = heuristic.evaluate
     lookups = heuristic.patterns if table is None else None
+    if lookups is not None and len(lookups) not in (1, 2, 4):
+        lookups = None  # pragma: no cover - no board gives three; evaluate() still works
     update = heuristic.update if table is None and lookups is None else None
     patterns: PatternLookup | None = None
-    several = four = False
+    two = four = False
     if lookups is not None and len(lookups) == 1:
         patterns = lookups[0]
         group = patterns.group
@@ -45,10 +47,13 @@ def idastar(problem: Problem, heuristic: Compiled, limits: Limits) -> Steps:
         tables = patterns.tables
         idx = patterns.indices(cells)
     elif lookups is not None:
-        # Several lookups (partitions, each also read through the reflection); h is
-        # the largest sum. Their groups share one flat index list: per tile, the
-        # slot, index contributions and table of its group in each lookup.
-        several = True
+        # Two lookups (3x3: one partition and its reflection) or four (4x4: two
+        # partitions, each reflected); h is the largest sum, and the code below is
+        # written out for each case, for speed. The lookups' groups share one flat
+        # index list; per lookup j and tile: its group's slot there, the tile's
+        # index contributions, and the group's table.
+        two = len(lookups) == 2
+        four = not two
         idx = []
         slots_of: list[list[tuple[int, tuple[int, ...], bytearray]]] = [[] for _ in range(len(cells) + 1)]
         for lookup in lookups:
@@ -57,24 +62,21 @@ def idastar(problem: Problem, heuristic: Compiled, limits: Limits) -> Steps:
             for label, g in enumerate(lookup.group):
                 if g >= 0:
                     slots_of[label].append((base + g, lookup.contrib[label], lookup.tables[g]))
-        per_tile = [tuple(slots) for slots in slots_of]
-        if len(lookups) == 4:
-            # The 4x4 case (two partitions, each reflected), written out below for
-            # speed: per lookup j, the tile's slot, contributions and table.
-            four = True
-            empty: tuple[int, tuple[int, ...], bytearray] = (0, (), bytearray())
-            sl0, co0, ta0 = zip(*(slots[0] if slots else empty for slots in per_tile))
-            sl1, co1, ta1 = zip(*(slots[1] if slots else empty for slots in per_tile))
-            sl2, co2, ta2 = zip(*(slots[2] if slots else empty for slots in per_tile))
-            sl3, co3, ta3 = zip(*(slots[3] if slots else empty for slots in per_tile))
+        empty: tuple[int, tuple[int, ...], bytearray] = (0, (), bytearray())
+        sl0, co0, ta0 = zip(*(slots[0] if slots else empty for slots in slots_of))
+        sl1, co1, ta1 = zip(*(slots[1] if slots else empty for slots in slots_of))
+        if four:
+            sl2, co2, ta2 = zip(*(slots[2] if slots else empty for slots in slots_of))
+            sl3, co3, ta3 = zip(*(slots[3] if slots else empty for slots in slots_of))
     inf = 1 << 30
 
     h0 = evaluate(cells)
     bound = h0
-    # With several lookups, sums[d] holds each lookup's sum at depth d.
-    sums = [[lookup.evaluate(cells) for lookup in lookups]] if several and lookups else []
-    if four:
-        sums0, sums1, sums2, sums3 = ([x] for x in sums[0])
+    # With two or four lookups, sums0[d], sums1[d], ... hold each lookup's sum at depth d.
+    if lookups is not None and two:
+        sums0, sums1 = ([lookup.evaluate(cells)] for lookup in lookups)
+    elif lookups is not None and four:
+        sums0, sums1, sums2, sums3 = ([lookup.evaluate(cells)] for lookup in lookups)
     expanded = generated = max_depth = 0
     start_blank = cells.index(0)
     blanks = [start_blank]
@@ -91,8 +93,9 @@ def idastar(problem: Problem, heuristic: Compiled, limits: Limits) -> Steps:
         blanks = [start_blank]
         hs = [h0]
         nexts = [0]
-        del sums[1:]
-        if four:
+        if two:
+            del sums0[1:], sums1[1:]
+        elif four:
             del sums0[1:], sums1[1:], sums2[1:], sums3[1:]
         expanded += 1
         while nexts:
@@ -111,6 +114,13 @@ def idastar(problem: Problem, heuristic: Compiled, limits: Limits) -> Steps:
                     if patterns is not None:
                         c = contrib[tile]
                         idx[group[tile]] -= c[prev] - c[blank]
+                    elif two:
+                        c = co0[tile]
+                        idx[sl0[tile]] -= c[prev] - c[blank]
+                        c = co1[tile]
+                        idx[sl1[tile]] -= c[prev] - c[blank]
+                        sums0.pop()
+                        sums1.pop()
                     elif four:
                         c = co0[tile]
                         idx[sl0[tile]] -= c[prev] - c[blank]
@@ -124,10 +134,6 @@ def idastar(problem: Problem, heuristic: Compiled, limits: Limits) -> Steps:
                         sums1.pop()
                         sums2.pop()
                         sums3.pop()
-                    elif several:
-                        for slot, c, _ in per_tile[tile]:
-                            idx[slot] -= c[prev] - c[blank]
-                        sums.pop()
                 blanks.pop()
                 continue
             nexts[d] = i + 1
@@ -139,6 +145,18 @@ def idastar(problem: Problem, heuristic: Compiled, limits: Limits) -> Steps:
             if table is not None:
                 row = table[tile]
                 h1 = hs[d] - row[nb] + row[blank]
+            elif two:
+                c = co0[tile]
+                old = idx[sl0[tile]]
+                n0 = old + c[blank] - c[nb]
+                t = ta0[tile]
+                s0 = sums0[d] - t[old] + t[n0]
+                c = co1[tile]
+                old = idx[sl1[tile]]
+                n1 = old + c[blank] - c[nb]
+                t = ta1[tile]
+                s1 = sums1[d] - t[old] + t[n1]
+                h1 = s0 if s0 > s1 else s1
             elif four:
                 c = co0[tile]
                 old = idx[sl0[tile]]
@@ -167,18 +185,6 @@ def idastar(problem: Problem, heuristic: Compiled, limits: Limits) -> Steps:
                     h1 = s2
                 if s3 > h1:
                     h1 = s3
-            elif several:
-                new_sums = []
-                new_idx = []
-                h1 = 0
-                for (slot, c, t), s0 in zip(per_tile[tile], sums[d]):
-                    old = idx[slot]
-                    new = old + c[blank] - c[nb]
-                    s1 = s0 - t[old] + t[new]
-                    new_sums.append(s1)
-                    new_idx.append(new)
-                    if s1 > h1:
-                        h1 = s1
             elif patterns is not None:
                 g = group[tile]
                 c = contrib[tile]
@@ -201,6 +207,11 @@ def idastar(problem: Problem, heuristic: Compiled, limits: Limits) -> Steps:
             cells[nb] = 0
             if patterns is not None:
                 idx[g] = new
+            elif two:
+                idx[sl0[tile]] = n0
+                idx[sl1[tile]] = n1
+                sums0.append(s0)
+                sums1.append(s1)
             elif four:
                 idx[sl0[tile]] = n0
                 idx[sl1[tile]] = n1
@@ -210,10 +221,6 @@ def idastar(problem: Problem, heuristic: Compiled, limits: Limits) -> Steps:
                 sums1.append(s1)
                 sums2.append(s2)
                 sums3.append(s3)
-            elif several:
-                for (slot, _, _), new in zip(per_tile[tile], new_idx):
-                    idx[slot] = new
-                sums.append(new_sums)
             blanks.append(nb)
             if h1 == 0 and cells == goal:
                 return done(StopReason.SOLVED, blanks)
