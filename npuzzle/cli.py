@@ -26,7 +26,8 @@ from .search import (
     SearchResult,
     StopReason,
 )
-from .search.solver import DEFAULT_WEIGHT
+from .search.result import DEPTH_FIRST_MAX_NODES
+from .search.solver import DEFAULT_WEIGHT, default_algorithm
 from .solvability import explain_solvability
 
 EXIT_OK = 0
@@ -53,10 +54,15 @@ def _add_board_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--size", help="RxC for a rectangular board (a square's size is inferred)")
 
 
-def _add_limit_arguments(parser: argparse.ArgumentParser, max_nodes: int, time_limit: float) -> None:
+def _add_limit_arguments(parser: argparse.ArgumentParser, max_nodes: int | None, time_limit: float) -> None:
+    default = (
+        f"{max_nodes:,}" if max_nodes is not None else
+        f"{DEFAULT_MAX_NODES:,} for searches that store every state, "
+        f"{DEPTH_FIRST_MAX_NODES:,} for idastar and iddfs, whose memory stays small"
+    )
     parser.add_argument(
         "--max-nodes", type=_positive_int, default=max_nodes, metavar="N",
-        help=f"stop after N nodes expanded (default {max_nodes:,})",
+        help=f"stop after N nodes expanded (default {default})",
     )
     parser.add_argument(
         "--time-limit", type=_positive_float, default=time_limit, metavar="S",
@@ -98,7 +104,7 @@ def _build_parser() -> argparse.ArgumentParser:
         "--heuristic", choices=list(HEURISTICS), metavar="H",
         help=f"one of {', '.join(HEURISTICS)} (default: the strongest for the size)",
     )
-    _add_limit_arguments(solve, DEFAULT_MAX_NODES, DEFAULT_TIME_LIMIT)
+    _add_limit_arguments(solve, None, DEFAULT_TIME_LIMIT)
 
     comp = commands.add_parser(
         "compare",
@@ -247,9 +253,11 @@ def format_table(results: list[SearchResult]) -> str:
 
 def _solve(args: argparse.Namespace, stdin: TextIO, stdout: TextIO, stderr: TextIO) -> int:
     board, goal = _read_board(args, stdin)
+    algorithm = args.algorithm or default_algorithm(board.rows, board.cols)
+    max_nodes = ALGORITHMS[algorithm].default_max_nodes if args.max_nodes is None else args.max_nodes
     search = Search(
-        board, goal, args.algorithm, args.heuristic,
-        Limits(max_nodes=args.max_nodes, time_limit=args.time_limit), args.weight,
+        board, goal, algorithm, args.heuristic,
+        Limits(max_nodes=max_nodes, time_limit=args.time_limit), args.weight,
     )
     show_progress = not args.json and stderr.isatty()
     try:

@@ -295,7 +295,8 @@ def _solve(request: dict[str, Any]) -> dict[str, Any]:
         raise RequestError("algorithm", f"unknown algorithm {json.dumps(algorithm)}: choose one of {', '.join(ALGORITHMS)}")
     if heuristic is not None and heuristic not in HEURISTICS:
         raise RequestError("heuristic", f"unknown heuristic {json.dumps(heuristic)}: choose one of {', '.join(HEURISTICS)}")
-    limits = _limits(request, DEFAULT_MAX_NODES, DEFAULT_TIME_LIMIT)
+    default_nodes = ALGORITHMS[algorithm or default_algorithm(board.rows, board.cols)].default_max_nodes
+    limits = _limits(request, default_nodes, DEFAULT_TIME_LIMIT)
     weight = _weight(request)
     budget = _budget(request)
     try:

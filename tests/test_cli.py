@@ -168,3 +168,13 @@ def test_random_boards_from_the_command_line() -> None:
     data = json.loads(run("solve", near, "--size", "3x4", "--json").stdout)
     assert data["length"] <= 6 and data["length"] % 2 == 0
     assert run("random", "--size", "3", "--moves", "-2").returncode == 2
+
+
+def test_default_solver_is_not_stopped_by_a_small_node_limit() -> None:
+    # Korf #88 (65 moves) needs about 1.07 million nodes: more than the 1,000,000 default
+    # of searches that store states, within IDA*'s own default.
+    out = run("solve", "15 2 12 11 14 13 9 5 1 3 8 7 0 10 6 4", "--goal", "blank-first", "--json")
+    assert out.returncode == 0, out.stderr
+    data = json.loads(out.stdout)
+    assert (data["algorithm"], data["heuristic"], data["length"], data["optimal"]) == ("idastar", "pdb", 65, True)
+    assert data["expanded"] > 1_000_000

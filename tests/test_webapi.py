@@ -8,6 +8,7 @@ from typing import Any
 import pytest
 
 from npuzzle import ALGORITHMS, HEURISTICS
+from npuzzle import webapi
 from npuzzle.webapi import handle
 
 
@@ -168,3 +169,22 @@ def test_solution_carries_h_at_every_step() -> None:
     assert result["h_name"] == "pdb" and result["h_path"] == [2, 1, 0]
     bfs = call({"op": "solve", "board": "1 2 3 / 4 0 6 / 7 5 8", "algorithm": "bfs", "budget_ms": 1000})["result"]
     assert bfs["heuristic"] is None and len(bfs["h_path"]) == 3
+
+
+def test_node_limit_defaults_to_the_algorithms_own() -> None:
+    """Depth-first searches keep little memory, so their default node limit is high (the time
+    limit binds); searches that store every state keep the low one."""
+    info = call({"op": "info"})
+    defaults = {a["name"]: a["default_max_nodes"] for a in info["algorithms"]}
+    assert defaults["idastar"] == defaults["iddfs"] == 100_000_000
+    assert defaults["astar"] == defaults["bfs"] == 1_000_000
+    hard = "15 2 12 11 14 13 9 5 1 3 8 7 0 10 6 4"  # Korf #88: about 1.07 million nodes
+    answer = call({"op": "solve", "board": hard, "goal": "blank-first", "budget_ms": 1})
+    assert answer["ok"] and answer["type"] == "progress"
+    search = webapi._jobs[answer["job"]]
+    assert search.limits.max_nodes == 100_000_000
+    call({"op": "cancel", "job": answer["job"]})
+    answer = call({"op": "solve", "board": hard, "goal": "blank-first", "algorithm": "astar",
+                   "heuristic": "manhattan", "budget_ms": 1})
+    assert webapi._jobs[answer["job"]].limits.max_nodes == 1_000_000
+    call({"op": "cancel", "job": answer["job"]})

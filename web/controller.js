@@ -277,6 +277,7 @@ export class Controller {
     const info = this.info.algorithms.find((x) => x.name === this.algorithmName());
     this.page.setHeuristicEnabled(Boolean(info && info.uses_heuristic));
     this.page.showWeight(Boolean(info && info.weighted), this.weight);
+    if (info) this.page.setNodeLimitHint(info.label, info.default_max_nodes);
   }
 
   algorithmName() {

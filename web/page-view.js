@@ -201,8 +201,18 @@ export class PageView {
     this.el.copyState.textContent = text;
   }
 
+  // The limits to send; an empty Max nodes is left out, so Python uses the algorithm's own.
   limits() {
-    return { max_nodes: Number(this.el.maxNodes.value), time_limit: Number(this.el.timeLimit.value) };
+    const limits = { time_limit: Number(this.el.timeLimit.value) };
+    if (this.el.maxNodes.value.trim() !== "") limits.max_nodes = Number(this.el.maxNodes.value);
+    return limits;
+  }
+
+  // What an empty Max nodes means for the chosen algorithm (from Python's registry).
+  setNodeLimitHint(algorithmLabel, maxNodes) {
+    this.el.maxNodes.placeholder = `automatic: ${maxNodes.toLocaleString("en")}`;
+    this.el.maxNodesHint.textContent =
+      `Leave Max nodes empty for ${algorithmLabel}'s own limit, ${maxNodes.toLocaleString("en")} nodes.`;
   }
 }
 

@@ -8,6 +8,9 @@ from enum import Enum
 from ..board import Board, Tiles
 
 DEFAULT_MAX_NODES = 1_000_000
+DEPTH_FIRST_MAX_NODES = 100_000_000
+"""The default node limit of searches whose memory stays linear in the depth (IDA*,
+IDDFS): there the time limit is what binds; the others store every state they see."""
 DEFAULT_TIME_LIMIT = 60.0
 
 

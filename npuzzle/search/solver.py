@@ -25,7 +25,14 @@ from .bfs import bfs
 from .iddfs import iddfs
 from .idastar import idastar
 from .problem import Problem
-from .result import Limits, Progress, SearchResult, StopReason
+from .result import (
+    DEFAULT_MAX_NODES,
+    DEPTH_FIRST_MAX_NODES,
+    Limits,
+    Progress,
+    SearchResult,
+    StopReason,
+)
 from .steps import Steps
 
 _DONE = object()
@@ -53,6 +60,9 @@ class AlgorithmInfo:
     """Largest board (in cells) it is offered for by ``compare`` and the page; None for any."""
     weighted: bool = False
     """Whether it takes a weight w >= 1 (weighted A*)."""
+    default_max_nodes: int = DEFAULT_MAX_NODES
+    """Its node limit when none is given: low for searches that store every state,
+    high for depth-first ones, whose memory stays small (the time limit binds)."""
 
     def suits(self, rows: int, cols: int) -> bool:
         """Whether the page and ``compare`` should offer it for a rows x cols board."""
@@ -68,6 +78,7 @@ class AlgorithmInfo:
             "weighted": self.weighted,
             "description": self.description,
             "max_cells": self.max_cells,
+            "default_max_nodes": self.default_max_nodes,
         }
 
 
@@ -82,7 +93,7 @@ ALGORITHMS: dict[str, AlgorithmInfo] = {
         AlgorithmInfo(
             "iddfs", "Iterative deepening DFS", iddfs, True, False,
             "Depth-first to depth 1, 2, 3, ...; optimal with little memory, but repeats work.",
-            max_cells=16,
+            max_cells=16, default_max_nodes=DEPTH_FIRST_MAX_NODES,
         ),
         AlgorithmInfo(
             "greedy", "Greedy best-first", greedy, False, True,
@@ -100,6 +111,7 @@ ALGORITHMS: dict[str, AlgorithmInfo] = {
         AlgorithmInfo(
             "idastar", "IDA*", idastar, True, True,
             "Depth-first iterative deepening on f = g + h; optimal, memory linear in depth.",
+            default_max_nodes=DEPTH_FIRST_MAX_NODES,
         ),
     )
 }
@@ -160,7 +172,7 @@ class Search:
         self.goal = goal
         self.info = info
         self.heuristic = heuristic
-        self.limits = limits or Limits()
+        self.limits = limits or Limits(max_nodes=info.default_max_nodes)
         self.problem = Problem.from_boards(board, goal)
         self.result: SearchResult | None = None
         self.progress: Progress | None = None
