@@ -67,10 +67,15 @@ def test_invalid_json() -> None:
 
 
 def test_solve_in_slices_then_cancel() -> None:
-    first = call({"op": "solve", "board": "14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3",
+    # Korf #88: seconds of search. A first 4x4 solve in a process loads the tables
+    # first, one per slice, reporting the stage; then the node counts grow.
+    first = call({"op": "solve", "board": "15 2 12 11 14 13 9 5 1 3 8 7 0 10 6 4",
                   "goal": "blank-first", "max_nodes": 10**8, "budget_ms": 20})
     assert first["ok"] and first["type"] == "progress"
     job = first["job"]
+    while "stage" in first["progress"]:
+        assert first["progress"]["stage"] == "Loading pattern databases"
+        first = call({"op": "step", "job": job, "budget_ms": 20})
     second = call({"op": "step", "job": job, "budget_ms": 20})
     assert second["type"] == "progress"
     assert second["progress"]["expanded"] > first["progress"]["expanded"]
