@@ -210,7 +210,7 @@ export class PageView {
 
   // What an empty Max nodes means for the chosen algorithm (from Python's registry).
   setNodeLimitHint(algorithmLabel, maxNodes) {
-    this.el.maxNodes.placeholder = `automatic: ${maxNodes.toLocaleString("en")}`;
+    this.el.maxNodes.placeholder = "automatic";
     this.el.maxNodesHint.textContent =
       `Leave Max nodes empty for ${algorithmLabel}'s own limit, ${maxNodes.toLocaleString("en")} nodes.`;
   }
