@@ -24,8 +24,11 @@ import json
 import shutil
 import subprocess
 import sys
+import threading
 import zipfile
+from contextlib import contextmanager
 from pathlib import Path
+from typing import Any, Iterator
 
 ROOT = Path(__file__).resolve().parent
 PYODIDE_FILES = (
@@ -129,6 +132,27 @@ def serve(directory: Path, port: int) -> None:
             server.serve_forever()
         except KeyboardInterrupt:
             pass
+
+
+class QuietHandler(Handler):
+    """``Handler`` without a log line per request (tests and benchmarks)."""
+
+    def log_message(self, format: str, *args: Any) -> None:
+        pass
+
+
+@contextmanager
+def serving_in_background(directory: Path) -> Iterator[str]:
+    """Serve ``directory`` quietly on a free 127.0.0.1 port from a thread; yields the base URL."""
+    handler = functools.partial(QuietHandler, directory=str(directory))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}/"
+    finally:
+        server.shutdown()
+        server.server_close()
 
 
 def main(argv: list[str] | None = None) -> int:

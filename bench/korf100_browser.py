@@ -39,16 +39,13 @@ and .json. Exit status 1 if a length or path is wrong.
 from __future__ import annotations
 
 import argparse
-import functools
 import json
 import platform
 import statistics
 import sys
 import tempfile
-import threading
 import time
 from contextlib import contextmanager
-from http.server import ThreadingHTTPServer
 from pathlib import Path
 from typing import Any, Iterator
 
@@ -56,7 +53,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from bench.korf100 import parse_ids, summary  # noqa: E402
-from build import Handler, build  # noqa: E402
+from build import build, serving_in_background  # noqa: E402
 from npuzzle import Board  # noqa: E402
 from npuzzle.random_boards import scramble  # noqa: E402
 from tests.puzzles import blank_first_to_blank_last, korf100  # noqa: E402
@@ -154,19 +151,8 @@ def served_site() -> Iterator[str]:
     """A fresh build of the site, served at http://127.0.0.1:<free port>/npuzzle/."""
     with tempfile.TemporaryDirectory(prefix="npuzzle-bench-") as folder:
         site = build(Path(folder) / SUBPATH)
-
-        class Quiet(Handler):
-            def log_message(self, format: str, *args: Any) -> None:
-                pass
-
-        server = ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Quiet, directory=str(site.parent)))
-        thread = threading.Thread(target=server.serve_forever, daemon=True)
-        thread.start()
-        try:
-            yield f"http://127.0.0.1:{server.server_address[1]}/{SUBPATH}/"
-        finally:
-            server.shutdown()
-            server.server_close()
+        with serving_in_background(site.parent) as base:
+            yield f"{base}{SUBPATH}/"
 
 
 def request_for(tiles: list[int] | tuple[int, ...], goal_name: str, args: argparse.Namespace) -> dict[str, Any]:

@@ -289,13 +289,9 @@ def parse_ids(text: str | None, lengths: dict[int, int]) -> list[int]:
     """``1-10,55`` style ids; without any, the 10 easiest by published length (ties by id)."""
     if not text:
         return sorted(lengths, key=lambda ident: (lengths[ident], ident))[:EASIEST]
-    ids: list[int] = []
-    for part in text.split(","):
-        if "-" in part:
-            lo, hi = part.split("-")
-            ids.extend(range(int(lo), int(hi) + 1))
-        else:
-            ids.append(int(part))
+    from bench.korf100 import parse_ids as parse_id_ranges  # here: the --worker never imports npuzzle
+
+    ids = parse_id_ranges(text)
     unknown = [ident for ident in ids if ident not in lengths]
     if unknown:
         raise SystemExit(f"unknown instance ids {unknown}: Korf's instances are 1 to 100")

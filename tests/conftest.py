@@ -2,12 +2,9 @@
 
 from __future__ import annotations
 
-import functools
 import shutil
 import subprocess
 import sys
-import threading
-from http.server import ThreadingHTTPServer
 from pathlib import Path
 from typing import Any, Iterator
 from urllib.parse import urlsplit
@@ -41,18 +38,10 @@ def built_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
 def site_url(built_site: Path) -> Iterator[str]:
     """http://127.0.0.1:<free port>/npuzzle/, served by build.py's own handler."""
     sys.path.insert(0, str(ROOT))
-    from build import Handler
+    from build import serving_in_background
 
-    class Quiet(Handler):
-        def log_message(self, format: str, *args: Any) -> None:
-            pass
-
-    server = ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Quiet, directory=str(built_site.parent)))
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{server.server_address[1]}/{SUBPATH}/"
-    server.shutdown()
-    server.server_close()
+    with serving_in_background(built_site.parent) as base:
+        yield f"{base}{SUBPATH}/"
 
 
 @pytest.fixture(scope="session")
