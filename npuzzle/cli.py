@@ -27,7 +27,7 @@ from .search import (
     StopReason,
 )
 from .search.result import DEPTH_FIRST_MAX_NODES
-from .search.solver import DEFAULT_WEIGHT, default_algorithm
+from .search.solver import DEFAULT_WEIGHT, default_max_nodes
 from .solvability import explain_solvability
 
 EXIT_OK = 0
@@ -253,10 +253,11 @@ def format_table(results: list[SearchResult]) -> str:
 
 def _solve(args: argparse.Namespace, stdin: TextIO, stdout: TextIO, stderr: TextIO) -> int:
     board, goal = _read_board(args, stdin)
-    algorithm = args.algorithm or default_algorithm(board.rows, board.cols)
-    max_nodes = ALGORITHMS[algorithm].default_max_nodes if args.max_nodes is None else args.max_nodes
+    max_nodes = args.max_nodes
+    if max_nodes is None:
+        max_nodes = default_max_nodes(args.algorithm, board.rows, board.cols)
     search = Search(
-        board, goal, algorithm, args.heuristic,
+        board, goal, args.algorithm, args.heuristic,
         Limits(max_nodes=max_nodes, time_limit=args.time_limit), args.weight,
     )
     show_progress = not args.json and stderr.isatty()

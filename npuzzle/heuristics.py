@@ -359,9 +359,9 @@ def heuristic_loading(name: str, rows: int, cols: int, blank_goal: int) -> Itera
     """Steps that load the files ``name`` needs here (each step short), or None if
     ``compile_heuristic`` can answer at once. Searches run them first, so that a
     cancel is seen while tens of megabytes of tables are being decompressed."""
-    if name != "pdb" or not heuristic_available(name, rows, cols, blank_goal):
+    if name != "pdb" or not heuristic_applies(name, rows, cols, blank_goal):
         return None
-    return table_loading(rows, cols, blank_goal)
+    return table_loading(rows, cols, blank_goal)  # None too when the file is missing
 
 
 def estimate(name: str, board: Board, goal: Board) -> int:

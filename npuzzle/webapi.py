@@ -58,6 +58,7 @@ from .search import (
     SearchResult,
     default_algorithm,
     default_heuristic,
+    default_max_nodes,
 )
 from .solvability import explain_solvability
 
@@ -295,8 +296,7 @@ def _solve(request: dict[str, Any]) -> dict[str, Any]:
         raise RequestError("algorithm", f"unknown algorithm {json.dumps(algorithm)}: choose one of {', '.join(ALGORITHMS)}")
     if heuristic is not None and heuristic not in HEURISTICS:
         raise RequestError("heuristic", f"unknown heuristic {json.dumps(heuristic)}: choose one of {', '.join(HEURISTICS)}")
-    default_nodes = ALGORITHMS[algorithm or default_algorithm(board.rows, board.cols)].default_max_nodes
-    limits = _limits(request, default_nodes, DEFAULT_TIME_LIMIT)
+    limits = _limits(request, default_max_nodes(algorithm, board.rows, board.cols), DEFAULT_TIME_LIMIT)
     weight = _weight(request)
     budget = _budget(request)
     try:

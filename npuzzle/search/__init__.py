@@ -7,6 +7,7 @@ from .solver import (
     Search,
     default_algorithm,
     default_heuristic,
+    default_max_nodes,
     get_algorithm,
     solve,
 )
@@ -22,6 +23,7 @@ __all__ = [
     "SearchResult",
     "StopReason",
     "default_algorithm",
+    "default_max_nodes",
     "default_heuristic",
     "get_algorithm",
     "solve",

@@ -132,6 +132,12 @@ def default_algorithm(rows: int, cols: int) -> str:
     return "idastar"
 
 
+def default_max_nodes(algorithm: str | None, rows: int, cols: int) -> int:
+    """The node limit a search gets when none is given: its algorithm's own (the default
+    algorithm's when ``algorithm`` is None)."""
+    return get_algorithm(algorithm or default_algorithm(rows, cols)).default_max_nodes
+
+
 def default_heuristic(rows: int, cols: int, blank_goal: int | None = None) -> str:
     """The strongest admissible heuristic that applies to the board and its goal's blank cell."""
     blank = rows * cols - 1 if blank_goal is None else blank_goal
