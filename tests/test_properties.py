@@ -47,7 +47,11 @@ def test_any_search_answers_correctly(problem: tuple[Board, Board], algorithm: s
         assert result.length is None
         return
     if result.stop.value in ("node-limit", "time-limit"):
-        assert heuristic in ("hamming", "euclidean") and algorithm == "idastar"
+        # Only the weak heuristics with IDA*, and IDDFS far from the goal, may need more:
+        # IDDFS grows about 1.5x per move on 2x4 (the most of 15 boards at 26 moves took
+        # 764,000 nodes, at 28 moves 1.76 million, and one at 30 moves 2.78 million).
+        weak = heuristic in ("hamming", "euclidean") and algorithm == "idastar"
+        assert weak or (algorithm == "iddfs" and exact >= 27), (algorithm, heuristic, exact)
         return
     assert board.play(result.tiles) == goal
     for tile, move in zip(result.tiles, result.moves):
