@@ -363,3 +363,14 @@ def test_touch_tap_and_swipe_on_a_phone(browser: Any, site_url: str) -> None:
     finally:
         context.close()
     assert errors == []
+
+
+def test_on_a_phone_solving_brings_the_status_into_view(app: Any, site_url: str) -> None:
+    app.set_viewport_size({"width": 390, "height": 844})
+    open_link(app, site_url, f"#board={HARD}")
+    solve = app.get_by_role("button", name="Solve")
+    solve.scroll_into_view_if_needed()
+    expect(app.locator("#status")).not_to_be_in_viewport()
+    solve.click()
+    expect(app.locator("#status")).to_contain_text("31 moves")
+    expect(app.locator("#status")).to_be_in_viewport()

@@ -351,6 +351,7 @@ export class Controller {
     const { id, answer } = this.client.request(request, (p) => this.showProgress(kind, p, started));
     this.job = { id, kind };
     this.page.setStatus(kind === "compare" ? "Comparing\u2026" : "Searching\u2026");
+    if (kind === "solve") this.page.revealStatus();
     this.refresh();
     answer.then((reply) => {
       if (!this.job || this.job.id !== id) return; // superseded by an edit

@@ -71,6 +71,15 @@ export class PageView {
     this.el.status.textContent = text;
   }
 
+  // Bring the status line into view if it is off screen (on a phone, Solve sits far below
+  // the board and its status, so a search would otherwise start out of sight).
+  revealStatus() {
+    const box = this.el.status.getBoundingClientRect();
+    if (box.bottom > 0 && box.top < window.innerHeight) return;
+    const reduce = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+    this.el.status.scrollIntoView({ block: "center", behavior: reduce ? "auto" : "smooth" });
+  }
+
   setSolverState(text, kind) {
     this.el.solverState.textContent = text;
     this.el.solverState.dataset.kind = kind;
