@@ -37,7 +37,7 @@ from korf100 import PUBLISHED_MEAN_NODES, parse_ids  # noqa: E402
 
 from npuzzle import Board, Limits  # noqa: E402
 from npuzzle.heuristics import Compiled  # noqa: E402
-from npuzzle.pdb import PatternLookup, pattern_lookups  # noqa: E402
+from npuzzle.pattern_db import PatternLookup, pattern_lookups  # noqa: E402
 from npuzzle.search.idastar import idastar  # noqa: E402
 from npuzzle.search.problem import Problem  # noqa: E402
 from tests.puzzles import blank_first_to_blank_last, korf100  # noqa: E402

@@ -307,6 +307,26 @@ class Board:
         return board
 
 
+def check_same_shape(board: Board, goal: Board) -> None:
+    """Raise BoardError unless ``board`` and ``goal`` have the same rows and columns."""
+    if (board.rows, board.cols) != (goal.rows, goal.cols):
+        raise BoardError(f"the board is {board.shape} but the goal is {goal.shape}")
+
+
+def relabel(board: Board, goal: Board) -> Tiles:
+    """The board's cells relabelled against ``goal``: the tile that belongs at cell ``p``
+    becomes ``p + 1`` and the blank stays 0, so every goal looks the same to a search
+    (label ``L`` belongs at cell ``L - 1``; only the blank's goal cell varies).
+
+    >>> relabel(Board.from_string("2 1 0 3"), Board.from_string("1 2 3 0"))
+    (2, 1, 0, 3)
+    """
+    check_same_shape(board, goal)
+    label = {tile: pos + 1 for pos, tile in enumerate(goal.tiles)}
+    label[BLANK] = 0
+    return tuple(label[t] for t in board.tiles)
+
+
 def parse_goal(text: str, rows: int, cols: int) -> Board:
     """A goal by name (``blank-last``, ``blank-first``) or as an explicit tile list."""
     name = text.strip().lower()

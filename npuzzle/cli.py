@@ -1,4 +1,4 @@
-"""The command line: ``python -m npuzzle solve|compare|random ...``.
+"""The command line: ``python -m npuzzle solve|compare|random|tables ...``.
 
 Exit status: 0 when it answered (an unsolvable board is an answer), 2 for
 invalid input (one line on stderr, no traceback), 3 when a node or time limit
@@ -10,12 +10,14 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from typing import NoReturn, Sequence, TextIO
+from pathlib import Path
+from typing import Callable, NoReturn, Sequence, TextIO
 
 from .board import DIRECTION_NAMES, Board, BoardError, parse_goal, parse_shape
 from .compare import COMPARE_MAX_NODES, COMPARE_TIME_LIMIT, compare
 from .heuristics import HEURISTICS
-from .random_boards import random_board, random_unsolvable, scramble
+from .pattern_db import build_shipped_tables
+from .random_boards import choose_random
 from .search import (
     ALGORITHMS,
     DEFAULT_MAX_NODES,
@@ -27,7 +29,7 @@ from .search import (
     StopReason,
 )
 from .search.result import DEPTH_FIRST_MAX_NODES
-from .search.solver import DEFAULT_WEIGHT, default_max_nodes
+from .search.solver import AlgorithmOption, algorithm_options, default_max_nodes
 from .solvability import explain_solvability
 
 EXIT_OK = 0
@@ -68,11 +70,34 @@ def _add_limit_arguments(parser: argparse.ArgumentParser, max_nodes: int | None,
         "--time-limit", type=_positive_float, default=time_limit, metavar="S",
         help=f"stop after S seconds (default {time_limit:g})",
     )
-    parser.add_argument(
-        "--weight", type=_weight, metavar="W",
-        help=f"weight w >= 1 for wastar (default {DEFAULT_WEIGHT:g}): length <= w * optimal",
-    )
+    for option, takers in algorithm_options().values():
+        parser.add_argument(
+            f"--{option.name}", type=_option_type(option), metavar=option.name[0].upper(),
+            help=(
+                f"for {', '.join(takers)}: {option.description} "
+                f"({option.minimum:g} to {option.maximum:g}, default {option.default:g})"
+            ),
+        )
     parser.add_argument("--json", action="store_true", help="print JSON")
+
+
+def _option_type(option: AlgorithmOption) -> Callable[[str], float]:
+    def parse(text: str) -> float:
+        try:
+            value = float(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
+        try:
+            return option.check(value)
+        except ValueError as exc:
+            raise argparse.ArgumentTypeError(str(exc)) from None
+
+    return parse
+
+
+def _given_options(args: argparse.Namespace) -> dict[str, float]:
+    """The algorithm options given on the command line, by name."""
+    return {name: getattr(args, name) for name in algorithm_options() if getattr(args, name) is not None}
 
 
 BOARD_HELP = (
@@ -127,6 +152,22 @@ def _build_parser() -> argparse.ArgumentParser:
     rand.add_argument("--seed", help="seed, for the same board every time")
     rand.add_argument("--unsolvable", action="store_true", help="a board that cannot reach the goal")
     rand.add_argument("--goal", default="blank-last", help="blank-last (default), blank-first, or tiles")
+
+    tables = commands.add_parser(
+        "tables",
+        help="build the shipped pattern-database tables",
+        description="Generate the table files shipped in npuzzle/data (about 13 minutes).",
+    )
+    table_commands = tables.add_subparsers(dest="tables_command", metavar="ACTION", parser_class=_Parser)
+    build = table_commands.add_parser(
+        "build", help="generate the table files",
+        description=(
+            "Generate the shipped table files by breadth-first search. Without --out they "
+            "replace the files in npuzzle/data; with it they are written to DIR and each "
+            "file's SHA-256 is compared with the shipped one's."
+        ),
+    )
+    build.add_argument("--out", metavar="DIR", help="write the files here instead of npuzzle/data")
     return parser
 
 
@@ -146,13 +187,6 @@ def _positive_int(text: str) -> int:
 
 def _non_negative_int(text: str) -> int:
     return _whole(text, 0)
-
-
-def _weight(text: str) -> float:
-    value = _positive_float(text)
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"{text!r} must be at least 1")
-    return value
 
 
 def _positive_float(text: str) -> float:
@@ -196,8 +230,8 @@ def format_result(result: SearchResult) -> str:
         lines.append("Unsolvable. " + why.explanation())
         return "\n".join(lines)
     method = result.algorithm + (f" with {result.heuristic}" if result.heuristic else "")
-    if result.weight is not None:
-        method += f" (w = {result.weight:g})"
+    if result.options:
+        method += f" ({', '.join(f'{name} = {value:g}' for name, value in result.options.items())})"
     counts = f"{result.expanded:,} nodes expanded, {result.generated:,} generated, {result.seconds * 1000:.0f} ms"
     if not result.solved:
         limit = {
@@ -209,13 +243,7 @@ def format_result(result: SearchResult) -> str:
         if result.bound is not None and result.optimal is False and ALGORITHMS[result.algorithm].optimal:
             lines.append(f"The shortest solution has at least {result.bound} moves.")
         return "\n".join(lines)
-    if result.optimal:
-        quality = "optimal"
-    elif result.suboptimality is not None:
-        quality = f"at most {result.suboptimality:g} x optimal"
-    else:
-        quality = "not proven optimal"
-    lines.append(f"Solution: {result.length} moves ({quality}); {method}, {counts}.")
+    lines.append(f"Solution: {result.length} moves ({_ascii(result.quality)}); {method}, {counts}.")
     for i, (tile, move) in enumerate(zip(result.tiles, result.moves), start=1):
         lines.append(f"{i:4}. {tile:>3} {DIRECTION_NAMES[move]}")
     if result.tiles:
@@ -234,7 +262,7 @@ def format_table(results: list[SearchResult]) -> str:
             r.algorithm,
             r.heuristic or "-",
             "-" if r.length is None else str(r.length),
-            "yes" if r.optimal else ("<= %gx" % r.suboptimality if r.suboptimality else "no"),
+            _ascii(r.quality_short),
             f"{r.expanded:,}",
             f"{r.generated:,}",
             f"{r.max_frontier:,}",
@@ -251,6 +279,11 @@ def format_table(results: list[SearchResult]) -> str:
     return "\n".join(lines)
 
 
+def _ascii(text: str) -> str:
+    """The result's wording for a terminal: ``x`` for ``×`` and ``<=`` for ``≤``."""
+    return text.replace("\u2264 ", "<= ").replace(" \u00d7", " x").replace("\u00d7", "x")
+
+
 def _solve(args: argparse.Namespace, stdin: TextIO, stdout: TextIO, stderr: TextIO) -> int:
     board, goal = _read_board(args, stdin)
     max_nodes = args.max_nodes
@@ -258,7 +291,7 @@ def _solve(args: argparse.Namespace, stdin: TextIO, stdout: TextIO, stderr: Text
         max_nodes = default_max_nodes(args.algorithm, board.rows, board.cols)
     search = Search(
         board, goal, args.algorithm, args.heuristic,
-        Limits(max_nodes=max_nodes, time_limit=args.time_limit), args.weight,
+        Limits(max_nodes=max_nodes, time_limit=args.time_limit), options=_given_options(args),
     )
     show_progress = not args.json and stderr.isatty()
     try:
@@ -286,7 +319,7 @@ def _compare(args: argparse.Namespace, stdin: TextIO, stdout: TextIO, stderr: Te
             stderr.write(f"\r  ran {result.algorithm} {result.heuristic or ''}".ljust(60) + "\r")
             stderr.flush()
 
-    results = compare(board, goal, limits, args.weight, report)
+    results = compare(board, goal, limits, on_result=report, options=_given_options(args))
     if show_progress:
         stderr.write("\r" + " " * 60 + "\r")
     if args.json:
@@ -306,17 +339,24 @@ def _random(args: argparse.Namespace, stdin: TextIO, stdout: TextIO, stderr: Tex
     goal = parse_goal(args.goal, rows, cols)
     if args.unsolvable and args.moves is not None:
         raise InputError("--unsolvable and --moves do not go together: moves from the goal stay solvable")
-    if args.unsolvable:
-        board = random_unsolvable(rows, cols, goal, args.seed)
-    elif args.moves is not None:
-        board = scramble(goal, args.moves, args.seed)
-    else:
-        board = random_board(rows, cols, goal, args.seed)
+    board = choose_random(goal, args.moves, args.seed, args.unsolvable)
     stdout.write(board.to_string() + "\n")
     return EXIT_OK
 
 
-_COMMANDS = {"solve": _solve, "compare": _compare, "random": _random}
+def _tables(args: argparse.Namespace, stdin: TextIO, stdout: TextIO, stderr: TextIO) -> int:
+    if args.tables_command is None:
+        raise InputError("tables needs an action: python -m npuzzle tables build [--out DIR]")
+
+    def report(line: str) -> None:
+        stdout.write(line + "\n")
+        stdout.flush()
+
+    build_shipped_tables(Path(args.out) if args.out else None, report)
+    return EXIT_OK
+
+
+_COMMANDS = {"solve": _solve, "compare": _compare, "random": _random, "tables": _tables}
 
 
 def main(argv: Sequence[str] | None = None, stdin: TextIO | None = None,

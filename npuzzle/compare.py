@@ -8,11 +8,12 @@ no heuristic run once). Each pair gets the same limits.
 from __future__ import annotations
 
 import time
-from typing import Callable
+from typing import Callable, Mapping
 
 from .board import Board
 from .heuristics import HEURISTICS, heuristic_available
-from .search import ALGORITHMS, Limits, Progress, Search, SearchResult
+from .search import ALGORITHMS, Limits, OptionError, Progress, Search, SearchResult
+from .search.solver import algorithm_options
 
 COMPARE_MAX_NODES = 100_000
 COMPARE_TIME_LIMIT = 5.0
@@ -39,11 +40,20 @@ class Comparison:
     """``compare`` as an object advanced a slice of time at a time (for the browser)."""
 
     def __init__(self, board: Board, goal: Board, limits: Limits | None = None,
-                 weight: float | None = None) -> None:
+                 weight: float | None = None, options: Mapping[str, float] | None = None) -> None:
+        """``options`` (and ``weight``, the same as ``options={"weight": ...}``) go to each
+        algorithm that takes them; the others run without."""
         self.board = board
         self.goal = goal
         self.limits = limits or Limits(COMPARE_MAX_NODES, COMPARE_TIME_LIMIT)
-        self.weight = weight
+        self.options = dict(options or {})
+        if weight is not None:
+            self.options["weight"] = weight
+        known = algorithm_options()
+        for name, value in self.options.items():  # check them now, not halfway through
+            if name not in known:
+                raise OptionError(name, f"no algorithm takes a {name}")
+            known[name][0].check(value)
         self.pairs = comparison_pairs(board, goal)
         self.results: list[SearchResult] = []
         self.current: Search | None = None
@@ -56,8 +66,9 @@ class Comparison:
     def _next_search(self) -> Search:
         if self.current is None:
             algorithm, heuristic = self.pairs[len(self.results)]
-            w = self.weight if ALGORITHMS[algorithm].weighted else None
-            self.current = Search(self.board, self.goal, algorithm, heuristic, self.limits, w)
+            takes = {o.name for o in ALGORITHMS[algorithm].options}
+            options = {name: value for name, value in self.options.items() if name in takes}
+            self.current = Search(self.board, self.goal, algorithm, heuristic, self.limits, options=options)
         return self.current
 
     def step(self, budget: float) -> Progress | None:
@@ -89,9 +100,11 @@ def compare(
     limits: Limits | None = None,
     weight: float | None = None,
     on_result: Callable[[SearchResult], None] | None = None,
+    options: Mapping[str, float] | None = None,
 ) -> list[SearchResult]:
-    """Results of every applicable pair, each under ``limits`` (100,000 nodes, 5 s by default)."""
-    run = Comparison(board, goal or Board.goal(board.rows, board.cols), limits, weight)
+    """Results of every applicable pair, each under ``limits`` (100,000 nodes, 5 s by
+    default); ``on_result`` is called with each result as it comes."""
+    run = Comparison(board, goal or Board.goal(board.rows, board.cols), limits, weight, options)
     reported = 0
     while not run.done:
         run.step(0.1)

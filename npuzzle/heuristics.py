@@ -24,15 +24,16 @@ import math
 from dataclasses import dataclass
 from typing import Callable, Iterator, Sequence
 
-from .board import BLANK, Board, BoardError
-from .pdb import (
+from .board import Board, relabel
+from .pattern_db import (
     PatternLookup,
     pattern_database_applies,
     pattern_lookups,
-    pattern_lookup_available,
-    table_file,
+    serves_goal,
+    table_files,
     table_loading,
 )
+from .tables import TableFiles
 
 
 @dataclass(frozen=True)
@@ -49,15 +50,6 @@ class Compiled:
     update: Callable[[list[int], int, int, int, int], int] | None = None
     """``update(cells, h, tile, frm, to)``: the estimate after ``tile`` moved from ``frm``
     to ``to`` (``cells`` already shows the move), given ``h`` before it; when not None."""
-
-
-def _cells_of(board: Board, goal: Board) -> tuple[list[int], int]:
-    """Relabel ``board`` against ``goal`` (as search/problem.py does)."""
-    if (board.rows, board.cols) != (goal.rows, goal.cols):
-        raise BoardError(f"the board is {board.shape} but the goal is {goal.shape}")
-    label = {tile: pos + 1 for pos, tile in enumerate(goal.tiles)}
-    label[BLANK] = 0
-    return [label[t] for t in board.tiles], goal.blank
 
 
 # -- per-tile tables ---------------------------------------------------------
@@ -226,7 +218,7 @@ def _compile_pdb(rows: int, cols: int, blank_goal: int) -> Compiled:
 
 @dataclass(frozen=True)
 class HeuristicInfo:
-    """A registry entry: what a heuristic is called and what it guarantees."""
+    """A registry entry: what a heuristic is called, what it guarantees and what it needs."""
 
     name: str
     label: str
@@ -234,14 +226,34 @@ class HeuristicInfo:
     consistent: bool
     description: str
     compile: Callable[[int, int, int], Compiled]
+    """``compile(rows, cols, blank_goal)``: the search-ready form (see ``compile_heuristic``)."""
+    strength: int
+    """Rank among the heuristics: the default is the strongest admissible one that applies."""
     applies: Callable[[int, int], bool] | None = None
     """Which (rows, cols) it applies to; None for every board."""
     sizes: str = "any board"
     """The same, in words, for menus and help."""
+    serves_goal: Callable[[int, int, int], bool] | None = None
+    """``serves_goal(rows, cols, blank_goal)``: whether it works for a goal with the blank
+    at that cell (on a shape it applies to); None for every goal."""
+    tables: TableFiles | None = None
+    """The shipped table files it reads, for heuristics that have them."""
 
     def suits(self, rows: int, cols: int) -> bool:
         """Whether it applies to a rows x cols board."""
         return self.applies is None or self.applies(rows, cols)
+
+    def applies_to(self, rows: int, cols: int, blank_goal: int) -> bool:
+        """Whether it works for this shape and goal (its table files may still be missing)."""
+        if not self.suits(rows, cols):
+            return False
+        return self.serves_goal is None or self.serves_goal(rows, cols, blank_goal)
+
+    def missing_files(self, rows: int, cols: int, blank_goal: int) -> list[str]:
+        """Table files it needs here that are not on disk (the browser fetches them)."""
+        if self.tables is None or not self.applies_to(rows, cols, blank_goal):
+            return []
+        return self.tables.missing(rows, cols, blank_goal)
 
     def to_dict(self) -> dict[str, object]:
         """JSON-ready description, for menus."""
@@ -252,6 +264,7 @@ class HeuristicInfo:
             "consistent": self.consistent,
             "description": self.description,
             "sizes": self.sizes,
+            "uses_tables": self.tables is not None,
         }
 
 
@@ -262,19 +275,19 @@ HEURISTICS: dict[str, HeuristicInfo] = {
             "hamming", "Misplaced tiles", True, True,
             "Number of tiles not on their goal cell. Each needs at least one move, and a "
             "move changes the count by at most one.",
-            _compile_hamming,
+            _compile_hamming, strength=0,
         ),
         HeuristicInfo(
             "manhattan", "Manhattan distance", True, True,
             "Sum over tiles of the rows plus columns to the goal cell. A move shifts one "
             "tile one cell, so it changes the sum by exactly one.",
-            _compile_manhattan,
+            _compile_manhattan, strength=2,
         ),
         HeuristicInfo(
             "euclidean", "Euclidean distance", True, True,
             "Sum over tiles of the straight-line distance to the goal cell, rounded up to "
             "whole moves. Never more than Manhattan, so weaker; a move changes it by at most one.",
-            _compile_euclidean,
+            _compile_euclidean, strength=1,
         ),
         HeuristicInfo(
             "linear-conflict", "Linear conflict", True, True,
@@ -282,15 +295,15 @@ HEURISTICS: dict[str, HeuristicInfo] = {
             "rest of that line can pass: per line, the number of tiles outside a longest "
             "in-order subsequence. Row conflicts cost vertical moves and column conflicts "
             "horizontal ones, so they add up.",
-            _compile_linear_conflict,
+            _compile_linear_conflict, strength=3,
         ),
         HeuristicInfo(
             "walking-distance", "Walking distance", True, True,
             "Exact moves needed when tiles are only told apart by goal row (vertical part) "
             "and by goal column (horizontal part); the two parts count different moves, "
             "so they add up. At least Manhattan.",
-            _compile_walking_distance, _walking_distance_applies,
-            "up to 4x4, 3x5 and 2x6 (its tables grow fast)",
+            _compile_walking_distance, strength=4, applies=_walking_distance_applies,
+            sizes="up to 4x4, 3x5 and 2x6 (its tables grow fast)",
         ),
         HeuristicInfo(
             "pdb", "Pattern database", True, False,
@@ -301,8 +314,10 @@ HEURISTICS: dict[str, HeuristicInfo] = {
             "and the larger sum counts. Each table keeps the least value over where the "
             "blank is, so one move can lower the sum by more than one: admissible, not "
             "consistent (A* here reopens states, so it stays optimal).",
-            _compile_pdb, pattern_database_applies,
-            "up to 9 cells (tables built on demand) and 4x4 with the blank's goal in a corner",
+            _compile_pdb, strength=5, applies=pattern_database_applies,
+            sizes="up to 9 cells (tables built on demand) and 4x4 with the blank's goal in a corner",
+            serves_goal=serves_goal,
+            tables=TableFiles(table_files, table_loading, "Loading pattern databases"),
         ),
     )
 }
@@ -329,45 +344,45 @@ def compile_heuristic(name: str, rows: int, cols: int, blank_goal: int) -> Compi
 
 def heuristic_applies(name: str, rows: int, cols: int, blank_goal: int) -> bool:
     """Whether ``name`` works for this shape and goal (its table files may still be missing)."""
-    info = get_heuristic(name)
-    if not info.suits(rows, cols):
-        return False
-    if name == "pdb":
-        try:
-            table_file(rows, cols, blank_goal)
-        except ValueError:
-            return False
-    return True
+    return get_heuristic(name).applies_to(rows, cols, blank_goal)
 
 
 def heuristic_available(name: str, rows: int, cols: int, blank_goal: int) -> bool:
     """Whether ``name`` can be used here now: it applies and its table files are present."""
-    if not heuristic_applies(name, rows, cols, blank_goal):
-        return False
-    return name != "pdb" or pattern_lookup_available(rows, cols, blank_goal)
+    info = get_heuristic(name)
+    return info.applies_to(rows, cols, blank_goal) and not info.missing_files(rows, cols, blank_goal)
 
 
 def missing_table_files(name: str | None, rows: int, cols: int, blank_goal: int) -> list[str]:
     """Table files heuristic ``name`` needs here that are not on disk (the browser fetches them)."""
-    if name != "pdb" or not heuristic_applies(name, rows, cols, blank_goal):
-        return []
-    file = table_file(rows, cols, blank_goal)
-    return [] if file is None or pattern_lookup_available(rows, cols, blank_goal) else [file]
+    return [] if name is None else get_heuristic(name).missing_files(rows, cols, blank_goal)
 
 
 def heuristic_loading(name: str, rows: int, cols: int, blank_goal: int) -> Iterator[None] | None:
     """Steps that load the files ``name`` needs here (each step short), or None if
     ``compile_heuristic`` can answer at once. Searches run them first, so that a
     cancel is seen while tens of megabytes of tables are being decompressed."""
-    if name != "pdb" or not heuristic_applies(name, rows, cols, blank_goal):
+    info = get_heuristic(name)
+    if info.tables is None or not info.applies_to(rows, cols, blank_goal):
         return None
-    return table_loading(rows, cols, blank_goal)  # None too when the file is missing
+    return info.tables.loading(rows, cols, blank_goal)  # None too when a file is missing
+
+
+def strongest_heuristic(rows: int, cols: int, blank_goal: int, available_only: bool = False) -> str:
+    """The strongest admissible heuristic that applies to the shape and goal (with
+    ``available_only``, among those whose table files are present)."""
+    usable = [
+        info for info in HEURISTICS.values()
+        if info.admissible and info.applies_to(rows, cols, blank_goal)
+        and not (available_only and info.missing_files(rows, cols, blank_goal))
+    ]
+    return max(usable, key=lambda info: info.strength).name
 
 
 def estimate(name: str, board: Board, goal: Board) -> int:
     """The value of heuristic ``name`` for ``board`` against ``goal``."""
-    cells, blank_goal = _cells_of(board, goal)
-    return compile_heuristic(name, board.rows, board.cols, blank_goal).evaluate(cells)
+    cells = relabel(board, goal)
+    return compile_heuristic(name, board.rows, board.cols, goal.blank).evaluate(cells)
 
 
 def hamming(board: Board, goal: Board) -> int:

@@ -8,6 +8,9 @@
   previous move.
 * ``random_unsolvable``: uniformly random among the boards that cannot.
 
+``choose_random`` picks one of the three from a request's options; the CLI
+and the web API both call it.
+
 >>> random_board(3, 3, seed=7) == random_board(3, 3, seed=7)
 True
 """
@@ -62,3 +65,16 @@ def scramble(goal: Board, moves: int, seed: int | str | None = None) -> Board:
         last = rng.choice(choices)
         board = board.slide(last)
     return board
+
+
+def choose_random(goal: Board, moves: int | None = None, seed: int | str | None = None,
+                  unsolvable: bool = False) -> Board:
+    """A random board for ``goal``'s shape: ``scramble`` by ``moves`` when given,
+    ``random_unsolvable`` when asked, else ``random_board``. ValueError for both at once."""
+    if unsolvable and moves is not None:
+        raise ValueError("unsolvable and moves do not go together: moves from the goal stay solvable")
+    if unsolvable:
+        return random_unsolvable(goal.rows, goal.cols, goal, seed)
+    if moves is not None:
+        return scramble(goal, moves, seed)
+    return random_board(goal.rows, goal.cols, goal, seed)

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .board import BLANK, Board, BoardError, Tiles
+from .board import BLANK, Board, Tiles, check_same_shape
 
 
 def _parity(n: int) -> str:
@@ -87,8 +87,7 @@ class Solvability:
 
 def explain_solvability(board: Board, goal: Board) -> Solvability:
     """The parity facts that decide whether ``board`` can reach ``goal``."""
-    if (board.rows, board.cols) != (goal.rows, goal.cols):
-        raise BoardError(f"the board is {board.shape} but the goal is {goal.shape}")
+    check_same_shape(board, goal)
     inversions = count_inversions(board.tiles)
     goal_inversions = count_inversions(goal.tiles)
     blank_row = board.blank // board.cols + 1

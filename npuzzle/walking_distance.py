@@ -46,7 +46,7 @@ from collections import deque
 from operator import getitem
 from typing import Callable, Iterator, Sequence
 
-from .board import BLANK, Board, BoardError, check_shape
+from .board import Board, check_shape, relabel
 
 MAX_CONFIGURATIONS = 2_000_000
 """Largest table (configurations of one axis) that will be built."""
@@ -274,9 +274,5 @@ def walking_distance(board: Board, goal: Board) -> int:
     >>> walking_distance(Board.from_string("0 1 2 / 3 4 5 / 6 7 8"), Board.goal(3))
     12
     """
-    if (board.rows, board.cols) != (goal.rows, goal.cols):
-        raise BoardError(f"the board is {board.shape} but the goal is {goal.shape}")
-    label = {tile: pos + 1 for pos, tile in enumerate(goal.tiles)}
-    label[BLANK] = 0
-    evaluate = walking_distance_evaluator(board.rows, board.cols, goal.blank)
-    return evaluate([label[t] for t in board.tiles])
+    cells = relabel(board, goal)
+    return walking_distance_evaluator(board.rows, board.cols, goal.blank)(cells)

@@ -8,7 +8,10 @@ JSON object with ``"ok"``; errors come back as data::
 Requests (``"op"`` names the operation):
 
 ``info``
-    Version, sizes, goals and the ``ALGORITHMS``/``HEURISTICS`` registries.
+    Version, sizes (``page_max_side``: the largest side the page offers), goals,
+    direction words, the ``ALGORITHMS``/``HEURISTICS`` registries (with each
+    algorithm's ``options``), the default time limit, and the limits of
+    ``compare`` and of the page's hints.
 ``analyze`` ``{board, goal?, size?}``
     Parse and validate a board and goal; answer solvability with its reason.
 ``goal`` ``{size, goal?}``
@@ -16,18 +19,19 @@ Requests (``"op"`` names the operation):
 ``random`` ``{size, goal?, moves?, seed?, unsolvable?}``
     A random board (uniform among solvable ones, scrambled by ``moves``, or
     unsolvable), answered like ``analyze``.
-``solve`` ``{board, goal?, size?, algorithm?, heuristic?, weight?, max_nodes?, time_limit?, budget_ms?}``
+``solve`` ``{board, goal?, size?, algorithm?, heuristic?, <option>?, max_nodes?, time_limit?, budget_ms?}``
     Start a search and run its first slice. The answer is either
     ``{"type": "result", "result": {...}}`` or ``{"type": "progress", "job": id,
     "progress": {...}}``; keep sending ``step`` until a result comes back. If the
     heuristic needs table files that are not here yet (the browser fetches them
     on demand), the answer is an error with field ``tables`` and ``"need": [file, ...]``:
-    put those files in ``npuzzle/data/`` and send the request again.
+    put those files in ``npuzzle/data/`` and send the request again. An algorithm's
+    options (weighted A*'s ``weight``) are fields named after them.
 ``step`` ``{job, budget_ms?}``
     Run the job for about ``budget_ms`` milliseconds (default 30).
 ``cancel`` ``{job}``
     Stop the job; the answer is its result, marked ``"stopped": "cancelled"``.
-``compare`` ``{board, goal?, size?, weight?, max_nodes?, time_limit?, budget_ms?}``
+``compare`` ``{board, goal?, size?, <option>?, max_nodes?, time_limit?, budget_ms?}``
     Every applicable algorithm/heuristic pair under the limits (per pair), as a job
     stepped like ``solve``; progress names the pair running, the result is
     ``{"type": "comparison", "results": [...]}``.
@@ -44,28 +48,32 @@ import json
 from typing import Any
 
 from . import __version__
-from .board import GOAL_NAMES, MAX_SIDE, MIN_SIDE, Board, BoardError, parse_goal, parse_shape
-from .compare import Comparison
-from .heuristics import HEURISTICS, estimate, heuristic_applies, missing_table_files
-from .random_boards import random_board, random_unsolvable, scramble
-from .compare import COMPARE_MAX_NODES, COMPARE_TIME_LIMIT
+from .board import DIRECTION_NAMES, GOAL_NAMES, MAX_SIDE, MIN_SIDE, Board, BoardError, parse_goal, parse_shape
+from .compare import COMPARE_MAX_NODES, COMPARE_TIME_LIMIT, Comparison
+from .heuristics import HEURISTICS, estimate, heuristic_applies, missing_table_files, strongest_heuristic
+from .random_boards import choose_random
 from .search import (
     ALGORITHMS,
-    DEFAULT_MAX_NODES,
     DEFAULT_TIME_LIMIT,
     Limits,
+    OptionError,
     Search,
     SearchResult,
     default_algorithm,
     default_heuristic,
     default_max_nodes,
 )
+from .search.solver import algorithm_options
 from .solvability import explain_solvability
 
 MAX_NODES_CAP = 100_000_000
 TIME_LIMIT_CAP = 3600.0
 DEFAULT_BUDGET_MS = 30
 MAX_TEXT = 10_000
+PAGE_MAX_SIDE = 8
+"""The largest side the page offers in its size menus."""
+HINT_LIMITS = Limits(max_nodes=5_000_000, time_limit=20.0)
+"""The limits of the page's Hint button (an optimal search from the board shown)."""
 
 _jobs: dict[int, Search | Comparison] = {}
 _job_ids = itertools.count(1)
@@ -128,10 +136,14 @@ def _info(request: dict[str, Any]) -> dict[str, Any]:
         "version": __version__,
         "min_side": MIN_SIDE,
         "max_side": MAX_SIDE,
+        "page_max_side": PAGE_MAX_SIDE,
         "goals": list(GOAL_NAMES),
+        "directions": dict(DIRECTION_NAMES),
         "algorithms": [a.to_dict() for a in ALGORITHMS.values()],
         "heuristics": [h.to_dict() for h in HEURISTICS.values()],
-        "defaults": {"max_nodes": DEFAULT_MAX_NODES, "time_limit": DEFAULT_TIME_LIMIT},
+        "defaults": {"time_limit": DEFAULT_TIME_LIMIT},
+        "compare": {"max_nodes": COMPARE_MAX_NODES, "time_limit": COMPARE_TIME_LIMIT},
+        "hint": {"max_nodes": HINT_LIMITS.max_nodes, "time_limit": HINT_LIMITS.time_limit},
     }
 
 
@@ -163,15 +175,16 @@ def _random(request: dict[str, Any]) -> dict[str, Any]:
     seed = request.get("seed")
     if seed is not None and (isinstance(seed, bool) or not isinstance(seed, (int, str))):
         raise RequestError("seed", f"seed must be a number or text, not {json.dumps(seed)}")
-    if request.get("unsolvable") is True:
-        board = random_unsolvable(rows, cols, goal, seed)
-    elif request.get("moves") is not None:
-        moves = request["moves"]
-        if isinstance(moves, bool) or not isinstance(moves, int) or not 0 <= moves <= 100_000:
-            raise RequestError("moves", f"moves must be a whole number from 0 to 100000, not {json.dumps(moves)}")
-        board = scramble(goal, moves, seed)
-    else:
-        board = random_board(rows, cols, goal, seed)
+    unsolvable = request.get("unsolvable", False)
+    if not isinstance(unsolvable, bool):
+        raise RequestError("unsolvable", f"unsolvable must be true or false, not {json.dumps(unsolvable)}")
+    moves = request.get("moves")
+    if moves is not None and (isinstance(moves, bool) or not isinstance(moves, int) or not 0 <= moves <= 100_000):
+        raise RequestError("moves", f"moves must be a whole number from 0 to 100000, not {json.dumps(moves)}")
+    try:
+        board = choose_random(goal, moves, seed, unsolvable)
+    except ValueError as exc:
+        raise RequestError("moves", str(exc)) from None
     return _describe(board, goal)
 
 
@@ -198,9 +211,9 @@ def _describe(board: Board, goal: Board) -> dict[str, Any]:
 def _h_path(result: SearchResult) -> tuple[str, list[int]]:
     """The heuristic's value at every step of the solution (for g, h, f in the page)."""
     start, goal = result.start, result.goal
-    name = result.heuristic or default_heuristic(start.rows, start.cols, goal.blank)
-    if missing_table_files(name, start.rows, start.cols, goal.blank):
-        name = "manhattan"
+    name = result.heuristic
+    if name is None or missing_table_files(name, start.rows, start.cols, goal.blank):
+        name = strongest_heuristic(start.rows, start.cols, goal.blank, available_only=True)
     values = []
     board = start
     values.append(estimate(name, board, goal))
@@ -243,19 +256,30 @@ def _limits(request: dict[str, Any], max_nodes: int, time_limit: float) -> Limit
     )
 
 
-def _weight(request: dict[str, Any]) -> float | None:
-    if request.get("weight") is None:
-        return None
-    return float(_number(request, "weight", 1.0, 1000.0, whole=False))
+def _options(request: dict[str, Any]) -> dict[str, float]:
+    """The algorithm options present in the request (fields named after them), as numbers;
+    whether the algorithm takes them and their ranges are checked by the registry."""
+    options = {}
+    for name in algorithm_options():
+        value = request.get(name)
+        if value is not None:
+            if isinstance(value, bool) or not isinstance(value, (int, float)):
+                raise RequestError(name, f"{name} must be a number, not {json.dumps(value)}")
+            options[name] = float(value)
+    return options
 
 
 def _compare(request: dict[str, Any]) -> dict[str, Any]:
     board, goal = _boards(request)
-    need = missing_table_files("pdb", board.rows, board.cols, goal.blank)
-    if need:  # compare every pair, the pattern databases included: fetch them first
-        raise RequestError("tables", f"the pdb heuristic needs {', '.join(need)}", need=need)
+    shape = (board.rows, board.cols, goal.blank)
+    need = sorted({file for name in HEURISTICS for file in missing_table_files(name, *shape)})
+    if need:  # compare every pair, the table-backed heuristics included: fetch them first
+        raise RequestError("tables", f"the comparison needs {', '.join(need)}", need=need)
     limits = _limits(request, COMPARE_MAX_NODES, COMPARE_TIME_LIMIT)
-    job = Comparison(board, goal, limits, _weight(request))
+    try:
+        job = Comparison(board, goal, limits, options=_options(request))
+    except OptionError as exc:
+        raise RequestError(exc.option, str(exc)) from None
     job_id = next(_job_ids)
     _jobs[job_id] = job
     job.step(_budget(request))
@@ -297,13 +321,14 @@ def _solve(request: dict[str, Any]) -> dict[str, Any]:
     if heuristic is not None and heuristic not in HEURISTICS:
         raise RequestError("heuristic", f"unknown heuristic {json.dumps(heuristic)}: choose one of {', '.join(HEURISTICS)}")
     limits = _limits(request, default_max_nodes(algorithm, board.rows, board.cols), DEFAULT_TIME_LIMIT)
-    weight = _weight(request)
+    options = _options(request)
     budget = _budget(request)
     try:
-        search = Search(board, goal, algorithm, heuristic, limits, weight)
-    except ValueError as exc:
-        field = "weight" if "weight" in str(exc) else "heuristic"
-        raise RequestError(field, str(exc)) from None
+        search = Search(board, goal, algorithm, heuristic, limits, options=options)
+    except OptionError as exc:
+        raise RequestError(exc.option, str(exc)) from None
+    except ValueError as exc:  # the heuristic does not apply to the board
+        raise RequestError("heuristic", str(exc)) from None
     need = missing_table_files(search.heuristic, board.rows, board.cols, goal.blank)
     if need:
         raise RequestError("tables", f"the {search.heuristic} heuristic needs {', '.join(need)}", need=need)

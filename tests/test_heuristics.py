@@ -16,8 +16,9 @@ from npuzzle.heuristics import (
     linear_conflict,
     manhattan,
 )
-from npuzzle.pdb import (
-    DATA_DIR,
+from npuzzle.tables import DATA_DIR
+from npuzzle.pattern_db import (
+
     SHIPPED,
     build_table,
     file_digest,
@@ -30,7 +31,7 @@ from npuzzle.search.problem import Problem
 from .puzzles import blank_first_to_blank_last, eight_puzzle_distances, korf100
 
 ALL = list(HEURISTICS)
-# The shipped 4x4 tables, by checksum: regenerating them (python -m npuzzle.pdb) must give these bytes.
+# The shipped 4x4 tables, by checksum: regenerating them (python -m npuzzle tables build) must give these bytes.
 SHIPPED_SHA256 = {"pdb-4x4-663x2.bin": "6154cfa25c77772b29a56ebbdef8ed662d4ef9f08dfa6142363cb4c85a258391"}
 
 

@@ -282,7 +282,7 @@ def test_tables_load_a_step_at_a_time_and_a_cancel_is_seen_between_steps(
 ) -> None:
     """The 4x4 tables are tens of megabytes once decompressed; a search loads them one
     table per step, reporting the stage, so the browser's worker can take a cancel."""
-    from npuzzle import pdb
+    from npuzzle import pattern_db as pdb
     from npuzzle.heuristics import compile_heuristic
 
     def fresh() -> Search:

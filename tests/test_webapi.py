@@ -117,10 +117,10 @@ def test_weight_in_requests() -> None:
 
 
 def test_missing_tables_are_asked_for(tmp_path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
-    from npuzzle import pdb
+    from npuzzle import tables
 
     korf1 = "14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3"
-    monkeypatch.setattr(pdb, "DATA_DIR", tmp_path)
+    monkeypatch.setattr(tables, "DATA_DIR", tmp_path)
     answer = call({"op": "solve", "board": korf1, "goal": "blank-first"})
     assert answer["ok"] is False
     assert answer["error"] == {

@@ -4,6 +4,8 @@ from .result import DEFAULT_MAX_NODES, DEFAULT_TIME_LIMIT, Limits, Progress, Sea
 from .solver import (
     ALGORITHMS,
     AlgorithmInfo,
+    AlgorithmOption,
+    OptionError,
     Search,
     default_algorithm,
     default_heuristic,
@@ -15,6 +17,8 @@ from .solver import (
 __all__ = [
     "ALGORITHMS",
     "AlgorithmInfo",
+    "AlgorithmOption",
+    "OptionError",
     "DEFAULT_MAX_NODES",
     "DEFAULT_TIME_LIMIT",
     "Limits",

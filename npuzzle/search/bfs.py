@@ -11,14 +11,13 @@ from __future__ import annotations
 import time
 from collections import deque
 
-from ..heuristics import Compiled
 from .problem import Problem
 from .result import Limits, Progress, StopReason
-from .steps import CHECK_EVERY, Outcome, Steps, path_from_parents
+from .steps import CHECK_EVERY, Options, Outcome, Steps, path_from_parents
 
 
-def bfs(problem: Problem, heuristic: Compiled, limits: Limits) -> Steps:
-    """Breadth-first search; ``heuristic`` is ignored. Yields progress; send True to cancel."""
+def bfs(problem: Problem, limits: Limits, options: Options) -> Steps:
+    """Breadth-first search (no heuristic, no options). Yields progress; send True to cancel."""
     started = time.perf_counter()
     deadline = started + limits.time_limit
     neighbours = problem.neighbours

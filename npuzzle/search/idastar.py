@@ -18,13 +18,13 @@ from __future__ import annotations
 import time
 
 from ..heuristics import Compiled
-from ..pdb import PatternLookup
+from ..pattern_db import PatternLookup
 from .problem import Problem
 from .result import Limits, Progress, StopReason
-from .steps import CHECK_EVERY_DFS, Outcome, Steps
+from .steps import CHECK_EVERY_DFS, Options, Outcome, Steps
 
 
-def idastar(problem: Problem, heuristic: Compiled, limits: Limits) -> Steps:
+def idastar(problem: Problem, heuristic: Compiled, limits: Limits, options: Options) -> Steps:
     """Optimal with an admissible heuristic. Yields progress; send True to cancel."""
     started = time.perf_counter()
     deadline = started + limits.time_limit

@@ -10,14 +10,13 @@ from __future__ import annotations
 
 import time
 
-from ..heuristics import Compiled
 from .problem import Problem
 from .result import Limits, Progress, StopReason
-from .steps import CHECK_EVERY_DFS, Outcome, Steps
+from .steps import CHECK_EVERY_DFS, Options, Outcome, Steps
 
 
-def iddfs(problem: Problem, heuristic: Compiled, limits: Limits) -> Steps:
-    """Iterative deepening; ``heuristic`` is ignored. Yields progress; send True to cancel."""
+def iddfs(problem: Problem, limits: Limits, options: Options) -> Steps:
+    """Iterative deepening (no heuristic, no options). Yields progress; send True to cancel."""
     started = time.perf_counter()
     deadline = started + limits.time_limit
     neighbours = problem.neighbours

@@ -1,9 +1,8 @@
 """A board and goal compiled into the flat form that searches work on.
 
-Tiles are relabelled once so that every goal looks the same to a search:
-tile ``v`` gets the label ``goal.position_of(v) + 1`` and the blank stays 0.
-Label ``L`` therefore belongs at position ``L - 1``; only the blank's goal
-position varies. A solution inside a search is the list of blank positions
+Tiles are relabelled once (``board.relabel``) so that every goal looks the
+same to a search: label ``L`` belongs at position ``L - 1``; only the blank's
+goal position varies. A solution inside a search is the list of blank positions
 from start to goal; ``Problem.decode`` turns it back into tiles and directions.
 """
 
@@ -11,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..board import BLANK, Board, BoardError
+from ..board import BLANK, Board, relabel
 
 
 def neighbour_table(rows: int, cols: int) -> tuple[tuple[int, ...], ...]:
@@ -47,14 +46,8 @@ class Problem:
     @classmethod
     def from_boards(cls, start: Board, goal: Board) -> Problem:
         """Relabel ``start`` so that ``goal`` becomes label ``p + 1`` at position ``p``."""
-        if (start.rows, start.cols) != (goal.rows, goal.cols):
-            raise BoardError(f"the board is {start.shape} but the goal is {goal.shape}")
-        label = {tile: pos + 1 for pos, tile in enumerate(goal.tiles)}
-        label[BLANK] = 0
-        start_labels = tuple(label[t] for t in start.tiles)
-        goal_labels = tuple(label[t] for t in goal.tiles)
         return cls(
-            start, goal, start.rows, start.cols, start_labels, goal_labels,
+            start, goal, start.rows, start.cols, relabel(start, goal), relabel(goal, goal),
             neighbour_table(start.rows, start.cols),
         )
 

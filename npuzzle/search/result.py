@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import Enum
+from typing import Mapping
 
 from ..board import Board, Tiles
 
@@ -103,6 +104,8 @@ class SearchResult:
     """When set, the solution is proven to be at most this factor times the optimal length."""
     setup_seconds: float = 0.0
     """Time spent preparing the heuristic (building or loading its tables), not in ``seconds``."""
+    options: Mapping[str, float] = field(default_factory=dict)
+    """The algorithm's option values (weighted A*: ``{"weight": w}``)."""
 
     @property
     def solved(self) -> bool:
@@ -113,6 +116,25 @@ class SearchResult:
     def length(self) -> int | None:
         """Number of moves in the solution, or None without one."""
         return len(self.tiles) if self.solved else None
+
+    @property
+    def quality(self) -> str:
+        """How good the solution is proven to be, in words: ``optimal``, ``at most 2 ×
+        optimal`` or ``not proven optimal`` (the CLI writes ``x`` for ``×``)."""
+        if self.optimal:
+            return "optimal"
+        if self.suboptimality is not None:
+            return f"at most {self.suboptimality:g} \u00d7 optimal"
+        return "not proven optimal"
+
+    @property
+    def quality_short(self) -> str:
+        """``quality`` for a table column: ``yes``, ``≤ 2×`` or ``no``."""
+        if self.optimal:
+            return "yes"
+        if self.suboptimality is not None:
+            return f"\u2264 {self.suboptimality:g}\u00d7"
+        return "no"
 
     def to_dict(self) -> dict[str, object]:
         """The JSON object promised by the CLI (``--json``) and the web API."""
@@ -132,7 +154,10 @@ class SearchResult:
             "bound": self.bound,
             "weight": self.weight,
             "suboptimality": self.suboptimality,
+            "quality": self.quality,
+            "quality_short": self.quality_short,
             "setup_seconds": round(self.setup_seconds, 6),
+            "options": dict(self.options),
             "start": list(self.start.tiles),
             "goal": list(self.goal.tiles),
             "rows": self.start.rows,

@@ -9,19 +9,21 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass
-from typing import Callable, Iterator
+from typing import Callable, Iterator, Mapping
 
 from ..board import Board
 from ..heuristics import (
     HEURISTICS,
+    Compiled,
     compile_heuristic,
     get_heuristic,
-    heuristic_applies,
     heuristic_loading,
+    strongest_heuristic,
 )
 from ..solvability import is_solvable
-from .astar import astar, greedy, weighted_astar
+from .astar import astar
 from .bfs import bfs
+from .greedy import greedy
 from .iddfs import iddfs
 from .idastar import idastar
 from .problem import Problem
@@ -33,7 +35,8 @@ from .result import (
     SearchResult,
     StopReason,
 )
-from .steps import Steps
+from .steps import InformedSearch, Options, Steps, UninformedSearch
+from .weighted_astar import weighted_astar
 
 _DONE = object()
 
@@ -41,32 +44,116 @@ ProgressCallback = Callable[[Progress], "bool | None"]
 """Called with the counts so far; return True to cancel the search."""
 
 
-DEFAULT_WEIGHT = 1.5
+class OptionError(ValueError):
+    """An algorithm option that is out of range or not taken; ``option`` names it."""
+
+    def __init__(self, option: str, message: str) -> None:
+        super().__init__(message)
+        self.option = option
+
+
+@dataclass(frozen=True)
+class AlgorithmOption:
+    """A number an algorithm takes (weighted A*'s weight), with its range and default."""
+
+    name: str
+    """Its key everywhere: the search's ``options``, the CLI's ``--name``, the web API's
+    request field and the page's link parameter."""
+    label: str
+    default: float
+    minimum: float
+    maximum: float
+    step: float
+    """A sensible increment, for the page's number field."""
+    description: str
+
+    def check(self, value: object) -> float:
+        """``value`` as a float; OptionError unless it is a number in range."""
+        if isinstance(value, bool) or not isinstance(value, (int, float)) or value != value:
+            raise OptionError(self.name, f"the {self.name} must be a number, not {value!r}")
+        if value < self.minimum:
+            raise OptionError(self.name, f"the {self.name} must be at least {self.minimum:g}, not {value:g}")
+        if value > self.maximum:
+            raise OptionError(self.name, f"the {self.name} must be at most {self.maximum:g}, not {value:g}")
+        return float(value)
+
+    def to_dict(self) -> dict[str, object]:
+        """JSON-ready description, for the page's option fields."""
+        return {
+            "name": self.name, "label": self.label, "default": self.default,
+            "minimum": self.minimum, "maximum": self.maximum, "step": self.step,
+            "description": self.description,
+        }
 
 
 @dataclass(frozen=True)
 class AlgorithmInfo:
-    """A registry entry: what an algorithm is called and what it guarantees."""
+    """A registry entry: what an algorithm is called, what it takes and what it proves.
+
+    Exactly one of ``informed`` (a search guided by a heuristic) and ``uninformed``
+    is set; ``start`` calls it.
+    """
 
     name: str
     label: str
-    function: Callable[..., Steps]
-    """``(problem, heuristic, limits)``, plus ``weight`` when ``weighted``."""
     optimal: bool
     """Whether its solutions are proven shortest (with an admissible heuristic)."""
-    uses_heuristic: bool
     description: str
+    informed: InformedSearch | None = None
+    uninformed: UninformedSearch | None = None
+    options: tuple[AlgorithmOption, ...] = ()
+    factor_option: str | None = None
+    """The option that bounds the length (length <= its value x optimal, with an
+    admissible heuristic), for algorithms that are not optimal but bounded."""
     max_cells: int | None = None
     """Largest board (in cells) it is offered for by ``compare`` and the page; None for any."""
-    weighted: bool = False
-    """Whether it takes a weight w >= 1 (weighted A*)."""
     default_max_nodes: int = DEFAULT_MAX_NODES
     """Its node limit when none is given: low for searches that store every state,
     high for depth-first ones, whose memory stays small (the time limit binds)."""
 
+    def __post_init__(self) -> None:
+        if (self.informed is None) == (self.uninformed is None):
+            raise TypeError(f"{self.name}: give exactly one of informed and uninformed")
+
+    @property
+    def uses_heuristic(self) -> bool:
+        """Whether it is guided by a heuristic."""
+        return self.informed is not None
+
+    @property
+    def weighted(self) -> bool:
+        """Whether it takes a weight (kept for the ``weighted`` key of ``info``)."""
+        return any(option.name == "weight" for option in self.options)
+
     def suits(self, rows: int, cols: int) -> bool:
         """Whether the page and ``compare`` should offer it for a rows x cols board."""
         return self.max_cells is None or rows * cols <= self.max_cells
+
+    def check_options(self, given: Mapping[str, object]) -> dict[str, float]:
+        """Every option's value (its default when not given); OptionError for a value out
+        of range or an option it does not take."""
+        known = {option.name for option in self.options}
+        for name in given:
+            if name not in known:
+                raise OptionError(name, f"{self.name} takes no {name}")
+        return {o.name: o.check(given.get(o.name, o.default)) for o in self.options}
+
+    def factor(self, options: Options) -> float | None:
+        """What it proves with an admissible heuristic: length <= factor x optimal
+        (1 for optimal algorithms), or None when it proves nothing."""
+        if self.optimal:
+            return 1.0
+        return options[self.factor_option] if self.factor_option else None
+
+    def start(self, problem: Problem, heuristic: Compiled | None, limits: Limits, options: Options) -> Steps:
+        """Begin the search (an uninformed one is not handed the heuristic)."""
+        if self.informed is not None:
+            if heuristic is None:
+                raise ValueError(f"{self.name} needs a heuristic")
+            return self.informed(problem, heuristic, limits, options)
+        if self.uninformed is None:  # pragma: no cover - __post_init__ forbids it
+            raise TypeError(f"{self.name} has no search function")
+        return self.uninformed(problem, limits, options)
 
     def to_dict(self) -> dict[str, object]:
         """JSON-ready description, for menus."""
@@ -76,6 +163,7 @@ class AlgorithmInfo:
             "optimal": self.optimal,
             "uses_heuristic": self.uses_heuristic,
             "weighted": self.weighted,
+            "options": [option.to_dict() for option in self.options],
             "description": self.description,
             "max_cells": self.max_cells,
             "default_max_nodes": self.default_max_nodes,
@@ -86,32 +174,40 @@ ALGORITHMS: dict[str, AlgorithmInfo] = {
     info.name: info
     for info in (
         AlgorithmInfo(
-            "bfs", "Breadth-first search", bfs, True, False,
+            "bfs", "Breadth-first search", True,
             "Explores by distance from the start; optimal, but stores every state it sees.",
-            max_cells=16,
+            uninformed=bfs, max_cells=16,
         ),
         AlgorithmInfo(
-            "iddfs", "Iterative deepening DFS", iddfs, True, False,
+            "iddfs", "Iterative deepening DFS", True,
             "Depth-first to depth 1, 2, 3, ...; optimal with little memory, but repeats work.",
-            max_cells=16, default_max_nodes=DEPTH_FIRST_MAX_NODES,
+            uninformed=iddfs, max_cells=16, default_max_nodes=DEPTH_FIRST_MAX_NODES,
         ),
         AlgorithmInfo(
-            "greedy", "Greedy best-first", greedy, False, True,
+            "greedy", "Greedy best-first", False,
             "Always expands the state that looks nearest the goal (lowest h); fast, not optimal.",
+            informed=greedy,
         ),
         AlgorithmInfo(
-            "astar", "A*", astar, True, True,
+            "astar", "A*", True,
             "Best-first on f = g + h with a closed set; optimal, memory grows with the search.",
+            informed=astar,
         ),
         AlgorithmInfo(
-            "wastar", "Weighted A*", weighted_astar, False, True,
+            "wastar", "Weighted A*", False,
             "Best-first on f = g + w*h; trades length for speed: length <= w * optimal.",
-            weighted=True,
+            informed=weighted_astar,
+            options=(AlgorithmOption(
+                "weight", "Weight w", 1.5, 1.0, 1000.0, 0.1,
+                "f = g + w*h: the larger w, the faster and the longer the solution "
+                "(at most w times the shortest).",
+            ),),
+            factor_option="weight",
         ),
         AlgorithmInfo(
-            "idastar", "IDA*", idastar, True, True,
+            "idastar", "IDA*", True,
             "Depth-first iterative deepening on f = g + h; optimal, memory linear in depth.",
-            default_max_nodes=DEPTH_FIRST_MAX_NODES,
+            informed=idastar, default_max_nodes=DEPTH_FIRST_MAX_NODES,
         ),
     )
 }
@@ -127,6 +223,15 @@ def get_algorithm(name: str) -> AlgorithmInfo:
         ) from None
 
 
+def algorithm_options() -> dict[str, tuple[AlgorithmOption, list[str]]]:
+    """Every option some algorithm takes, by name, with the algorithms that take it."""
+    found: dict[str, tuple[AlgorithmOption, list[str]]] = {}
+    for info in ALGORITHMS.values():
+        for option in info.options:
+            found.setdefault(option.name, (option, []))[1].append(info.name)
+    return found
+
+
 def default_algorithm(rows: int, cols: int) -> str:
     """The fastest optimal algorithm we have for the size: IDA*."""
     return "idastar"
@@ -140,11 +245,7 @@ def default_max_nodes(algorithm: str | None, rows: int, cols: int) -> int:
 
 def default_heuristic(rows: int, cols: int, blank_goal: int | None = None) -> str:
     """The strongest admissible heuristic that applies to the board and its goal's blank cell."""
-    blank = rows * cols - 1 if blank_goal is None else blank_goal
-    for name in ("pdb", "walking-distance", "linear-conflict"):
-        if heuristic_applies(name, rows, cols, blank):
-            return name
-    return "manhattan"  # pragma: no cover - linear conflict applies everywhere
+    return strongest_heuristic(rows, cols, rows * cols - 1 if blank_goal is None else blank_goal)
 
 
 class Search:
@@ -158,7 +259,11 @@ class Search:
         heuristic: str | None = None,
         limits: Limits | None = None,
         weight: float | None = None,
+        options: Mapping[str, object] | None = None,
     ) -> None:
+        """ValueError for an unknown name, a heuristic that does not apply, or an option
+        the algorithm does not take or that is out of range (``weight`` is the same as
+        ``options={"weight": ...}``)."""
         algorithm = algorithm or default_algorithm(board.rows, board.cols)
         info = get_algorithm(algorithm)
         if info.uses_heuristic:
@@ -167,13 +272,12 @@ class Search:
                 raise ValueError(f"the {heuristic} heuristic does not apply to a {board.shape} board")
         else:
             heuristic = None
-        if info.weighted:
-            weight = DEFAULT_WEIGHT if weight is None else weight
-            if isinstance(weight, bool) or not isinstance(weight, (int, float)) or not 1 <= weight < float("inf"):
-                raise ValueError(f"the weight must be a number of at least 1, not {weight!r}")
-        elif weight is not None:
-            raise ValueError(f"only wastar takes a weight, not {algorithm}")
-        self.weight = weight
+        given = dict(options or {})
+        if weight is not None:
+            given["weight"] = weight
+        self.options = info.check_options(given)
+        self.weight = self.options.get("weight")
+        """The weight w of an algorithm that takes one (weighted A*), else None."""
         self.board = board
         self.goal = goal
         self.info = info
@@ -195,8 +299,8 @@ class Search:
         max_frontier: int, bound: int | None, solvable: bool = True,
     ) -> SearchResult:
         tiles, moves = self.problem.decode(path) if path is not None else ((), "")
-        heuristic_ok = self.heuristic is None or HEURISTICS[self.heuristic].admissible
-        proven = self.info.optimal or (self.info.weighted and self.weight == 1)
+        admissible = self.heuristic is None or HEURISTICS[self.heuristic].admissible
+        factor = self.info.factor(self.options)
         return SearchResult(
             algorithm=self.info.name,
             heuristic=self.heuristic,
@@ -209,12 +313,13 @@ class Search:
             generated=generated,
             max_frontier=max_frontier,
             seconds=time.perf_counter() - self._started,
-            optimal=stop is StopReason.SOLVED and proven and heuristic_ok,
+            optimal=stop is StopReason.SOLVED and factor == 1 and admissible,
             solvable=solvable,
-            bound=bound if self.info.optimal or self.weight == 1 else None,
+            bound=bound if factor == 1 else None,
             weight=self.weight,
             setup_seconds=self.setup_seconds,
-            suboptimality=self.weight if self.info.weighted and heuristic_ok else None,
+            options=self.options,
+            suboptimality=factor if factor is not None and not self.info.optimal and admissible else None,
         )
 
     def step(self, budget: float = 0.03, cancel: bool = False) -> SearchResult | Progress:
@@ -222,10 +327,10 @@ class Search:
         if self.result is not None:
             return self.result
         if self._steps is None:
-            name = self.heuristic or "manhattan"
+            name = self.heuristic
             shape = (self.problem.rows, self.problem.cols, self.goal.blank)
             if self._loading is None:
-                self._loading = heuristic_loading(name, *shape) or iter(())
+                self._loading = (heuristic_loading(name, *shape) if name else None) or iter(())
             # Load the heuristic's tables a step at a time (a cancel is seen between steps).
             prepared = time.perf_counter()
             end = prepared + budget
@@ -241,17 +346,14 @@ class Search:
                 self.result = self._result(StopReason.CANCELLED, None, 0, 0, 0, None)
                 return self.result
             if not loaded:
-                self.progress = Progress(
-                    0, 0, 0, 0, time.perf_counter() - self._started, stage="Loading pattern databases"
-                )
+                tables = get_heuristic(name).tables if name else None
+                stage = tables.stage if tables else "Preparing the heuristic"
+                self.progress = Progress(0, 0, 0, 0, time.perf_counter() - self._started, stage=stage)
                 return self.progress
             prepared = time.perf_counter()
-            compiled = compile_heuristic(name, *shape)
+            compiled = compile_heuristic(name, *shape) if name else None
             self.setup_seconds += time.perf_counter() - prepared
-            if self.info.weighted:
-                self._steps = self.info.function(self.problem, compiled, self.limits, float(self.weight or 1))
-            else:
-                self._steps = self.info.function(self.problem, compiled, self.limits)
+            self._steps = self.info.start(self.problem, compiled, self.limits, self.options)
             self._started = time.perf_counter()
             if cancel:
                 self._steps.close()
@@ -310,10 +412,11 @@ def solve(
     limits: Limits | None = None,
     progress: ProgressCallback | None = None,
     weight: float | None = None,
+    options: Mapping[str, object] | None = None,
 ) -> SearchResult:
     """Solve ``board`` (goal: blank-last by default) and return the uniform result.
 
     Unsolvable boards are answered at once from parity, without a search.
     """
     goal = goal or Board.goal(board.rows, board.cols)
-    return Search(board, goal, algorithm, heuristic, limits, weight).run(progress)
+    return Search(board, goal, algorithm, heuristic, limits, weight, options).run(progress)

@@ -1,7 +1,10 @@
 """The shape every search algorithm shares: a generator of progress reports.
 
-An algorithm is a function ``(problem, heuristic, limits) -> Steps``. It
-yields a ``Progress`` every few hundred expansions; whoever drives it sends
+An algorithm is a function ``(problem, heuristic, limits, options) -> Steps``
+(``(problem, limits, options)`` for one that takes no heuristic); ``options``
+holds the values of the options its registry entry declares (weighted A*'s
+weight). It yields a ``Progress`` every 64 expansions (best-first searches)
+or 1024 (depth-first ones); whoever drives it sends
 back ``True`` to cancel. It returns an ``Outcome`` (the generator's return
 value) with the solution as a list of blank positions. Driving searches as
 generators is what lets the browser worker run them in short slices, report
@@ -11,7 +14,7 @@ progress and take a cancel message between slices (see solver.Search).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Callable, Generator
+from typing import Callable, Generator, Mapping
 
 from ..heuristics import Compiled
 from .problem import Problem
@@ -38,7 +41,12 @@ class Outcome:
 
 
 Steps = Generator[Progress, bool, Outcome]
-Algorithm = Callable[[Problem, Compiled, Limits], Steps]
+Options = Mapping[str, float]
+"""An algorithm's option values by name, each checked against its registry entry."""
+InformedSearch = Callable[[Problem, Compiled, Limits, Options], Steps]
+"""A search guided by a heuristic."""
+UninformedSearch = Callable[[Problem, Limits, Options], Steps]
+"""A search that takes no heuristic."""
 
 
 def path_from_parents(parent: dict[bytes, bytes | None], end: bytes) -> list[int]:

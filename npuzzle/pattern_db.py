@@ -25,16 +25,18 @@ from __future__ import annotations
 import functools
 import hashlib
 import struct
+import time
 import zlib
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Generator, Iterator, Sequence
+from typing import Callable, Generator, Iterator, Sequence
+
+from .tables import data_path
 
 UNSEEN = 255
-DATA_DIR = Path(__file__).resolve().parent / "data"
 FILE_MAGIC = b"NPDB\x01"
 
-# Tables too slow to build on demand are generated once by ``python -m npuzzle.pdb``
+# Tables too slow to build on demand are generated once by ``python -m npuzzle tables build``
 # and shipped in one file per board shape. Their patterns are goal cells for the
 # blank's goal cell given; a board symmetry carries them to any goal whose blank
 # is in a corner. Two partitions of the 4x4 board, each read directly and through
@@ -343,7 +345,8 @@ def halves(rows: int, cols: int, blank_goal: int) -> tuple[tuple[int, ...], ...]
 
 
 def table_file(rows: int, cols: int, blank_goal: int) -> str | None:
-    """The shipped file a board needs, or None if its tables are built on demand."""
+    """The shipped file a board needs, or None if its tables are built on demand;
+    ValueError if no symmetry carries the goal's blank cell to the file's."""
     shipped = SHIPPED.get((rows, cols))
     if shipped is None:
         return None
@@ -359,15 +362,19 @@ def pattern_database_applies(rows: int, cols: int) -> bool:
     return rows * cols <= MAX_ON_DEMAND_CELLS or (rows, cols) in SHIPPED
 
 
-def pattern_lookup_available(rows: int, cols: int, blank_goal: int) -> bool:
-    """Whether ``pattern_lookup`` can answer now without a missing file."""
+def serves_goal(rows: int, cols: int, blank_goal: int) -> bool:
+    """Whether the shape's tables serve a goal with the blank at ``blank_goal``."""
     try:
-        name = table_file(rows, cols, blank_goal)
+        table_file(rows, cols, blank_goal)
     except ValueError:
         return False
-    if name is None:
-        return rows * cols <= MAX_ON_DEMAND_CELLS
-    return (DATA_DIR / name).is_file()
+    return pattern_database_applies(rows, cols)
+
+
+def table_files(rows: int, cols: int, blank_goal: int) -> tuple[str, ...]:
+    """The shipped files a board and goal read (none for tables built on demand)."""
+    name = table_file(rows, cols, blank_goal) if serves_goal(rows, cols, blank_goal) else None
+    return () if name is None else (name,)
 
 
 _LOADED: dict[str, PatternSet] = {}
@@ -375,7 +382,7 @@ _LOADED: dict[str, PatternSet] = {}
 
 def _shipped_set(name: str) -> PatternSet:
     if name not in _LOADED:
-        _LOADED[name] = read_pattern_set(DATA_DIR / name)
+        _LOADED[name] = read_pattern_set(data_path(name))
     return _LOADED[name]
 
 
@@ -384,13 +391,13 @@ def table_loading(rows: int, cols: int, blank_goal: int) -> Iterator[None] | Non
     (tens of milliseconds each), so a caller can stay responsive; None when there
     is nothing to load (tables built on demand, already loaded, or missing)."""
     name = table_file(rows, cols, blank_goal)
-    if name is None or name in _LOADED or not (DATA_DIR / name).is_file():
+    if name is None or name in _LOADED or not data_path(name).is_file():
         return None
     return _loading(name)
 
 
 def _loading(name: str) -> Iterator[None]:
-    loaded = yield from _reading(DATA_DIR / name)
+    loaded = yield from _reading(data_path(name))
     _LOADED.setdefault(name, loaded)
 
 
@@ -413,7 +420,7 @@ def pattern_lookups(rows: int, cols: int, blank_goal: int) -> tuple[PatternLooku
             raise ValueError(f"no pattern database for a {rows}x{cols} board")
         partitions = [build_pattern_set(rows, cols, blank_goal, halves(rows, cols, blank_goal))]
     else:
-        path = DATA_DIR / name
+        path = data_path(name)
         if not path.is_file():
             raise FileNotFoundError(f"pattern database file {name} is missing")
         shipped = _shipped_set(name)
@@ -437,38 +444,29 @@ def pattern_lookups(rows: int, cols: int, blank_goal: int) -> tuple[PatternLooku
     return tuple(lookups)
 
 
-def main(argv: Sequence[str] | None = None) -> None:
-    """Generate the shipped tables: ``python -m npuzzle.pdb [--out DIR]`` (about 15 minutes).
-
-    Without ``--out`` the files in npuzzle/data are replaced; with it they are written
-    to DIR, and each one's checksum is compared with the shipped file's.
-    """
-    import argparse
-    import time
-
-    parser = argparse.ArgumentParser(prog="python -m npuzzle.pdb", description=main.__doc__)
-    parser.add_argument("--out", type=Path, default=None, help="write here instead of npuzzle/data")
-    args = parser.parse_args(argv)
-    out_dir: Path = args.out or DATA_DIR
+def build_shipped_tables(out_dir: Path | None = None, report: Callable[[str], None] = print) -> list[Path]:
+    """Generate every shipped table file (about 13 minutes in CPython): into npuzzle/data,
+    or into ``out_dir``, where each file's checksum is compared with the shipped one's.
+    ``python -m npuzzle tables build [--out DIR]`` runs it."""
+    written = []
     for (rows, cols), shipped in SHIPPED.items():
         started = time.perf_counter()
+        for partition in shipped.partitions:
+            _check_partition(rows, cols, shipped.blank_goal, partition)
         tables = []
         for pattern in shipped.patterns:
             tables.append(build_table(rows, cols, pattern, shipped.blank_goal))
-            print(f"  {pattern}: {time.perf_counter() - started:.0f} s", flush=True)
-        for partition in shipped.partitions:
-            _check_partition(rows, cols, shipped.blank_goal, partition)
+            report(f"  {pattern}: {time.perf_counter() - started:.0f} s")
         built = PatternSet(rows, cols, shipped.blank_goal, shipped.patterns, tuple(tables))
-        write_pattern_set(out_dir / shipped.file, built)
-        digest = file_digest(out_dir / shipped.file)
-        print(
+        path = data_path(shipped.file) if out_dir is None else out_dir / shipped.file
+        write_pattern_set(path, built)
+        digest = file_digest(path)
+        report(
             f"{shipped.file}: {rows}x{cols} {built.name}, {time.perf_counter() - started:.1f} s, "
             f"sha256 {digest}"
         )
-        if args.out is not None and (DATA_DIR / shipped.file).is_file():
-            same = digest == file_digest(DATA_DIR / shipped.file)
-            print(f"  {'identical to' if same else 'DIFFERENT from'} the shipped file")
-
-
-if __name__ == "__main__":
-    main()
+        if out_dir is not None and data_path(shipped.file).is_file():
+            same = digest == file_digest(data_path(shipped.file))
+            report(f"  {'identical to' if same else 'DIFFERENT from'} the shipped file")
+        written.append(path)
+    return written
