@@ -36,7 +36,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from npuzzle import Board, Limits, solve  # noqa: E402
-from tests.puzzles import eight_puzzle_distances  # noqa: E402
+from npuzzle.known import eight_puzzle_distances  # noqa: E402
 
 RESULTS = ROOT / "bench" / "results" / "exhaustive-8puzzle.json"
 TABLE = ROOT / "bench" / "results" / "exhaustive-8puzzle.md"

@@ -29,7 +29,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from npuzzle import Board, Limits, solve  # noqa: E402
-from tests.puzzles import blank_first_to_blank_last, korf100  # noqa: E402
+from npuzzle.known import blank_first_to_blank_last, korf100  # noqa: E402
 
 PUBLISHED_MEAN_NODES = {
     "Manhattan (Korf 1985)": 401_189_630,

@@ -31,7 +31,7 @@ What is timed (in the page, with ``performance.now()``):
   ``PerformanceObserver`` for ``longtask``, and the largest lateness of a 100 ms
   ``setInterval`` heartbeat, both during loading and during the solves.
 
-Every length is checked against the published optimum (``tests/puzzles.py``) and every
+Every length is checked against the published optimum (``npuzzle/known.py``) and every
 solution is replayed with ``Board.play``. Results: bench/results/korf100-browser[-label].md
 and .json. Exit status 1 if a length or path is wrong.
 """
@@ -56,7 +56,7 @@ from bench.korf100 import parse_ids, summary  # noqa: E402
 from build import build, serving_in_background  # noqa: E402
 from npuzzle import Board  # noqa: E402
 from npuzzle.random_boards import scramble  # noqa: E402
-from tests.puzzles import blank_first_to_blank_last, korf100  # noqa: E402
+from npuzzle.known import blank_first_to_blank_last, korf100  # noqa: E402
 
 SUBPATH = "npuzzle"  # served as GitHub Pages serves a project site: /<repo>/
 CHROMIUM = "/usr/bin/chromium"

@@ -40,7 +40,7 @@ from npuzzle.heuristics import Compiled  # noqa: E402
 from npuzzle.pattern_db import PatternLookup, pattern_lookups  # noqa: E402
 from npuzzle.search.idastar import idastar  # noqa: E402
 from npuzzle.search.problem import Problem  # noqa: E402
-from tests.puzzles import blank_first_to_blank_last, korf100  # noqa: E402
+from npuzzle.known import blank_first_to_blank_last, korf100  # noqa: E402
 
 # Which of pattern_lookups(4, 4, 15) each configuration uses: [B, B reflected, A, A reflected].
 CONFIGS = {"B1": (0,), "B": (0, 1), "A": (2, 3), "A+B": (0, 1, 2, 3)}

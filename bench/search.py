@@ -9,11 +9,11 @@ Usage (from the repository root):
 
 Board sets:
   3x3-random     100 random solvable 3x3 states (random.Random(2024).sample over the
-                 sorted keys of tests.puzzles.eight_puzzle_distances("blank-last")),
+                 sorted keys of npuzzle.known.eight_puzzle_distances("blank-last")),
                  goal blank-last; known optimal lengths from that exhaustive BFS.
-  3x3-hardest    the two 31-move 3x3 boards (tests.puzzles.HARDEST_BLANK_LAST).
+  3x3-hardest    the two 31-move 3x3 boards (npuzzle.known.HARDEST_BLANK_LAST).
   4x4-korf-easy  Korf's instances 55, 30, 12, 42, 19, 47, 31, 46, 48, 9 (goal blank-first),
-                 known optimal lengths from tests/data/korf100.txt.
+                 known optimal lengths from npuzzle/data/korf100.txt.
 
 Every run is bounded by --max-nodes and --time-limit. A pair stops being tried on a set
 once it has hit a limit on --skip-after boards of that set, or spent --pair-budget seconds
@@ -53,7 +53,7 @@ from npuzzle.heuristics import heuristic_available  # noqa: E402
 
 IMPORT_SECONDS = time.perf_counter() - _T_IMPORT0
 
-from tests.puzzles import HARDEST_BLANK_LAST, eight_puzzle_distances, korf100  # noqa: E402
+from npuzzle.known import HARDEST_BLANK_LAST, eight_puzzle_distances, korf100  # noqa: E402
 
 IS_PYODIDE = sys.platform == "emscripten"
 

@@ -6,7 +6,7 @@
     python bench/vs_slidingpuzzle.py --ids 55 --heuristic linear-conflict --label lc
     python bench/vs_slidingpuzzle.py --their-algorithm 'ida*' --label their-idastar
 
-Both sides get the same boards: each instance of ``tests/data/korf100.txt``
+Both sides get the same boards: each instance of ``npuzzle/data/korf100.txt``
 (published for the blank-first goal) converted to the blank-last goal
 (180-degree rotation and relabelling v -> 16 - v, which keeps every optimal
 length), because slidingpuzzle only solves towards its fixed goal

@@ -12,7 +12,7 @@ from playwright.sync_api import expect
 from npuzzle import Board
 
 from .pages import board_of, editor, open_link, solve_and_read_length
-from .puzzles import eight_puzzle_distances, korf100
+from npuzzle.known import eight_puzzle_distances, korf100
 
 pytestmark = pytest.mark.browser
 

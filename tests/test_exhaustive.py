@@ -11,7 +11,7 @@ import pytest
 
 from npuzzle import ALGORITHMS, HEURISTICS, Board, Limits, solve
 
-from .puzzles import eight_puzzle_distances
+from npuzzle.known import eight_puzzle_distances
 
 PAIRS = [
     (a, h) for a, info in ALGORITHMS.items() if info.optimal and info.uses_heuristic

@@ -28,7 +28,7 @@ from npuzzle.pattern_db import (
 )
 from npuzzle.search.problem import Problem
 
-from .puzzles import blank_first_to_blank_last, eight_puzzle_distances, korf100
+from npuzzle.known import blank_first_to_blank_last, eight_puzzle_distances, korf100
 
 ALL = list(HEURISTICS)
 # The shipped 4x4 tables, by checksum: regenerating them (python -m npuzzle tables build) must give these bytes.

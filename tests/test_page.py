@@ -15,7 +15,7 @@ from playwright.sync_api import expect
 from npuzzle import Board, is_solvable
 
 from .pages import board_of, editor, open_link, solve_and_read_length, tiles_of
-from .puzzles import eight_puzzle_distances
+from npuzzle.known import eight_puzzle_distances
 
 pytestmark = pytest.mark.browser
 

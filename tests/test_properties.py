@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 from npuzzle import ALGORITHMS, HEURISTICS, Board, Limits, is_solvable, solve
 from npuzzle.heuristics import estimate, heuristic_available
 
-from .puzzles import bfs_distances
+from npuzzle.known import bfs_distances
 
 SHAPES = [(2, 2), (2, 3), (3, 2), (2, 4), (4, 2), (3, 3)]
 

@@ -21,7 +21,7 @@ def test_uniform_over_the_twelve_solvable_2x2_boards() -> None:
 
 def test_uniform_over_3x3_by_distance_histogram() -> None:
     # A short random walk would pile up at small distances; a uniform draw has mean ~22.
-    from .puzzles import eight_puzzle_distances
+    from npuzzle.known import eight_puzzle_distances
 
     distances = eight_puzzle_distances("blank-last")
     draws = [distances[random_board(3, seed=f"u{i}").tiles] for i in range(3000)]

@@ -11,7 +11,7 @@ import pytest
 from npuzzle import ALGORITHMS, HEURISTICS, Board, Limits, Progress, Search, StopReason, solve
 from npuzzle.random_boards import random_board
 
-from .puzzles import (
+from npuzzle.known import (
     EIGHT_PUZZLE_HISTOGRAM,
     HARDEST_BLANK_FIRST,
     HARDEST_BLANK_LAST,

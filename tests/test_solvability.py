@@ -8,7 +8,7 @@ import pytest
 
 from npuzzle import Board, count_inversions, explain_solvability, is_solvable
 
-from .puzzles import bfs_distances, eight_puzzle_distances
+from npuzzle.known import bfs_distances, eight_puzzle_distances
 
 
 @pytest.mark.parametrize(("rows", "cols"), [(2, 2), (2, 3), (3, 2), (2, 4), (4, 2)])

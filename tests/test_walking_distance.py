@@ -20,7 +20,7 @@ from npuzzle.walking_distance import (
     walking_distance_evaluator,
 )
 
-from .puzzles import bfs_distances, blank_first_to_blank_last, eight_puzzle_distances, korf100
+from npuzzle.known import bfs_distances, blank_first_to_blank_last, eight_puzzle_distances, korf100
 
 
 def relabel(tiles: tuple[int, ...] | list[int], goal: Board) -> list[int]:
