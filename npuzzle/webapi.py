@@ -141,7 +141,7 @@ def _info(request: dict[str, Any]) -> dict[str, Any]:
         "directions": dict(DIRECTION_NAMES),
         "algorithms": [a.to_dict() for a in ALGORITHMS.values()],
         "heuristics": [h.to_dict() for h in HEURISTICS.values()],
-        "defaults": {"time_limit": DEFAULT_TIME_LIMIT},
+        "defaults": {"time_limit": DEFAULT_TIME_LIMIT, "goal": GOAL_NAMES[0]},
         "compare": {"max_nodes": COMPARE_MAX_NODES, "time_limit": COMPARE_TIME_LIMIT},
         "hint": {"max_nodes": HINT_LIMITS.max_nodes, "time_limit": HINT_LIMITS.time_limit},
     }

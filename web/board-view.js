@@ -72,6 +72,24 @@ export class BoardView {
     this.element.classList.toggle("celebrate", on);
   }
 
+  // "edit" or "play": how clicking the board behaves (the cursor shows it).
+  setMode(mode) {
+    this.element.dataset.mode = mode;
+  }
+
+  // How long one slide takes: 160 ms at speed 1.
+  setSpeed(speed) {
+    this.element.style.setProperty("--slide", `${Math.round(160 / speed)}ms`);
+  }
+
+  // Run `change` (which moves tiles) as a jump, without sliding; returns its result.
+  withoutAnimation(change) {
+    this.element.classList.add("no-animation");
+    const result = change();
+    requestAnimationFrame(() => this.element.classList.remove("no-animation"));
+    return result;
+  }
+
   clear() {
     this.shape = "";
     this.tiles.clear();

@@ -26,13 +26,11 @@ export class CompareView {
   row(r, labelOf) {
     const tr = this.doc.createElement("tr");
     const stopped = r.stopped ? ` (${r.stopped.replace("-", " ")})` : "";
-    let optimal = r.optimal ? "yes" : "no";
-    if (r.suboptimality) optimal = `\u2264 ${r.suboptimality}\u00d7`;
     const cells = [
       labelOf.algorithm(r.algorithm),
       r.heuristic ? labelOf.heuristic(r.heuristic) : "\u2014",
       r.length === null ? `\u2014${stopped}` : String(r.length),
-      optimal,
+      r.quality_short,
       r.expanded.toLocaleString("en"),
       r.generated.toLocaleString("en"),
       r.max_frontier.toLocaleString("en"),

@@ -30,7 +30,11 @@ export function bindInput(doc, win, controller) {
   }
   on("algorithm", "change", () => controller.chooseAlgorithm(byId("algorithm").value));
   on("heuristic", "change", () => controller.chooseHeuristic(byId("heuristic").value));
-  on("weight", "change", () => controller.chooseWeight(byId("weight").value));
+  // The chosen algorithm's option fields (made from Python's registry) carry data-option.
+  on("algorithm-options", "change", (event) => {
+    const name = event.target.dataset && event.target.dataset.option;
+    if (name) controller.chooseOption(name, event.target.value);
+  });
   on("solve", "click", () => controller.solve());
   on("cancel", "click", () => controller.cancel());
   on("compare", "click", () => controller.compare());
@@ -71,11 +75,12 @@ export function bindInput(doc, win, controller) {
   board.addEventListener("pointercancel", () => {
     gesture = null;
   });
+  // An arrow on the focused board is the controller's to use (a slide in play mode);
+  // one it does not use falls through to the page-wide replay keys below.
   board.addEventListener("keydown", (event) => {
-    if (event.key in KEY_DIRECTIONS && controller.mode === "play") {
+    if (event.key in KEY_DIRECTIONS && controller.arrowOnBoard(KEY_DIRECTIONS[event.key])) {
       event.preventDefault();
       event.stopPropagation();
-      controller.slideByKey(KEY_DIRECTIONS[event.key]);
     }
   });
 

@@ -1,26 +1,33 @@
-// Wiring only: build the collaborators and hand them to the controller.
+// Wiring only: build every collaborator, then the controller that coordinates them.
+import { BoardEditor } from "./board-editor.js";
 import { BoardView } from "./board-view.js";
 import { CompareView } from "./compare-view.js";
 import { Controller } from "./controller.js";
+import { GoalChoice } from "./goal-choice.js";
 import { bindInput } from "./input.js";
+import { JobRunner } from "./job-runner.js";
+import { LinkState } from "./link-state.js";
 import { PageView } from "./page-view.js";
+import { PlayMode } from "./play-mode.js";
 import { Player } from "./player.js";
+import { Replay } from "./replay.js";
+import { SolverChoice } from "./solver-choice.js";
 import { SolverClient } from "./solver-client.js";
 
 const client = new SolverClient(new URL("./worker.js", import.meta.url));
+const page = new PageView(document);
 const board = new BoardView(document.getElementById("board"));
-let controller = null;
-const player = new Player({
-  show: (tiles) => board.render(tiles, controller.analysis.rows, controller.analysis.cols),
-  onChange: () => controller && controller.playbackChanged(),
-});
+const compareView = new CompareView(document);
 const clipboard = navigator.clipboard || { writeText: () => Promise.reject(new Error("no clipboard")) };
-controller = new Controller({
-  client, board, player, clipboard,
-  page: new PageView(document),
-  compareView: new CompareView(document),
-  history: window.history,
-  location: window.location,
+const player = new Player({ show: (tiles, rows, cols) => board.render(tiles, rows, cols) });
+const jobs = new JobRunner({ client, page, compareView });
+const controller = new Controller({
+  client, page, board, compareView, jobs,
+  editor: new BoardEditor({ client, page, board, goal: new GoalChoice({ page }), jobs }),
+  link: new LinkState({ page, history: window.history, location: window.location, clipboard }),
+  choice: new SolverChoice({ page }),
+  replay: new Replay({ player, page, board }),
+  play: new PlayMode({ client, page, board }),
 });
 bindInput(document, window, controller);
 controller.start();

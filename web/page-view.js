@@ -1,10 +1,10 @@
 // PageView: writes everything on the page except the board (BoardView) and
-// the comparison (CompareView): status, messages, editor text, menus, button
-// states, the result, the move list. Text goes in through textContent or form
-// values, never as markup.
+// the comparison (CompareView): status, messages, editor text, menus and the
+// algorithm's option fields, button states, the result, the move list. Text
+// goes in through textContent or form values, never as markup; the words
+// come from the controller (wording.js) or from Python.
 
 const ARROWS = { U: "\u2191", D: "\u2193", L: "\u2190", R: "\u2192" };
-const WORDS = { U: "up", D: "down", L: "left", R: "right" };
 
 export class PageView {
   constructor(doc) {
@@ -52,9 +52,32 @@ export class PageView {
     this.el.heuristic.disabled = !enabled;
   }
 
-  showWeight(visible, value) {
-    this.el.weightField.hidden = !visible;
-    if (value !== undefined) this.el.weight.value = String(value);
+  // The chosen algorithm's options from Python's registry ({name, label, default,
+  // minimum, maximum, step, description, value}): one number field each, whose id
+  // is the option's name. The fields are rebuilt only when the list changes.
+  showOptions(options) {
+    const box = this.el.algorithmOptions;
+    const names = options.map((o) => o.name).join(" ");
+    if (this.optionNames !== names) {
+      this.optionNames = names;
+      box.replaceChildren(...options.map((option) => this.optionField(option)));
+    }
+    for (const option of options) this.doc.getElementById(option.name).value = String(option.value);
+    box.hidden = options.length === 0;
+  }
+
+  optionField(option) {
+    const field = this.doc.createElement("div");
+    field.className = "field";
+    const label = this.doc.createElement("label");
+    label.htmlFor = option.name;
+    label.textContent = option.label;
+    const input = this.doc.createElement("input");
+    Object.assign(input, { id: option.name, type: "number", title: option.description || "" });
+    Object.assign(input, { min: String(option.minimum), max: String(option.maximum), step: String(option.step) });
+    input.dataset.option = option.name;
+    field.append(label, input);
+    return field;
   }
 
   setGoal(kind, customText) {
@@ -118,7 +141,6 @@ export class PageView {
   setMode(mode) {
     for (const radio of this.doc.querySelectorAll('input[name="mode"]')) radio.checked = radio.value === mode;
     this.el.playBar.hidden = mode !== "play";
-    this.el.board.dataset.mode = mode;
   }
 
   setPlayState({ moves, canUndo }) {
@@ -132,26 +154,14 @@ export class PageView {
     el.hidden = !text;
   }
 
-  setResult(result, labels) {
+  // The result panel: [term, value] pairs, or null to hide it.
+  setResult(rows) {
     const dl = this.el.result;
-    if (!result) {
+    if (!rows) {
       dl.replaceChildren();
       dl.hidden = true;
       return;
     }
-    let optimal = result.optimal ? "yes (proven)" : "not proven";
-    if (result.suboptimality) optimal = `at most ${result.suboptimality} \u00d7 optimal`;
-    const rows = [
-      ["Length", result.length === null ? "no solution yet" : `${result.length} moves`],
-      ["Optimal", optimal],
-      ["Solver", labels],
-      ["Nodes expanded", result.expanded.toLocaleString("en")],
-      ["Nodes generated", result.generated.toLocaleString("en")],
-      ["Largest frontier", result.max_frontier.toLocaleString("en")],
-      ["Time", formatSeconds(result.seconds)],
-    ];
-    if (result.bound !== null && result.length === null) rows.push(["Lower bound", `${result.bound} moves`]);
-    if (result.setup_seconds > 0.001) rows.push(["Tables", `${formatSeconds(result.setup_seconds)} to prepare`]);
     dl.replaceChildren(
       ...rows.flatMap(([term, value]) => {
         const dt = this.doc.createElement("dt");
@@ -164,14 +174,15 @@ export class PageView {
     dl.hidden = false;
   }
 
-  setMoveList(tiles, moves) {
+  // The solution's steps as buttons; `directions` names each move letter (Python's info.directions).
+  setMoveList(tiles, moves, directions) {
     const items = tiles.map((tile, i) => {
       const li = this.doc.createElement("li");
       const button = this.doc.createElement("button");
       button.type = "button";
       button.dataset.step = String(i + 1);
       button.textContent = `${tile} ${ARROWS[moves[i]]}`;
-      button.setAttribute("aria-label", `Step ${i + 1}: tile ${tile} ${WORDS[moves[i]]}`);
+      button.setAttribute("aria-label", `Step ${i + 1}: tile ${tile} ${directions[moves[i]]}`);
       li.append(button);
       return li;
     });
@@ -202,12 +213,13 @@ export class PageView {
     }
   }
 
-  setSpeed(speed) {
-    this.el.board.style.setProperty("--slide", `${Math.round(160 / speed)}ms`);
-  }
-
   setCopyState(text) {
     this.el.copyState.textContent = text;
+  }
+
+  // Python's default time limit for the Seconds field, unless the person already set one.
+  offerTimeLimit(seconds) {
+    if (this.el.timeLimit.value === "") this.el.timeLimit.value = String(seconds);
   }
 
   // The limits to send; an empty Max nodes is left out, so Python uses the algorithm's own.
@@ -223,8 +235,4 @@ export class PageView {
     this.el.maxNodesHint.textContent =
       `Leave Max nodes empty for ${algorithmLabel}'s own limit, ${maxNodes.toLocaleString("en")} nodes.`;
   }
-}
-
-export function formatSeconds(seconds) {
-  return seconds < 1 ? `${Math.max(1, Math.round(seconds * 1000))} ms` : `${seconds.toFixed(2)} s`;
 }

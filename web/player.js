@@ -1,14 +1,23 @@
 // Player: steps through a solution. It holds the board at every step and
 // asks the view to show one; it never decides which moves are legal (the
 // solution comes from Python; a step is the swap of the moved tile and the blank).
+// After every change of step or state it tells its "change" listeners.
 
 export class Player {
-  constructor({ show, onChange, pauseMs = 120 }) {
-    this.show = show; // (tiles) -> Promise settled when the slide ends
-    this.onChange = onChange; // () -> void, after every change of step or state
+  constructor({ show, pauseMs = 120 }) {
+    this.show = show; // (tiles, rows, cols) -> Promise settled when the slide ends
+    this.listeners = { change: [] };
     this.basePauseMs = pauseMs;
     this.pauseMs = pauseMs;
     this.clear();
+  }
+
+  on(kind, listener) {
+    this.listeners[kind].push(listener);
+  }
+
+  changed() {
+    for (const listener of this.listeners.change) listener();
   }
 
   setSpeed(speed) {
@@ -19,18 +28,23 @@ export class Player {
     this.states = [];
     this.moves = "";
     this.tilesMoved = [];
+    this.rows = 0;
+    this.cols = 0;
     this.step = 0;
     this.playing = false;
     this.token = 0;
   }
 
-  load(start, tilesMoved, moves) {
+  // A solution ({start, tiles, moves}: Python's result) on a rows x cols board.
+  load({ start, tiles, moves }, rows, cols) {
     this.clear();
-    this.tilesMoved = tilesMoved;
+    this.tilesMoved = tiles;
     this.moves = moves;
+    this.rows = rows;
+    this.cols = cols;
     let board = start.slice();
     this.states.push(board);
-    for (const tile of tilesMoved) {
+    for (const tile of tiles) {
       board = board.slice();
       const from = board.indexOf(tile);
       const blank = board.indexOf(0);
@@ -38,7 +52,7 @@ export class Player {
       board[from] = 0;
       this.states.push(board);
     }
-    this.onChange();
+    this.changed();
   }
 
   get length() {
@@ -49,11 +63,16 @@ export class Player {
     return this.states.length > 0;
   }
 
+  // The board at the current step (row-major tiles).
+  get current() {
+    return this.states[this.step];
+  }
+
   seek(step) {
     if (!this.loaded) return Promise.resolve();
     this.step = Math.max(0, Math.min(this.length, step));
-    const shown = this.show(this.states[this.step]);
-    this.onChange();
+    const shown = this.show(this.current, this.rows, this.cols);
+    this.changed();
     return shown;
   }
 
@@ -70,20 +89,20 @@ export class Player {
     if (this.step >= this.length) await this.seek(0);
     this.playing = true;
     const token = ++this.token;
-    this.onChange();
+    this.changed();
     while (this.playing && token === this.token && this.step < this.length) {
       await this.forward();
       if (this.pauseMs) await new Promise((r) => setTimeout(r, this.pauseMs));
     }
     if (token === this.token) {
       this.playing = false;
-      this.onChange();
+      this.changed();
     }
   }
 
   pause() {
     this.playing = false;
     this.token++;
-    this.onChange();
+    this.changed();
   }
 }

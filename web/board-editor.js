@@ -1,0 +1,163 @@
+// BoardEditor: the board being worked on. It keeps the board's text (typed,
+// linked, or written from a swap or a slide) and its size, asks Python to
+// analyze it against the goal (GoalChoice), asks Python for new boards (the
+// goal, a shuffle, a scramble), and shows each answer: the board, the editor's
+// text, the size menus, the solvability or Python's message. In edit mode a
+// click picks a tile and a second click swaps the two. Each valid answer goes
+// to the "board" listeners, each refusal to the "invalid" ones.
+
+import * as wording from "./wording.js";
+
+const DEFAULT_BOARD = "8 6 7\n2 5 4\n3 0 1";
+
+export class BoardEditor {
+  constructor({ client, page, board, goal, jobs }) {
+    Object.assign(this, { client, page, board, goal, jobs });
+    this.text = DEFAULT_BOARD;
+    this.size = null; // "RxC" for text that cannot tell its own shape
+    this.fromLink = false; // whether the board came from a link (for its error message)
+    this.rewrite = false; // write a link's board in rows once Python has read it
+    this.analysis = null; // the last valid "analyze"-shaped answer from Python
+    this.valid = false;
+    this.selected = null; // edit mode: the first tile picked for a swap
+    this.sequence = 0; // drops an answer that a newer request overtook
+    this.analyzing = null; // the analysis under way (a promise)
+    this.listeners = { board: [], invalid: [] };
+  }
+
+  on(kind, listener) {
+    this.listeners[kind].push(listener);
+  }
+
+  // The board, goal and size of a link (checked once the solver is ready: `analyzeLink`).
+  openLink({ board, goal, size }) {
+    if (board) this.text = board;
+    this.page.setEditorText(this.text);
+    this.goal.fromLink(goal);
+    this.size = size || null;
+    this.fromLink = Boolean(board);
+    this.rewrite = true;
+  }
+
+  analyzeLink() {
+    this.goal.settle(this.client.info);
+    return this.analyze({ rewrite: this.rewrite });
+  }
+
+  // The person typed `text`; `push` makes a history entry for it.
+  edit(text, push) {
+    Object.assign(this, { text, size: null, fromLink: false });
+    this.analyze({ push });
+  }
+
+  editGoal(text) {
+    this.goal.edit(text);
+    this.analyze({ push: true });
+  }
+
+  chooseGoal(kind) {
+    this.goal.choose(kind, this.analysis);
+    this.analyze({ push: true });
+  }
+
+  resize(rows, cols) {
+    this.goal.resize(this.client.info);
+    return this.replace({ op: "goal", size: `${rows}x${cols}` });
+  }
+
+  shuffle() { return this.replace({ op: "random" }); }
+  scramble(moves) { return this.replace({ op: "random", moves }); }
+  reset() { return this.replace({ op: "goal" }); }
+
+  // Ask Python for a new board (goal, random, scrambled; of this size unless given) and show it.
+  async replace(request) {
+    const a = this.analysis;
+    if (!request.size && !a) return;
+    const reply = await this.client.request({ size: a && `${a.rows}x${a.cols}`, goal: this.goal.request, ...request }).answer;
+    if (!reply.ok) return this.page.setBoardMessage(reply.error.message);
+    Object.assign(this, { text: reply.grid, size: `${reply.rows}x${reply.cols}`, fromLink: false });
+    this.page.setEditorText(this.text);
+    this.show(reply, { push: true });
+  }
+
+  analyze(options = {}) {
+    this.analyzing = this.runAnalyze(options);
+    return this.analyzing;
+  }
+
+  async runAnalyze({ push = false, rewrite = false } = {}) {
+    if (!this.client.info) return; // runs again once the solver is ready
+    this.jobs.stop();
+    const ticket = ++this.sequence;
+    const request = { op: "analyze", board: this.text, goal: this.goal.request };
+    if (this.size) request.size = this.size;
+    const reply = await this.client.request(request).answer;
+    if (ticket !== this.sequence) return;
+    if (!reply.ok) {
+      this.valid = false;
+      const problem = wording.boardProblem(reply.error, this.fromLink);
+      this.page.setBoardMessage(problem.message);
+      this.page.setSolvability(null);
+      this.page.setStatus(problem.status);
+      for (const listener of this.listeners.invalid) listener();
+      return;
+    }
+    if (rewrite) this.page.setEditorText(reply.grid);
+    this.rewrite = false;
+    this.show(reply, { push });
+  }
+
+  // Show a valid board answer (analyze, goal, random, move) and tell the listeners.
+  show(reply, { push = false } = {}) {
+    Object.assign(this, { valid: true, analysis: reply });
+    this.unselect();
+    this.page.setBoardMessage("");
+    this.page.setSize(reply.rows, reply.cols);
+    this.goal.show(reply);
+    this.page.setSolvability(reply.solvability);
+    this.board.render(reply.tiles, reply.rows, reply.cols);
+    this.board.markHome(reply.goal_tiles);
+    for (const listener of this.listeners.board) listener(reply, push);
+  }
+
+  // Python's answer for a board reached in play mode (a slide, or Undo's board before one).
+  adopt(reply) {
+    this.text = reply.grid;
+    this.page.setEditorText(this.text);
+    this.show(reply);
+  }
+
+  // Make `tiles` (row-major) the edited board, written in rows, and check it.
+  adoptTiles(tiles) {
+    const { rows, cols } = this.analysis;
+    const lines = [];
+    for (let r = 0; r < rows; r++) lines.push(tiles.slice(r * cols, (r + 1) * cols).join(" "));
+    Object.assign(this, { text: lines.join("\n"), size: `${rows}x${cols}` });
+    this.page.setEditorText(this.text);
+    this.analyze({ push: true });
+  }
+
+  // Edit mode: the first tile clicked is picked, the second is swapped with it.
+  pick(tile) {
+    if (this.selected === null) {
+      this.selected = tile;
+      this.board.select(tile);
+      this.page.setStatus(`Tile ${tile || "blank"} picked: click another tile to swap them.`);
+      return;
+    }
+    const first = this.selected;
+    this.unselect();
+    if (first !== tile) this.adoptTiles(this.analysis.tiles.map((t) => (t === first ? tile : t === tile ? first : t)));
+  }
+
+  unselect() {
+    this.selected = null;
+    this.board.select(null);
+  }
+
+  // The board part of a search request.
+  get request() {
+    const a = this.analysis;
+    return { board: a.board, goal: a.goal, size: `${a.rows}x${a.cols}` };
+  }
+}

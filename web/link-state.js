@@ -1,0 +1,109 @@
+// LinkState: the page's address. It reads a link (the fragment, on start, Back
+// and Forward) into what the link asks for, writes the page's state back into
+// the address (a history entry for each deliberate change), copies the link,
+// and keeps what a link asks for until it can be honoured: the algorithm and
+// heuristic names (checked once Python's registries are known) and the step to
+// open (once its solution is found). Its notices about the link go to the page.
+
+import { formatFragment, readFragment } from "./url-state.js";
+
+// Link keys that are not an algorithm's option (the rest, such as weight, are).
+const PAGE_KEYS = ["board", "goal", "size", "algorithm", "heuristic", "step"];
+
+export class LinkState {
+  constructor({ page, history, location, clipboard }) {
+    Object.assign(this, { page, history, location, clipboard });
+    this.lastHash = null; // the fragment the page shows
+    this.lastPush = 0; // when typing last made a history entry
+    this.problems = []; // notices about the link being shown
+    this.names = {}; // {algorithm, heuristic} a link asks for, until checked
+    this.pendingStep = null; // a link's step, until its solution is found
+  }
+
+  get hash() {
+    return this.location.hash;
+  }
+
+  // What `hash` asks for: {board, goal, size, options: {name: number}}, or null
+  // when the page already shows it (popstate and hashchange both fire for one Back).
+  read(hash) {
+    if (hash === this.lastHash) return null;
+    this.lastHash = hash;
+    const { params, problems } = readFragment(hash);
+    this.notify(problems);
+    this.names = { algorithm: params.algorithm, heuristic: params.heuristic };
+    this.pendingStep = params.step ?? null;
+    const options = {};
+    for (const [key, value] of Object.entries(params)) {
+      if (!PAGE_KEYS.includes(key)) options[key] = Number(value);
+    }
+    return { board: params.board, goal: params.goal, size: params.size, options };
+  }
+
+  // The link's algorithm and heuristic, if they are names in Python's
+  // registries ({algorithm?, heuristic?}); a notice for any that is not.
+  checkNames(info) {
+    const known = {};
+    const notes = [...this.problems];
+    for (const [kind, entries] of [["algorithm", info.algorithms], ["heuristic", info.heuristics]]) {
+      const name = this.names[kind];
+      if (name === undefined) continue;
+      if (entries.some((e) => e.name === name)) known[kind] = name;
+      else notes.push(`The link's ${kind} "${name}" is not one of ${entries.map((e) => e.name).join(", ")}; the default is used.`);
+    }
+    this.names = {};
+    this.notify(notes);
+    return known;
+  }
+
+  notify(problems) {
+    this.problems = problems;
+    this.page.setLinkNotice(problems.join(" "));
+  }
+
+  get waitingForStep() {
+    return this.pendingStep !== null;
+  }
+
+  // The step a link asked to open a `length`-move solution on (once), or null.
+  takeStep(length) {
+    const wanted = this.pendingStep;
+    this.pendingStep = null;
+    if (wanted === null) return null;
+    if (wanted > length) {
+      this.page.setLinkNotice(`The link's step ${wanted} is past the end of this ${length}-move solution; showing the end.`);
+    }
+    return Math.min(wanted, length);
+  }
+
+  dropStep() {
+    this.pendingStep = null;
+  }
+
+  // Put `state` (url-state's keys) in the address; `push` makes a history entry.
+  write(state, { push = false } = {}) {
+    const fragment = formatFragment(state);
+    this.lastHash = fragment;
+    if (this.location.hash === fragment) return;
+    if (push) this.history.pushState(null, "", fragment);
+    else this.history.replaceState(null, "", fragment);
+  }
+
+  // Whether an edit typed now deserves its own history entry: one per pause of
+  // more than two seconds.
+  typingPause() {
+    const push = performance.now() - this.lastPush > 2000;
+    this.lastPush = performance.now();
+    return push;
+  }
+
+  async copy() {
+    const href = this.location.href;
+    try {
+      await this.clipboard.writeText(href);
+      this.page.setCopyState("Link copied.");
+    } catch {
+      this.page.setCopyState(`Copy this link from the address bar: ${href}`);
+    }
+  }
+}

@@ -1,0 +1,97 @@
+// SolverChoice: which algorithm, heuristic and option values (such as a
+// weight) the person chose. Everything it offers comes from Python's
+// registries (`info.algorithms`, `info.heuristics`, each algorithm's
+// `options`) and from the board's answer (what applies, the defaults), so a
+// new algorithm or option appears in the page by itself.
+
+export class SolverChoice {
+  constructor({ page }) {
+    this.page = page;
+    this.info = null;
+    this.analysis = null; // the board the menus were filled for
+    this.algorithm = null; // null: the board's default
+    this.heuristic = null;
+    this.values = {}; // option name -> the value chosen (or a link's)
+  }
+
+  setInfo(info) {
+    this.info = info;
+  }
+
+  // Names a link asked for, already checked against the registries.
+  adopt({ algorithm, heuristic }) {
+    if (algorithm !== undefined) this.algorithm = algorithm;
+    if (heuristic !== undefined) this.heuristic = heuristic;
+  }
+
+  setValue(name, value) {
+    this.values[name] = value;
+  }
+
+  get algorithmName() {
+    return this.algorithm || (this.analysis ? this.analysis.default_algorithm : null);
+  }
+
+  get heuristicName() {
+    return this.heuristic || (this.analysis ? this.analysis.default_heuristic : null);
+  }
+
+  entry(name = this.algorithmName) {
+    return this.info.algorithms.find((x) => x.name === name);
+  }
+
+  value(option) {
+    return this.values[option.name] ?? option.default;
+  }
+
+  chooseAlgorithm(name) {
+    this.algorithm = name;
+    this.fill(this.analysis);
+  }
+
+  chooseHeuristic(name) {
+    this.heuristic = name;
+  }
+
+  // Offer what applies to board `a` (an analyze-shaped answer), and the chosen
+  // algorithm's options.
+  fill(a) {
+    this.analysis = a;
+    const algorithms = this.info.algorithms.filter((x) => a.applicable.algorithms.includes(x.name));
+    const heuristics = this.info.heuristics.filter((x) => a.applicable.heuristics.includes(x.name));
+    const algorithm = this.page.fillMenu("algorithm", algorithms, this.algorithmName);
+    if (algorithm !== this.algorithmName) this.algorithm = null;
+    this.page.fillMenu("heuristic", heuristics, this.heuristicName);
+    if (!heuristics.some((h) => h.name === this.heuristic)) this.heuristic = null;
+    const entry = this.entry();
+    this.page.setHeuristicEnabled(Boolean(entry && entry.uses_heuristic));
+    this.page.showOptions(entry ? entry.options.map((o) => ({ ...o, value: this.value(o) })) : []);
+    if (entry) this.page.setNodeLimitHint(entry.label, entry.default_max_nodes);
+  }
+
+  // A solve request's algorithm, heuristic (if it takes one) and option values.
+  request() {
+    const entry = this.entry();
+    const fields = { algorithm: this.algorithmName };
+    if (entry && entry.uses_heuristic) fields.heuristic = this.heuristicName;
+    for (const option of entry ? entry.options : []) fields[option.name] = this.value(option);
+    return fields;
+  }
+
+  // What a link carries: the names and the chosen algorithm's option values.
+  link() {
+    const entry = this.entry();
+    const fields = { algorithm: this.algorithmName, heuristic: this.heuristicName };
+    for (const option of entry ? entry.options : []) fields[option.name] = this.value(option);
+    return fields;
+  }
+
+  // Every algorithm's option values, for a comparison that runs them all.
+  allOptions() {
+    const fields = {};
+    for (const entry of this.info.algorithms) {
+      for (const option of entry.options) fields[option.name] = this.value(option);
+    }
+    return fields;
+  }
+}
