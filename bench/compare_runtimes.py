@@ -18,7 +18,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-RESULTS = Path(__file__).resolve().parent / "results"
+from common import RESULTS, machine_header, write_results
 
 
 def ratio(a: float | None, b: float | None) -> float | None:
@@ -42,9 +42,9 @@ def main(argv: list[str]) -> int:
     out = [
         "# Search benchmark: Pyodide vs CPython",
         "",
-        f"- CPython: {cp['python']} on {cp['machine']}, {cp['date']}, `{cp['command']}`",
-        f"- Pyodide: {py['host'].get('pyodide_version')} (Python {py['python']}) in Node "
-        f"{py['host'].get('node')}, {py['date']}, `{py['command']}`",
+        f"- CPython: `{cp['command']}`; {machine_header(cp)[2:]}",
+        f"- Pyodide {py['host'].get('pyodide_version')} in Node {py['host'].get('node')}: "
+        f"`{py['command']}`; {machine_header(py)[2:]}",
         "- ratio = Pyodide / CPython (time, or CPython nodes/s over Pyodide nodes/s)",
         "",
         f"- CPU time / wall time over the run: CPython {cp.get('cpu_share')}, Pyodide {py.get('cpu_share')} "
@@ -101,10 +101,8 @@ def main(argv: list[str]) -> int:
                        f"max {e['max_ms']} ms, over 10 ms {e['over_target']} "
                        f"(after best-of-3 re-timing: {e['over_target_after_retime']}), "
                        f"length mismatches {e['mismatch_count']}")
-    out.append("")
-    text = "\n".join(out)
-    (RESULTS / "search-runtimes.md").write_text(text)
-    print(text)
+    write_results("search-runtimes", out)
+    print("\n".join(out))
     return 0
 
 

@@ -29,17 +29,16 @@ import json
 import platform
 import sys
 import time
-from pathlib import Path
 from typing import Callable
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
+from common import RESULTS as RESULTS_DIR
+from common import machine_header, write_results
 
-from npuzzle import Board, Limits, solve  # noqa: E402
-from npuzzle.known import eight_puzzle_distances  # noqa: E402
+from npuzzle import Board, Limits, solve
+from npuzzle.known import eight_puzzle_distances
 
-RESULTS = ROOT / "bench" / "results" / "exhaustive-8puzzle.json"
-TABLE = ROOT / "bench" / "results" / "exhaustive-8puzzle.md"
+STEM = RESULTS_DIR / "exhaustive-8puzzle"
+RESULTS = STEM.with_suffix(".json")
 CHUNK = 5000
 # Cheapest first (measured: ms per state on a 60-state sample).
 PAIRS = [
@@ -95,8 +94,7 @@ def _locked(update: "Callable[[dict[str, Entry]], None] | None" = None) -> dict[
         merged = load()
         if update is not None:
             update(merged)
-            RESULTS.write_text(json.dumps(merged, indent=1, sort_keys=True) + "\n")
-            TABLE.write_text(report(merged) + "\n")
+            write_results(STEM, [report(merged)], json_text=json.dumps(merged, indent=1, sort_keys=True) + "\n")
         return merged
 
 
@@ -115,8 +113,10 @@ def report(results: dict[str, Entry]) -> str:
     lines = [
         "# A* and IDA* on every 8-puzzle state (goal 1 2 3 / 4 5 6 / 7 8 _)",
         "",
+        machine_header() + " (where this table was written; \"run by\" says which Python ran each pair)",
+        "",
         "Command: `python bench/exhaustive.py --resume [--pairs ...] [--reverse]` (CPython for A*, `pypy3`"
-        f" for IDA*, which PyPy runs 7x faster here); {platform.platform()}.",
+        " for IDA*, which PyPy runs 7x faster here).",
         "Each state's solution length is compared with its exact BFS distance.",
         "",
         "| algorithm | heuristic | states checked | of | mismatches | CPU seconds | ms per state | run by |",

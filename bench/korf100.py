@@ -18,18 +18,16 @@ Results: bench/results/korf100-<runtime>[-label].md and .json.
 from __future__ import annotations
 
 import argparse
-import json
 import platform
 import statistics
 import sys
 import time
-from pathlib import Path
+from typing import Any, Iterator, Mapping
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
+from common import command_line, machine_header, write_results
 
-from npuzzle import Board, Limits, solve  # noqa: E402
-from npuzzle.known import blank_first_to_blank_last, korf100  # noqa: E402
+from npuzzle import Board, Limits, solve
+from npuzzle.known import blank_first_to_blank_last, korf100
 
 PUBLISHED_MEAN_NODES = {
     "Manhattan (Korf 1985)": 401_189_630,
@@ -52,27 +50,38 @@ def parse_ids(text: str | None) -> list[int]:
     return ids
 
 
+def instances(ids: list[int], goal_name: str) -> Iterator[tuple[int, int, list[int]]]:
+    """Korf's instances ``ids`` as (id, published optimal length, tiles) for ``goal_name``: as
+    published for blank-first; for blank-last turned 180 degrees and relabelled v -> 16 - v,
+    which keeps every optimal length."""
+    published = {ident: (length, tiles) for ident, length, tiles in korf100()}
+    for ident in ids:
+        length, tiles = published[ident]
+        yield ident, length, tiles if goal_name == "blank-first" else blank_first_to_blank_last(tiles, 4)
+
+
+def instance_row(ident: int, optimal: int, result: Mapping[str, Any], seconds: float) -> dict[str, Any]:
+    """One instance's row of the results, from a result in its JSON form; SystemExit if the
+    solution does not reach the goal."""
+    start, goal = Board(4, 4, tuple(result["start"])), Board(4, 4, tuple(result["goal"]))
+    if result["length"] is not None and start.play(result["tiles"]) != goal:
+        raise SystemExit(f"instance {ident}: the solution does not reach the goal")
+    return {
+        "id": ident, "optimal": optimal, "length": result["length"],
+        "match": result["length"] == optimal, "expanded": result["expanded"],
+        "generated": result["generated"], "seconds": round(seconds, 3), "stopped": result["stopped"],
+        "algorithm": result["algorithm"], "heuristic": result["heuristic"],
+    }
+
+
 def run(ids: list[int], goal_name: str, limits: Limits) -> list[dict[str, object]]:
     rows = []
-    instances = {ident: (length, tiles) for ident, length, tiles in korf100()}
-    for ident in ids:
-        length, tiles = instances[ident]
-        if goal_name == "blank-last":
-            tiles = blank_first_to_blank_last(tiles, 4)
-        board = Board(4, 4, tuple(tiles))
-        goal = Board.goal(4, 4, goal_name)
+    goal = Board.goal(4, 4, goal_name)
+    for ident, length, tiles in instances(ids, goal_name):
         started = time.perf_counter()
-        result = solve(board, goal, limits=limits)
+        result = solve(Board(4, 4, tuple(tiles)), goal, limits=limits)
         wall = time.perf_counter() - started
-        if result.solved and board.play(result.tiles) != goal:
-            raise SystemExit(f"instance {ident}: the solution does not reach the goal")
-        row: dict[str, object] = {
-            "id": ident, "optimal": length, "length": result.length,
-            "match": result.length == length, "expanded": result.expanded,
-            "generated": result.generated, "seconds": round(wall, 3),
-            "stopped": None if result.stop.finished else result.stop.value,
-            "algorithm": result.algorithm, "heuristic": result.heuristic,
-        }
+        row = instance_row(ident, length, result.to_dict(), wall)
         rows.append(row)
         print(f"#{ident:3} optimal {length}  found {result.length}  {result.expanded:>12,} nodes  "
               f"{wall:8.2f} s  {row['stopped'] or ''}", flush=True)
@@ -111,15 +120,12 @@ def main() -> int:
     rows = run(parse_ids(args.ids), args.goal, Limits(args.max_nodes, args.time_limit))
     runtime = platform.python_implementation().lower()
     name = f"korf100-{runtime}" + (f"-{args.label}" if args.label else "")
-    out = ROOT / "bench" / "results"
-    out.mkdir(parents=True, exist_ok=True)
-    command = "python bench/korf100.py " + " ".join(sys.argv[1:])
     header = [
         f"# Korf's 15-puzzle instances, default solver ({runtime})",
         "",
-        f"- command: `{command.strip()}`",
-        f"- machine: {platform.platform()}, Python {platform.python_version()}, "
-        f"{time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}; goal {args.goal}",
+        machine_header(),
+        f"- command: `{command_line('korf100.py')}`",
+        f"- goal {args.goal}",
         *summary(rows),
         "",
         "| id | optimal | found | nodes expanded | nodes generated | seconds | stopped |",
@@ -130,8 +136,7 @@ def main() -> int:
         f"{int(r['expanded']):,} | {int(r['generated']):,} | {r['seconds']} | {r['stopped'] or ''} |"  # type: ignore[call-overload]
         for r in rows
     ]
-    (out / f"{name}.md").write_text("\n".join(header + table) + "\n")
-    (out / f"{name}.json").write_text(json.dumps(rows, indent=1) + "\n")
+    write_results(name, header + table, rows)
     print("\n".join(summary(rows)))
     return 0 if all(r["match"] for r in rows if r["length"] is not None) else 1
 

@@ -40,7 +40,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import platform
 import statistics
 import sys
 import tempfile
@@ -49,14 +48,13 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, Iterator
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
+from common import command_line, machine_header, machine_info, write_results
+from korf100 import instance_row, instances, parse_ids, summary
 
-from bench.korf100 import parse_ids, summary  # noqa: E402
-from build import build, serving_in_background  # noqa: E402
-from npuzzle import Board  # noqa: E402
-from npuzzle.random_boards import scramble  # noqa: E402
-from npuzzle.known import blank_first_to_blank_last, korf100  # noqa: E402
+from build import build, serving_in_background
+from npuzzle import Board
+from npuzzle.random_boards import scramble
+from npuzzle.webapi import MAX_NODES_CAP  # the largest max_nodes a request may ask
 
 SUBPATH = "npuzzle"  # served as GitHub Pages serves a project site: /<repo>/
 CHROMIUM = "/usr/bin/chromium"
@@ -64,7 +62,6 @@ CHROMIUM_FLAGS = [  # the same flags as tests/conftest.py
     "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
     "--disable-background-networking", "--disable-component-update", "--disable-sync",
 ]
-MAX_NODES_CAP = 100_000_000  # npuzzle.webapi.MAX_NODES_CAP: the largest max_nodes a request may ask
 
 # Installed before the page's own scripts: long tasks and timer lateness on the main thread.
 WATCH_MAIN_THREAD = """
@@ -177,27 +174,15 @@ def solve(page: Any, request: dict[str, Any]) -> dict[str, Any]:
 
 def run(page: Any, ids: list[int], goal_name: str, args: argparse.Namespace) -> list[dict[str, Any]]:
     rows = []
-    instances = {ident: (length, tiles) for ident, length, tiles in korf100()}
-    goal = Board.goal(4, 4, goal_name)
-    for ident in ids:
-        length, tiles = instances[ident]
-        if goal_name == "blank-last":
-            tiles = blank_first_to_blank_last(tiles, 4)
+    for ident, length, tiles in instances(ids, goal_name):
         out = solve(page, request_for(tiles, goal_name, args))
         result = out["answer"]["result"]
-        if result["length"] is not None and Board(4, 4, tuple(tiles)).play(result["tiles"]) != goal:
-            raise SystemExit(f"instance {ident}: the solution does not reach the goal")
         wall = out["wall_ms"] / 1000
-        row: dict[str, Any] = {
-            "id": ident, "optimal": length, "length": result["length"],
-            "match": result["length"] == length, "expanded": result["expanded"],
-            "generated": result["generated"], "seconds": round(wall, 3),
-            "search_seconds": round(result["seconds"], 3),
-            "setup_seconds": round(result["setup_seconds"], 4),
-            "max_gap_ms": round(out["max_gap_ms"]), "progress_messages": out["progress"],
-            "stopped": result["stopped"],
-            "algorithm": result["algorithm"], "heuristic": result["heuristic"],
-        }
+        row = instance_row(ident, length, result, wall)
+        row.update(
+            search_seconds=round(result["seconds"], 3), setup_seconds=round(result["setup_seconds"], 4),
+            max_gap_ms=round(out["max_gap_ms"]), progress_messages=out["progress"],
+        )
         rows.append(row)
         print(f"#{ident:3} optimal {length}  found {result['length']}  {result['expanded']:>12,} nodes  "
               f"{wall:8.2f} s wall  {result['seconds']:8.2f} s search  max gap {out['max_gap_ms']:5.0f} ms  "
@@ -275,10 +260,8 @@ def main() -> int:
         browser.close()
 
     name = "korf100-browser" + (f"-{args.label}" if args.label else "")
-    out = ROOT / "bench" / "results"
-    out.mkdir(parents=True, exist_ok=True)
-    command = ".venv/bin/python bench/korf100_browser.py " + " ".join(sys.argv[1:])
-    date = time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())
+    command = command_line("korf100_browser.py", python=".venv/bin/python")
+    machine = machine_info()
     tables_line = (
         f"{', '.join(tables['files'])}, {tables['bytes']:,} bytes, downloaded in {tables['download_ms']} ms"
         if tables else "none downloaded"
@@ -294,10 +277,11 @@ def main() -> int:
     header = [
         "# Korf's 15-puzzle instances in the browser (the site's worker, Pyodide in Chromium)",
         "",
-        f"- command: `{command.strip()}`",
+        machine_header(machine),
+        f"- command: `{command}`",
         f"- browser: headless Chromium {chromium_version} ({CHROMIUM}) via Playwright; "
         f"Pyodide {started['pyodide']}; npuzzle {started['info']['version']}",
-        f"- machine: {platform.platform()}, {date}; goal {args.goal}; IDA* + pdb; "
+        f"- goal {args.goal}; IDA* + pdb; "
         f"limits {args.max_nodes:,} nodes, {args.time_limit:g} s per instance",
         f"- worker start-up (new worker to ready, the page's own worker loading alongside): "
         f"{started['ready_ms'] / 1000:.1f} s",
@@ -322,9 +306,8 @@ def main() -> int:
         f"{r['max_gap_ms']} | {r['stopped'] or ''} |"
         for r in rows
     ]
-    (out / f"{name}.md").write_text("\n".join(header + table) + "\n")
     report = {
-        "command": command.strip(), "date": date, "platform": platform.platform(),
+        "command": command, **machine,
         "chromium": chromium_version, "user_agent": started["user_agent"], "pyodide": started["pyodide"],
         "npuzzle": started["info"]["version"], "goal": args.goal,
         "limits": {"max_nodes": args.max_nodes, "time_limit": args.time_limit},
@@ -332,11 +315,11 @@ def main() -> int:
         "main_thread": {"loading": loading, "solves": during}, "run_seconds": round(run_seconds, 1),
         "summary": lines, "problems": problems, "rows": rows,
     }
-    (out / f"{name}.json").write_text(json.dumps(report, indent=1) + "\n")
+    stem = write_results(name, header + table, report)
     print("\n".join(lines))
     if problems:
         print("PROBLEMS:\n" + "\n".join(problems))
-    print(f"wrote {out / name}.md and .json")
+    print(f"wrote {stem}.md and .json")
     return 0 if all(r["match"] for r in rows if r["length"] is not None) and not problems else 1
 
 

@@ -5,7 +5,7 @@
     pypy3 bench/pdb_ablation.py                  #  PyPy runs the package unchanged, ~5x faster)
     python bench/pdb_ablation.py --ids 1-20 --configs B,A+B
 
-The shipped file holds two 6-6-3 partitions, A and B (npuzzle/pdb.py), and the
+The shipped file holds two 6-6-3 partitions, A and B (npuzzle/pattern_db.py), and the
 default heuristic reads each directly and through the reflection about the
 diagonal, taking the largest of the four sums. This runs our IDA* with a subset
 of those lookups, on the blank-last goal (Korf's instances converted), and
@@ -21,26 +21,19 @@ Results: bench/results/pdb-ablation.md and .json.
 from __future__ import annotations
 
 import argparse
-import json
-import platform
 import statistics
 import sys
 import time
-from pathlib import Path
 from typing import Sequence
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
-sys.path.insert(0, str(ROOT / "bench"))
+from common import command_line, machine_header, write_results
+from korf100 import PUBLISHED_MEAN_NODES, instances, parse_ids
 
-from korf100 import PUBLISHED_MEAN_NODES, parse_ids  # noqa: E402
-
-from npuzzle import Board, Limits  # noqa: E402
-from npuzzle.heuristics import Compiled  # noqa: E402
-from npuzzle.pattern_db import PatternLookup, pattern_lookups  # noqa: E402
-from npuzzle.search.idastar import idastar  # noqa: E402
-from npuzzle.search.problem import Problem  # noqa: E402
-from npuzzle.known import blank_first_to_blank_last, korf100  # noqa: E402
+from npuzzle import Board, Limits
+from npuzzle.heuristics import Compiled
+from npuzzle.pattern_db import PatternLookup, pattern_lookups
+from npuzzle.search.idastar import idastar
+from npuzzle.search.problem import Problem
 
 # Which of pattern_lookups(4, 4, 15) each configuration uses: [B, B reflected, A, A reflected].
 CONFIGS = {"B1": (0,), "B": (0, 1), "A": (2, 3), "A+B": (0, 1, 2, 3)}
@@ -57,7 +50,7 @@ def compiled(lookups: Sequence[PatternLookup]) -> Compiled:
 
 def run_one(board: Board, heuristic: Compiled) -> tuple[int | None, int, float]:
     problem = Problem.from_boards(board, Board.goal(4))
-    steps = idastar(problem, heuristic, Limits(max_nodes=10**10, time_limit=3600))
+    steps = idastar(problem, heuristic, Limits(max_nodes=10**10, time_limit=3600), {})
     started = time.perf_counter()
     try:
         while True:
@@ -75,16 +68,14 @@ def main() -> int:
     args = parser.parse_args()
     lookups = pattern_lookups(4, 4, 15)
     assert len(lookups) == 4
-    instances = {ident: (length, tiles) for ident, length, tiles in korf100()}
     ids = parse_ids(args.ids)
     results: dict[str, list[dict[str, object]]] = {}
     wrong = []
     for name in args.configs.split(","):
         heuristic = compiled([lookups[i] for i in CONFIGS[name]])
         rows = results.setdefault(name, [])
-        for ident in ids:
-            optimal, tiles = instances[ident]
-            board = Board(4, 4, tuple(blank_first_to_blank_last(tiles, 4)))
+        for ident, optimal, tiles in instances(ids, "blank-last"):
+            board = Board(4, 4, tuple(tiles))
             length, expanded, seconds = run_one(board, heuristic)
             rows.append({"id": ident, "optimal": optimal, "length": length, "expanded": expanded,
                          "seconds": round(seconds, 3)})
@@ -95,10 +86,9 @@ def main() -> int:
     lines = [
         "# What each part of the 4x4 pattern databases is worth (IDA*, Korf's instances, blank-last goal)",
         "",
-        f"- command: `{'pypy3' if platform.python_implementation() == 'PyPy' else 'python'} "
-        f"bench/pdb_ablation.py {' '.join(sys.argv[1:])}".rstrip() + "`",
-        f"- machine: {platform.platform()}, {platform.python_implementation()} {platform.python_version()}, "
-        f"{time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}; {len(ids)} instances",
+        machine_header(),
+        f"- command: `{command_line('pdb_ablation.py')}`",
+        f"- {len(ids)} instances",
         f"- lengths not matching the published optimum: {wrong or 'none'}",
         "- published mean nodes per instance (IDA*, Korf & Felner 2002): " + "; ".join(
             f"{k} {v:,}" for k, v in PUBLISHED_MEAN_NODES.items()),
@@ -111,9 +101,7 @@ def main() -> int:
         lines.append(f"| {name} | {len(CONFIGS[name])} | {statistics.mean(nodes):,.0f} | "
                      f"{statistics.median(nodes):,.0f} | {max(nodes):,} | "
                      f"{sum(float(r['seconds']) for r in rows):.1f} |")  # type: ignore[arg-type]
-    out = ROOT / "bench" / "results"
-    (out / "pdb-ablation.md").write_text("\n".join(lines) + "\n")
-    (out / "pdb-ablation.json").write_text(json.dumps(results, indent=1) + "\n")
+    write_results("pdb-ablation", lines, results)
     print("\n".join(lines[-len(results) - 2:]))
     return 1 if wrong else 0
 

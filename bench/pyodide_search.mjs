@@ -3,11 +3,12 @@
 //   node bench/pyodide_search.mjs [search.py flags...]
 //   python bench/search.py --runtime pyodide [flags...]     (the same, started from Python)
 //
-// Loads Pyodide from node_modules/pyodide, copies npuzzle/ (with its binary
-// pattern-database files), tests/puzzles.py, tests/data/ and bench/search.py
-// into Pyodide's in-memory file system under /repo, runs search.py there as
-// __main__ with the given flags, then copies the result files back out to
-// bench/results/search-pyodide.{md,json} (or to the folder of --out STEM).
+// Loads Pyodide from node_modules/pyodide, copies npuzzle/ (its modules, the
+// binary pattern-database files and the known puzzles in npuzzle/data/*.txt),
+// bench/common.py and bench/search.py into Pyodide's in-memory file system
+// under /repo, runs search.py there as __main__ with the given flags, then
+// copies the result files back out to bench/results/search-pyodide.{md,json}
+// (or to the folder of --out STEM).
 
 import fs from "node:fs";
 import os from "node:os";
@@ -64,10 +65,8 @@ async function main() {
 
   const FS = pyodide.FS;
   const files = copyTree(FS, path.join(ROOT, "npuzzle"), `${VROOT}/npuzzle`,
-    (name) => name.endsWith(".py") || name.endsWith(".bin"));
-  copyFile(FS, "tests/__init__.py");
-  copyFile(FS, "tests/puzzles.py");
-  const dataFiles = copyTree(FS, path.join(ROOT, "tests", "data"), `${VROOT}/tests/data`);
+    (name) => [".py", ".bin", ".txt"].some((ending) => name.endsWith(ending)));
+  copyFile(FS, "bench/common.py");
   copyFile(FS, "bench/search.py");
   FS.mkdirTree(`${VROOT}/bench/results`);
   FS.mkdirTree(VOUT);
@@ -82,7 +81,7 @@ async function main() {
       ["node", "bench/pyodide_search.mjs", ...process.argv.slice(2)].join(" "),
   };
   console.log(`Pyodide ${pyodide.version} loaded in ${host.load_ms} ms (Node ${process.version}); ` +
-    `copied ${files} npuzzle files, ${dataFiles} test data files`);
+    `copied ${files} npuzzle files`);
 
   const argv = ["bench/search.py", ...args, `--host-info=${JSON.stringify(host)}`];
   const t1 = performance.now();
@@ -91,7 +90,7 @@ async function main() {
   const code = pyodide.runPython(`
 import os, runpy, sys
 os.chdir(${JSON.stringify(VROOT)})
-sys.path.insert(0, ${JSON.stringify(VROOT)})
+sys.path[:0] = [${JSON.stringify(VROOT + "/bench")}, ${JSON.stringify(VROOT)}]  # as for python bench/search.py
 sys.argv = list(BENCH_ARGV)
 try:
     runpy.run_path(${JSON.stringify(VROOT + "/bench/search.py")}, run_name="__main__")

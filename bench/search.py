@@ -29,7 +29,6 @@ import time
 _T_START = time.perf_counter()
 
 import argparse  # noqa: E402
-import datetime  # noqa: E402
 import gc  # noqa: E402
 import json  # noqa: E402
 import os  # noqa: E402
@@ -42,10 +41,7 @@ from dataclasses import dataclass, field  # noqa: E402
 from pathlib import Path  # noqa: E402
 from typing import Any  # noqa: E402
 
-BENCH = Path(__file__).resolve().parent
-ROOT = BENCH.parent
-if str(ROOT) not in sys.path:
-    sys.path.insert(0, str(ROOT))
+from common import BENCH, IS_PYODIDE, ROOT, machine_header, machine_info, write_results  # noqa: E402
 
 _T_IMPORT0 = time.perf_counter()
 from npuzzle import ALGORITHMS, HEURISTICS, Board, Limits, solve  # noqa: E402
@@ -54,8 +50,6 @@ from npuzzle.heuristics import heuristic_available  # noqa: E402
 IMPORT_SECONDS = time.perf_counter() - _T_IMPORT0
 
 from npuzzle.known import HARDEST_BLANK_LAST, eight_puzzle_distances, korf100  # noqa: E402
-
-IS_PYODIDE = sys.platform == "emscripten"
 
 
 def _cpu_clock() -> Any:
@@ -609,20 +603,14 @@ def main(argv: list[str] | None = None) -> int:
     problems = [s for s in summaries + defaults if s.mismatches or s.invalid]
 
     stem = Path(args.out) if args.out else BENCH / "results" / f"search-{RUNTIME}"
-    stem.parent.mkdir(parents=True, exist_ok=True)
-    now = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M:%S UTC")
     runtime_line = (f"Pyodide {host.get('pyodide_version', '?')} in Node {host.get('node', '?')} "
                     f"(loadPyodide {host.get('load_ms', '?')} ms)" if IS_PYODIDE else "CPython")
-    load = (" ".join(f"{x:.2f}" for x in os.getloadavg())
-            if hasattr(os, "getloadavg") and not IS_PYODIDE else "n/a")
+    machine = machine_info(host)
     md = [
         f"# Search benchmark: {RUNTIME}",
         "",
-        f"- date: {now}",
-        (f"- machine: {platform.platform()} ({os.cpu_count()} CPUs; load average at the end: {load})"
-         if not IS_PYODIDE else f"- machine: {host.get('machine', '?')} (host of Node; Python sees "
-         f"{platform.platform()}); load average at the start: {host.get('loadavg_start', '?')}"),
-        f"- python: {platform.python_version()} ({platform.python_implementation()}); runtime: {runtime_line}",
+        machine_header(machine),
+        f"- runtime: {runtime_line}",
         f"- command: `{command}`",
         f"- limits per board: max_nodes {args.max_nodes:,}, time_limit {args.time_limit:g} s; "
         f"a pair is skipped on a set after {args.skip_after} limit hits or {args.pair_budget:g} s on it; "
@@ -680,12 +668,8 @@ def main(argv: list[str] | None = None) -> int:
                        for k, w in warmups.items()), "",
            "## Every algorithm x heuristic", "", HEADER, RULE]
     md += [table_row(s) for s in summaries]
-    md.append("")
-    stem.with_suffix(".md").write_text("\n".join(md))
     data: dict[str, Any] = {
-        "runtime": RUNTIME, "date": now, "machine": platform.platform(), "cpus": os.cpu_count(),
-        "loadavg_end": load,
-        "python": platform.python_version(), "host": host, "command": command,
+        "runtime": RUNTIME, **machine, "host": host, "command": command,
         "limits": {"max_nodes": args.max_nodes, "time_limit": args.time_limit,
                    "skip_after": args.skip_after, "pair_budget": args.pair_budget},
         "weight": args.weight, "quick": args.quick, "sets": set_names,
@@ -699,7 +683,7 @@ def main(argv: list[str] | None = None) -> int:
     }
     if exhaustive and exhaustive["mismatch_count"]:
         data["problems"].append(f"all-3x3: {exhaustive['mismatch_count']} length mismatches")
-    stem.with_suffix(".json").write_text(to_json(data))
+    write_results(stem, md, json_text=to_json(data))
     print(f"\ntotal {total:.1f} s; wrote {stem}.md and {stem}.json", flush=True)
     if data["problems"]:
         print("PROBLEMS:", *data["problems"], sep="\n  ", flush=True)

@@ -35,7 +35,6 @@ import argparse
 import dataclasses
 import importlib
 import json
-import os
 import platform
 import resource
 import signal
@@ -48,8 +47,10 @@ from pathlib import Path
 from types import FrameType
 from typing import Any
 
-ROOT = Path(__file__).resolve().parent.parent
-VENV = ROOT / "bench" / ".venv-slidingpuzzle"
+from common import BENCH, command_line, machine_header, machine_info, write_results
+
+# npuzzle is imported inside the functions that use it: the --worker never imports it.
+VENV = BENCH / ".venv-slidingpuzzle"
 THEIR_VERSION = "0.1.5"
 THEIR_SOLVERS: dict[str, tuple[str, dict[str, object], str]] = {
     "a*": ("a*", {}, "A* with a closed list and no reopening; the heuristic is not consistent, so "
@@ -289,7 +290,7 @@ def parse_ids(text: str | None, lengths: dict[int, int]) -> list[int]:
     """``1-10,55`` style ids; without any, the 10 easiest by published length (ties by id)."""
     if not text:
         return sorted(lengths, key=lambda ident: (lengths[ident], ident))[:EASIEST]
-    from bench.korf100 import parse_ids as parse_id_ranges  # here: the --worker never imports npuzzle
+    from korf100 import parse_ids as parse_id_ranges  # here: the --worker never imports npuzzle
 
     ids = parse_id_ranges(text)
     unknown = [ident for ident in ids if ident not in lengths]
@@ -300,13 +301,10 @@ def parse_ids(text: str | None, lengths: dict[int, int]) -> list[int]:
 
 def run(ids: list[int], args: argparse.Namespace) -> list[Row]:
     """Each instance: ours, then theirs (interleaved, so both meet similar machine load)."""
-    from tests.puzzles import blank_first_to_blank_last, korf100
+    from korf100 import instances  # here: the --worker never imports npuzzle
 
-    instances = {ident: (length, tiles) for ident, length, tiles in korf100()}
     rows = []
-    for ident in ids:
-        optimal, published = instances[ident]
-        tiles = blank_first_to_blank_last(published, 4)
+    for ident, optimal, tiles in instances(ids, "blank-last"):
         ours = solve_ours(tiles, args.heuristic, args.max_nodes, args.time_limit).judge(tiles, optimal)
         theirs = solve_theirs(args.venv, tiles, args.their_algorithm, args.their_heuristic, args.time_limit)
         if theirs.details.get("goal", BLANK_LAST_GOAL) != BLANK_LAST_GOAL:
@@ -398,9 +396,8 @@ def table(rows: list[Row]) -> list[str]:
 def main() -> int:
     if sys.argv[1:] == ["--worker"]:
         return worker()
-    sys.path.insert(0, str(ROOT))
     from npuzzle import HEURISTICS
-    from tests.puzzles import korf100
+    from npuzzle.known import korf100
 
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     parser.add_argument("--ids", help=f"e.g. 55,16 or 1-10 (default: the {EASIEST} easiest by published length)")
@@ -431,13 +428,10 @@ def main() -> int:
     algorithm, options, note = THEIR_SOLVERS[args.their_algorithm]
     their_call = (f"search(board, \"{algorithm}\", heuristic={args.their_heuristic}"
                   + "".join(f", {key}={value}" for key, value in options.items()) + ")")
+    machine = machine_info()
     meta: dict[str, object] = {
-        "command": ("python bench/vs_slidingpuzzle.py " + " ".join(sys.argv[1:])).strip(),
-        "date": time.strftime("%Y-%m-%d %H:%M:%S UTC", time.gmtime()),
-        "machine": platform.platform(),
-        "cpus": os.cpu_count(),
-        "loadavg_end": " ".join(f"{x:.2f}" for x in os.getloadavg()),
-        "python": f"{platform.python_version()} ({platform.python_implementation()})",
+        "command": command_line("vs_slidingpuzzle.py"),
+        **machine,
         "their_python": theirs.get("python"),
         "their_numpy": theirs.get("numpy"),
         "slidingpuzzle": theirs.get("version", THEIR_VERSION),
@@ -453,10 +447,10 @@ def main() -> int:
     header = [
         f"# npuzzle vs slidingpuzzle {meta['slidingpuzzle']} on Korf's 15-puzzle instances",
         "",
+        machine_header(machine),
         f"- command: `{meta['command']}`",
-        f"- date: {meta['date']}; machine: {meta['machine']} ({meta['cpus']} CPUs; load average at the end: "
-        f"{meta['loadavg_end']}); the whole run took {total:.0f} s",
-        f"- Python: ours {meta['python']}; slidingpuzzle's {meta['their_python']} with numpy "
+        f"- the whole run took {total:.0f} s",
+        f"- Python: ours {machine['implementation']} {machine['python']}; slidingpuzzle's {meta['their_python']} with numpy "
         f"{meta['their_numpy']}, in its own venv, a fresh process per instance",
         f"- ours: `solve(board, goal, \"idastar\", \"{args.heuristic}\")` in the benchmark's process, tables "
         f"loaded before timing ({warm:.2f} s, not counted); node limit {args.max_nodes:,}",
@@ -480,11 +474,8 @@ def main() -> int:
         "",
     ]
     name = "vs-slidingpuzzle" + (f"-{args.label}" if args.label else "")
-    out = ROOT / "bench" / "results"
-    out.mkdir(parents=True, exist_ok=True)
-    (out / f"{name}.md").write_text("\n".join(header + table(rows)) + "\n")
     document = {**meta, "summary": lines, "runs": [r.to_dict() for r in rows]}
-    (out / f"{name}.json").write_text(json.dumps(document, indent=1) + "\n")
+    write_results(name, header + table(rows), document)
     print("\n".join(lines))
     print(f"results: bench/results/{name}.md and .json")
     ours_wrong = any(r.ours.solution is not None and not r.ours.optimal for r in rows)

@@ -15,9 +15,10 @@ from typing import Callable, NoReturn, Sequence, TextIO
 
 from .board import DIRECTION_NAMES, Board, BoardError, parse_goal, parse_shape
 from .compare import COMPARE_MAX_NODES, COMPARE_TIME_LIMIT, compare
-from .heuristics import HEURISTICS
+from .heuristics import HEURISTICS, missing_table_files
 from .pattern_db import build_shipped_tables
 from .random_boards import choose_random
+from .tables import DATA_DIR
 from .search import (
     ALGORITHMS,
     DEFAULT_MAX_NODES,
@@ -293,6 +294,12 @@ def _solve(args: argparse.Namespace, stdin: TextIO, stdout: TextIO, stderr: Text
         board, goal, args.algorithm, args.heuristic,
         Limits(max_nodes=max_nodes, time_limit=args.time_limit), options=_given_options(args),
     )
+    need = missing_table_files(search.heuristic, board.rows, board.cols, goal.blank)
+    if need:
+        raise InputError(
+            f"the {search.heuristic} heuristic needs {', '.join(need)}, which is missing from "
+            f"{DATA_DIR}: run python -m npuzzle tables build, or choose another --heuristic"
+        )
     show_progress = not args.json and stderr.isatty()
     try:
         result = search.run(_progress_printer(stderr) if show_progress else None)

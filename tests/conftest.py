@@ -12,11 +12,12 @@ from urllib.parse import urlsplit
 import pytest
 from playwright.sync_api import expect
 
+from .helpers import ROOT
+
 # Assertions wait up to 20 s (not Playwright's 5 s): animations and Pyodide run slower on a
 # loaded 2-core machine. A wait is not a loosened check: the expected values stay exact.
 expect.set_options(timeout=20_000)
 
-ROOT = Path(__file__).resolve().parent.parent
 SUBPATH = "npuzzle"  # as GitHub Pages serves a project site: /<repo>/
 CHROMIUM_FLAGS = [
     "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",

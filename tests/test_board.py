@@ -6,7 +6,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from npuzzle import Board, BoardError, parse_goal, parse_shape
+from npuzzle import Board, BoardError, explain_solvability, is_solvable, parse_goal, parse_shape, solve
+from npuzzle.board import check_same_shape, relabel
+from npuzzle.heuristics import estimate
+from npuzzle.search.problem import Problem
+from npuzzle.walking_distance import walking_distance
 
 EXPECTED = (8, 6, 7, 2, 5, 4, 3, 0, 1)
 
@@ -150,3 +154,36 @@ def test_every_permutation_is_a_board(case: tuple[int, list[int]]) -> None:
     side, perm = case
     board = Board(side, side, tuple(perm))
     assert Board.from_string(board.to_string()) == board
+
+
+def test_relabel_names_each_tile_by_its_goal_cell() -> None:
+    goal = Board.from_string("4 8 1 / 0 6 2 / 3 5 7")  # the blank's goal is cell 3
+    board = Board.from_string("8 6 7 / 2 5 4 / 3 0 1")
+    cells = relabel(board, goal)
+    for pos, label in enumerate(cells):
+        assert board.tiles[pos] == (0 if label == 0 else goal.tiles[label - 1])
+    assert relabel(goal, goal) == (1, 2, 3, 0, 5, 6, 7, 8, 9)
+    problem = Problem.from_boards(board, goal)
+    assert (problem.start, problem.goal) == (cells, relabel(goal, goal))
+
+
+@pytest.mark.parametrize(("board", "goal"), [(Board.goal(3), Board.goal(4)), (Board.goal(2, 3), Board.goal(3, 2))])
+def test_one_shape_check_gives_one_message_everywhere(board: Board, goal: Board) -> None:
+    """Problem, the heuristics, walking distance and solvability all check the shapes with
+    ``check_same_shape`` (through ``relabel`` or directly), so they say the same thing."""
+    message = f"the board is {board.shape} but the goal is {goal.shape}"
+    calls = [
+        lambda: check_same_shape(board, goal),
+        lambda: relabel(board, goal),
+        lambda: solve(board, goal),
+        lambda: solve(board, goal, "bfs"),
+        lambda: estimate("manhattan", board, goal),
+        lambda: walking_distance(board, goal),
+        lambda: explain_solvability(board, goal),
+        lambda: is_solvable(board, goal),
+    ]
+    for call in calls:
+        with pytest.raises(BoardError) as raised:
+            call()
+        assert str(raised.value) == message
+    check_same_shape(board, board)  # the same shape passes

@@ -1,10 +1,15 @@
-"""build.py: the site it writes is complete, self-contained and relative."""
+"""What ships: the package's own files (typed, with its data), and the site build.py writes,
+complete, self-contained and relative."""
 
 from __future__ import annotations
 
+import fnmatch
 import re
+import tomllib
 import zipfile
 from pathlib import Path
+
+from .helpers import ROOT
 
 PYODIDE_FILES = {"pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json"}
 
@@ -41,3 +46,15 @@ def test_tables_are_shipped_beside_the_package_not_inside_it(built_site: Path) -
     assert (built_site / "tables" / "pdb-4x4-663x2.bin").stat().st_size < 12 * 2**20
     archive = next((built_site / "py").glob("npuzzle-*.zip"))
     assert not any(n.endswith(".bin") for n in zipfile.ZipFile(archive).namelist())
+
+
+def test_the_package_says_it_is_typed_and_ships_its_data() -> None:
+    package = ROOT / "npuzzle"
+    assert (package / "py.typed").is_file()
+    setuptools = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]
+    patterns = setuptools["package-data"]["npuzzle"]
+    assert "py.typed" in patterns
+    # Every data file (the shipped tables, the known puzzles) is matched by a package-data pattern.
+    data = sorted(p.relative_to(package).as_posix() for p in (package / "data").iterdir())
+    assert {"data/pdb-4x4-663x2.bin", "data/korf100.txt"} <= set(data)
+    assert [name for name in data if not any(fnmatch.fnmatch(name, p) for p in patterns)] == []

@@ -4,72 +4,73 @@ from __future__ import annotations
 
 import json
 import re
-import subprocess
-import sys
-from pathlib import Path
 
 import pytest
 
 from npuzzle import Board
 
-ROOT = Path(__file__).resolve().parent.parent
+from .helpers import check_solution, run_npuzzle
+
 JSON_KEYS = {
     "solvable", "optimal", "length", "tiles", "moves", "expanded", "generated",
     "max_frontier", "seconds", "algorithm", "heuristic", "stopped",
 }
-
-
-def run(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "npuzzle", *args],
-        capture_output=True, text=True, input=stdin, cwd=ROOT, timeout=120,
-    )
+EVERY_JSON_KEY = JSON_KEYS | {
+    "bound", "weight", "suboptimality", "quality", "quality_short", "setup_seconds", "options",
+    "start", "goal", "rows", "cols",
+}
+"""What ``solve --json`` prints, no more and no less (the README's table)."""
 
 
 def test_json_answer_for_a_hard_8_puzzle() -> None:
-    out = run("solve", "8 6 7 2 5 4 3 0 1", "--json")
+    out = run_npuzzle("solve", "8 6 7 2 5 4 3 0 1", "--json")
     assert out.returncode == 0, out.stderr
     data = json.loads(out.stdout)
     assert JSON_KEYS <= set(data)
+    assert set(data) == EVERY_JSON_KEY
     assert data["solvable"] is True and data["optimal"] is True
     assert data["length"] == 31 == len(data["tiles"]) == len(data["moves"])
     assert data["stopped"] is None
     assert set(data["moves"]) <= set("UDLR")
-    board = Board.from_string("8 6 7 2 5 4 3 0 1")
-    for tile, move in zip(data["tiles"], data["moves"]):
-        assert board.direction_of(tile) == move
-        board = board.slide(tile)
-    assert board == Board.goal(3)
+    check_solution(Board.from_string("8 6 7 2 5 4 3 0 1"), Board.goal(3), data)
 
 
 def test_board_as_separate_arguments_goal_and_algorithm() -> None:
-    out = run("solve", "0", "1", "2", "3", "4", "5", "6", "8", "7", "--goal", "1,2,3,4,5,6,7,0,8",
+    out = run_npuzzle("solve", "0", "1", "2", "3", "4", "5", "6", "8", "7", "--goal", "1,2,3,4,5,6,7,0,8",
               "--algorithm", "idastar", "--heuristic", "hamming", "--json")
     assert out.returncode == 0, out.stderr
     data = json.loads(out.stdout)
     assert (data["algorithm"], data["heuristic"]) == ("idastar", "hamming")
     assert data["goal"] == [1, 2, 3, 4, 5, 6, 7, 0, 8]
+    # That board cannot reach that goal (one inversion against none): the answer says so.
+    assert data["start"] == [0, 1, 2, 3, 4, 5, 6, 8, 7]
+    assert (data["solvable"], data["length"], data["stopped"]) == (False, None, None)
+    out = run_npuzzle("solve", "1", "2", "3", "4", "5", "6", "0", "7", "8", "--goal", "1,2,3,4,5,6,7,0,8",
+              "--algorithm", "idastar", "--heuristic", "hamming", "--json")
+    data = json.loads(out.stdout)
+    check_solution(Board.from_string("1 2 3 4 5 6 0 7 8"), Board.from_string("1,2,3,4,5,6,7,0,8"), data)
+    assert (data["tiles"], data["moves"], data["optimal"]) == ([7], "L", True)
 
 
 def test_board_from_standard_input() -> None:
-    out = run("solve", "-", "--json", stdin="1 2 3\n4 5 6\n7 0 8\n")
+    out = run_npuzzle("solve", "-", "--json", stdin="1 2 3\n4 5 6\n7 0 8\n")
     assert json.loads(out.stdout)["tiles"] == [8]
 
 
 def test_unsolvable_is_an_answer() -> None:
-    out = run("solve", "1,2,3,4,5,6,8,7,0", "--json")
+    out = run_npuzzle("solve", "1,2,3,4,5,6,8,7,0", "--json")
     assert out.returncode == 0
     data = json.loads(out.stdout)
     assert data["solvable"] is False and data["length"] is None and data["stopped"] is None
 
 
 def test_limit_gives_exit_status_3() -> None:
-    out = run("solve", "14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3", "--goal", "blank-first",
+    out = run_npuzzle("solve", "14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3", "--goal", "blank-first",
               "--max-nodes", "2000", "--json")
     assert out.returncode == 3
     assert json.loads(out.stdout)["stopped"] == "node-limit"
     # Korf #88, the hardest of the 100 (65 moves): seconds of search, far over 0.2 s.
-    out = run("solve", "15 2 12 11 14 13 9 5 1 3 8 7 0 10 6 4", "--goal", "blank-first",
+    out = run_npuzzle("solve", "15 2 12 11 14 13 9 5 1 3 8 7 0 10 6 4", "--goal", "blank-first",
               "--time-limit", "0.2", "--max-nodes", "100000000", "--json")
     assert out.returncode == 3
     assert json.loads(out.stdout)["stopped"] == "time-limit"
@@ -88,10 +89,12 @@ def test_limit_gives_exit_status_3() -> None:
         (["solve", "1 2 3 4 5 6 7 8 0", "--size", "2x9"], "not a 2x9 board"),
         (["solve", "1 2 a 4 5 6 7 8 0"], "unknown symbol 'a' at position 3"),
         (["frobnicate"], "invalid choice"),
+        (["tables"], "tables needs an action: python -m npuzzle tables build"),
+        (["tables", "rebuild"], "invalid choice: 'rebuild'"),
     ],
 )
 def test_invalid_input_gives_one_line_and_exit_status_2(args: list[str], message: str) -> None:
-    out = run(*args)
+    out = run_npuzzle(*args)
     assert out.returncode == 2
     assert out.stdout == ""
     lines = out.stderr.strip().splitlines()
@@ -101,7 +104,7 @@ def test_invalid_input_gives_one_line_and_exit_status_2(args: list[str], message
 
 
 def test_readable_output_shows_board_then_steps() -> None:
-    out = run("solve", "1 2 3 / 4 5 6 / 0 7 8")
+    out = run_npuzzle("solve", "1 2 3 / 4 5 6 / 0 7 8")
     assert out.returncode == 0
     text = out.stdout
     assert text.index("1 2 3") < text.index("Solution: 2 moves (optimal)")
@@ -117,38 +120,42 @@ def test_every_algorithm_and_heuristic_by_registry_name() -> None:
             args = ["solve", "1 2 3 / 4 0 6 / 7 5 8", "--algorithm", algorithm, "--json"]
             if heuristic:
                 args += ["--heuristic", heuristic]
-            out = run(*args)
+            out = run_npuzzle(*args)
             assert out.returncode == 0, out.stderr
             data = json.loads(out.stdout)
             assert (data["algorithm"], data["heuristic"], data["length"]) == (algorithm, heuristic, 2)
+            check_solution(Board.from_string("1 2 3 / 4 0 6 / 7 5 8"), Board.goal(3), data)
 
 
 def test_weighted_astar_states_its_bound() -> None:
-    out = run("solve", "8 6 7 2 5 4 3 0 1", "--algorithm", "wastar", "--weight", "2", "--json")
+    out = run_npuzzle("solve", "8 6 7 2 5 4 3 0 1", "--algorithm", "wastar", "--weight", "2", "--json")
     data = json.loads(out.stdout)
     assert data["weight"] == 2 and data["suboptimality"] == 2
     assert 31 <= data["length"] <= 62 and data["optimal"] is False
-    text = run("solve", "8 6 7 2 5 4 3 0 1", "--algorithm", "wastar", "--weight", "2").stdout
+    check_solution(Board.from_string("8 6 7 2 5 4 3 0 1"), Board.goal(3), data)
+    assert data["options"] == {"weight": 2.0} and data["quality"] == "at most 2 \u00d7 optimal"
+    text = run_npuzzle("solve", "8 6 7 2 5 4 3 0 1", "--algorithm", "wastar", "--weight", "2").stdout
     assert "at most 2 x optimal" in text
-    bad = run("solve", "8 6 7 2 5 4 3 0 1", "--algorithm", "wastar", "--weight", "0.5")
+    bad = run_npuzzle("solve", "8 6 7 2 5 4 3 0 1", "--algorithm", "wastar", "--weight", "0.5")
     assert bad.returncode == 2 and "must be at least 1" in bad.stderr
 
 
 def test_rectangular_board_with_size() -> None:
-    out = run("solve", "1 2 3 4 5 6 7 8 9 0 10 11", "--size", "3x4", "--json")
+    out = run_npuzzle("solve", "1 2 3 4 5 6 7 8 9 0 10 11", "--size", "3x4", "--json")
     assert out.returncode == 0, out.stderr
     data = json.loads(out.stdout)
     assert (data["rows"], data["cols"], data["length"]) == (3, 4, 2)
+    check_solution(Board.from_string("1 2 3 4 5 6 7 8 9 0 10 11", 3, 4), Board.goal(3, 4), data)
 
 
 def test_compare_table_and_json() -> None:
-    out = run("compare", "8 6 7 2 5 4 3 0 1", "--max-nodes", "20000")
+    out = run_npuzzle("compare", "8 6 7 2 5 4 3 0 1", "--max-nodes", "20000")
     assert out.returncode == 0, out.stderr
     header = "algorithm  heuristic         length  optimal  expanded  generated  max frontier"
     assert header in out.stdout
     assert re.search(r"idastar\s+pdb\s+31\s+yes", out.stdout)
     assert re.search(r"bfs\s+-\s+-\s+no\s+20,000 .* node-limit", out.stdout)
-    data = json.loads(run("compare", "1 2 3 / 4 0 6 / 7 5 8", "--json").stdout)
+    data = json.loads(run_npuzzle("compare", "1 2 3 / 4 0 6 / 7 5 8", "--json").stdout)
     pairs = {(r["algorithm"], r["heuristic"]) for r in data}
     assert ("bfs", None) in pairs and ("idastar", "pdb") in pairs and ("wastar", "hamming") in pairs
     assert len(pairs) == len(data) == 2 + 4 * 6
@@ -156,25 +163,43 @@ def test_compare_table_and_json() -> None:
 
 
 def test_random_boards_from_the_command_line() -> None:
-    first = run("random", "--size", "4", "--seed", "7")
+    first = run_npuzzle("random", "--size", "4", "--seed", "7")
     assert first.returncode == 0
     board = Board.from_string(first.stdout)
-    assert board.rows == 4 and first.stdout == run("random", "--size", "4", "--seed", "7").stdout
-    solved = json.loads(run("solve", first.stdout.strip(), "--json", "--max-nodes", "1").stdout)
+    assert board.rows == 4 and first.stdout == run_npuzzle("random", "--size", "4", "--seed", "7").stdout
+    solved = json.loads(run_npuzzle("solve", first.stdout.strip(), "--json", "--max-nodes", "1").stdout)
     assert solved["solvable"] is True
-    bad = run("random", "--size", "3", "--unsolvable", "--seed", "1").stdout.strip()
-    assert json.loads(run("solve", bad, "--json").stdout)["solvable"] is False
-    near = run("random", "--size", "3x4", "--moves", "6", "--seed", "2").stdout.strip()
-    data = json.loads(run("solve", near, "--size", "3x4", "--json").stdout)
+    bad = run_npuzzle("random", "--size", "3", "--unsolvable", "--seed", "1").stdout.strip()
+    assert json.loads(run_npuzzle("solve", bad, "--json").stdout)["solvable"] is False
+    near = run_npuzzle("random", "--size", "3x4", "--moves", "6", "--seed", "2").stdout.strip()
+    data = json.loads(run_npuzzle("solve", near, "--size", "3x4", "--json").stdout)
     assert data["length"] <= 6 and data["length"] % 2 == 0
-    assert run("random", "--size", "3", "--moves", "-2").returncode == 2
+    assert run_npuzzle("random", "--size", "3", "--moves", "-2").returncode == 2
 
 
 def test_default_solver_is_not_stopped_by_a_small_node_limit() -> None:
     # Korf #88 (65 moves) needs about 1.07 million nodes: more than the 1,000,000 default
     # of searches that store states, within IDA*'s own default.
-    out = run("solve", "15 2 12 11 14 13 9 5 1 3 8 7 0 10 6 4", "--goal", "blank-first", "--json")
+    out = run_npuzzle("solve", "15 2 12 11 14 13 9 5 1 3 8 7 0 10 6 4", "--goal", "blank-first", "--json")
     assert out.returncode == 0, out.stderr
     data = json.loads(out.stdout)
     assert (data["algorithm"], data["heuristic"], data["length"], data["optimal"]) == ("idastar", "pdb", 65, True)
     assert data["expanded"] > 1_000_000
+
+
+def test_a_missing_table_file_is_one_line_not_a_traceback(tmp_path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    import io
+
+    from npuzzle import cli, tables
+
+    monkeypatch.setattr(tables, "DATA_DIR", tmp_path)
+    out, err = io.StringIO(), io.StringIO()
+    korf1 = "14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3"
+    status = cli.main(["solve", korf1, "--goal", "blank-first", "--algorithm", "idastar"], stdout=out, stderr=err)
+    assert status == 2 and out.getvalue() == ""
+    lines = err.getvalue().splitlines()
+    assert len(lines) == 1 and "pdb-4x4-663x2.bin" in lines[0] and "tables build" in lines[0]
+    # Another heuristic needs no file and solves.
+    status = cli.main(["solve", "1 2 3 4 5 6 7 8 9 10 11 12 13 14 0 15", "--heuristic", "manhattan"],
+                      stdout=io.StringIO(), stderr=io.StringIO())
+    assert status == 0

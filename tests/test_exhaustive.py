@@ -10,7 +10,6 @@ from __future__ import annotations
 import pytest
 
 from npuzzle import ALGORITHMS, HEURISTICS, Board, Limits, solve
-
 from npuzzle.known import eight_puzzle_distances
 
 PAIRS = [

@@ -9,8 +9,6 @@ import tracemalloc
 import pytest
 
 from npuzzle import ALGORITHMS, HEURISTICS, Board, Limits, Progress, Search, StopReason, solve
-from npuzzle.random_boards import random_board
-
 from npuzzle.known import (
     EIGHT_PUZZLE_HISTOGRAM,
     HARDEST_BLANK_FIRST,
@@ -20,21 +18,14 @@ from npuzzle.known import (
     eight_puzzle_distances,
     korf100,
 )
+from npuzzle.random_boards import random_board
+from npuzzle.search import OptionError
+
+from .helpers import check_solution
 
 OPTIMAL = [name for name, info in ALGORITHMS.items() if info.optimal]
 INFORMED_OPTIMAL = [name for name, info in ALGORITHMS.items() if info.optimal and info.uses_heuristic]
 ADMISSIBLE = [name for name, info in HEURISTICS.items() if info.admissible]
-
-
-def check_solution(board: Board, goal: Board, result) -> None:  # type: ignore[no-untyped-def]
-    """Replay the moves; each direction must be the one the tile really slides."""
-    assert result.solved
-    assert len(result.tiles) == len(result.moves) == result.length
-    current = board
-    for tile, move in zip(result.tiles, result.moves):
-        assert current.direction_of(tile) == move
-        current = current.slide(tile)
-    assert current == goal
 
 
 @pytest.mark.parametrize("goal_name", ["blank-last", "blank-first"])
@@ -264,9 +255,10 @@ def test_korf_15_puzzles_in_both_goal_conventions(ident: int) -> None:
 @pytest.mark.parametrize("case", [c for c in korf100() if c[0] in (79, 12, 42)], ids=lambda c: f"korf{c[0]}")
 def test_korf_with_manhattan_matches_korfs_own_ida(case: tuple[int, int, list[int]]) -> None:
     _, length, tiles = case
-    result = solve(Board(4, 4, tuple(tiles)), Board.goal(4, 4, "blank-first"), "idastar", "manhattan",
-                   limits=Limits(max_nodes=10**7))
+    board, goal = Board(4, 4, tuple(tiles)), Board.goal(4, 4, "blank-first")
+    result = solve(board, goal, "idastar", "manhattan", limits=Limits(max_nodes=10**7))
     assert result.length == length
+    check_solution(board, goal, result)
 
 
 def test_korf_data_is_intact() -> None:
@@ -277,64 +269,76 @@ def test_korf_data_is_intact() -> None:
         assert sorted(tiles) == list(range(16))
 
 
-def test_tables_load_a_step_at_a_time_and_a_cancel_is_seen_between_steps(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    """The 4x4 tables are tens of megabytes once decompressed; a search loads them one
-    table per step, reporting the stage, so the browser's worker can take a cancel."""
-    from npuzzle import pattern_db as pdb
-    from npuzzle.heuristics import compile_heuristic
-
-    def fresh() -> Search:
-        monkeypatch.setattr(pdb, "_LOADED", {})
-        compile_heuristic.cache_clear()
-        pdb.pattern_lookups.cache_clear()
-        return Search(HARD_4X4, Board.goal(4, 4, "blank-first"), "idastar", "pdb")
-
-    search = fresh()
-    stages = []
-    out = search.step(0.0)
-    while isinstance(out, Progress) and out.stage:
-        stages.append(out.stage)
-        assert out.expanded == 0 and out.to_dict()["stage"] == "Loading pattern databases"
-        out = search.step(0.0)
-    assert len(stages) >= len(pdb.SHIPPED[(4, 4)].patterns)  # at least one step per table
-    result = search.run()
-    assert result.stop is StopReason.SOLVED and result.length == 57 and result.setup_seconds > 0
-
-    search = fresh()
-    progress = search.step(0.0)
-    assert isinstance(progress, Progress) and progress.stage
-    cancelled = search.cancel()
-    assert cancelled.stop is StopReason.CANCELLED and cancelled.expanded == 0
-    assert "stage" not in cancelled.to_dict()
-    compile_heuristic.cache_clear()
-    pdb.pattern_lookups.cache_clear()
+# -- what a result says about itself, options, and searches without a heuristic ----------
 
 
-@pytest.mark.parametrize("corner", [3, 12])
-def test_4x4_pattern_databases_serve_every_corner_goal(corner: int) -> None:
-    """Korf's instances mirrored (blank goal top-right) or turned (bottom-left) with their
-    goal keep their optimal lengths; the tables reach those goals through a symmetry."""
-    def mirror(p: int) -> int:  # left-right: the blank-first goal's blank goes to cell 3
-        return (p // 4) * 4 + 3 - p % 4
+def test_quality_says_what_is_proven() -> None:
+    board = Board.from_string(HARDEST_BLANK_LAST[0])
+    optimal = solve(board, algorithm="astar", heuristic="manhattan")
+    weighted = solve(board, algorithm="wastar", heuristic="manhattan", options={"weight": 2})
+    greedy = solve(board, algorithm="greedy", heuristic="manhattan")
+    uninformed = solve(board, algorithm="bfs")
+    stopped = solve(board, algorithm="astar", heuristic="manhattan", limits=Limits(max_nodes=5))
+    for result, quality, short in (
+        (optimal, "optimal", "yes"),
+        (uninformed, "optimal", "yes"),
+        (weighted, "at most 2 \u00d7 optimal", "\u2264 2\u00d7"),
+        (greedy, "not proven optimal", "no"),
+        (stopped, "not proven optimal", "no"),
+    ):
+        assert (result.quality, result.quality_short) == (quality, short), result.algorithm
+        data = result.to_dict()
+        assert (data["quality"], data["quality_short"]) == (quality, short)
+    assert optimal.length == 31 and 31 <= (weighted.length or 0) <= 62 and (greedy.length or 0) >= 31
+    assert weighted.to_dict()["options"] == {"weight": 2.0} and optimal.to_dict()["options"] == {}
 
-    def turn(p: int) -> int:  # a quarter turn: cell 0 goes to cell 12
-        r, c = divmod(p, 4)
-        return (3 - c) * 4 + r
 
-    move = mirror if corner == 3 else turn
-    goal_tiles = [0] * 16
-    for p, t in enumerate(Board.goal(4, 4, "blank-first").tiles):
-        goal_tiles[move(p)] = t
-    goal = Board(4, 4, tuple(goal_tiles))
-    assert goal.blank == corner
-    for ident in (55, 97, 12):
-        _, length, tiles = next(case for case in korf100() if case[0] == ident)
-        moved = [0] * 16
-        for p, t in enumerate(tiles):
-            moved[move(p)] = t
-        board = Board(4, 4, tuple(moved))
-        result = solve(board, goal, limits=Limits(max_nodes=10**6))
-        assert result.heuristic == "pdb" and result.length == length
-        check_solution(board, goal, result)
+def test_options_are_checked_by_the_registry() -> None:
+    board = Board.from_string("8 6 7 / 2 5 4 / 3 0 1")
+    by_option = solve(board, algorithm="wastar", heuristic="linear-conflict", options={"weight": 3})
+    by_keyword = solve(board, algorithm="wastar", heuristic="linear-conflict", weight=3)
+    assert by_option.tiles == by_keyword.tiles and by_option.options == by_keyword.options == {"weight": 3.0}
+    assert by_option.weight == by_option.suboptimality == 3
+    default = solve(board, algorithm="wastar", heuristic="linear-conflict")
+    assert default.options == {"weight": ALGORITHMS["wastar"].options[0].default}
+    for algorithm, options, message in (
+        ("astar", {"weight": 2}, "astar takes no weight"),
+        ("wastar", {"weight": 0.5}, "must be at least 1"),
+        ("wastar", {"weight": 5000}, "must be at most 1000"),
+        ("wastar", {"weight": "2"}, "must be a number"),
+        ("wastar", {"speed": 2}, "wastar takes no speed"),
+    ):
+        with pytest.raises(OptionError, match=message) as raised:
+            solve(board, algorithm=algorithm, heuristic="manhattan", options=options)
+        assert raised.value.option == next(iter(options))
+        assert isinstance(raised.value, ValueError)
+
+
+@pytest.mark.parametrize("algorithm", [name for name, info in ALGORITHMS.items() if not info.uses_heuristic])
+def test_searches_without_a_heuristic_never_prepare_one(algorithm: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """bfs and iddfs are started without a heuristic, even when one is named."""
+    def refuse(*args: object) -> None:
+        raise AssertionError(f"{algorithm} prepared a heuristic")
+
+    for module in ("npuzzle.heuristics", "npuzzle.search.solver"):
+        monkeypatch.setattr(f"{module}.compile_heuristic", refuse)
+        monkeypatch.setattr(f"{module}.heuristic_loading", refuse)
+    board = Board.from_string("1 2 3 / 4 0 6 / 7 5 8")
+    for heuristic in (None, "pdb"):
+        result = solve(board, algorithm=algorithm, heuristic=heuristic)
+        assert result.heuristic is None and result.length == 2 and result.optimal
+        check_solution(board, Board.goal(3), result)
+
+
+def test_an_informed_search_needs_a_heuristic_and_the_registry_one_search_function() -> None:
+    from npuzzle.search import AlgorithmInfo
+    from npuzzle.search.bfs import bfs
+    from npuzzle.search.problem import Problem
+
+    problem = Problem.from_boards(Board.from_string("1 2 3 / 4 0 6 / 7 5 8"), Board.goal(3))
+    with pytest.raises(ValueError, match="astar needs a heuristic"):
+        ALGORITHMS["astar"].start(problem, None, Limits(), {})
+    with pytest.raises(TypeError, match="exactly one of informed and uninformed"):
+        AlgorithmInfo("both", "Both", True, "", informed=ALGORITHMS["astar"].informed, uninformed=bfs)
+    with pytest.raises(TypeError, match="exactly one of informed and uninformed"):
+        AlgorithmInfo("neither", "Neither", True, "")

@@ -7,7 +7,6 @@ import itertools
 import pytest
 
 from npuzzle import Board, count_inversions, explain_solvability, is_solvable
-
 from npuzzle.known import bfs_distances, eight_puzzle_distances
 
 

@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import random
 from collections import deque
+from typing import Iterator, Sequence
 
 import pytest
 
-from npuzzle.board import Board, BoardError
+from npuzzle.board import Board, BoardError, relabel
 from npuzzle.heuristics import manhattan
+from npuzzle.known import bfs_distances, blank_first_to_blank_last, eight_puzzle_distances, korf100
 from npuzzle.search.problem import neighbour_table
 from npuzzle.walking_distance import (
     MAX_CONFIGURATIONS,
@@ -19,15 +21,6 @@ from npuzzle.walking_distance import (
     walking_distance,
     walking_distance_evaluator,
 )
-
-from npuzzle.known import bfs_distances, blank_first_to_blank_last, eight_puzzle_distances, korf100
-
-
-def relabel(tiles: tuple[int, ...] | list[int], goal: Board) -> list[int]:
-    """Cells in search form: tile v becomes goal.tiles.index(v) + 1, the blank stays 0."""
-    label = {t: p + 1 for p, t in enumerate(goal.tiles)}
-    label[0] = 0
-    return [label[t] for t in tiles]
 
 
 def reference_axis(rows: int, cols: int, tiles: tuple[int, ...], goal: Board, vertical: bool) -> int:
@@ -79,6 +72,15 @@ def random_state(goal: Board, rng: random.Random, steps: int = 200) -> tuple[int
     return tuple(cells)
 
 
+def children(cells: Sequence[int], nbrs: Sequence[Sequence[int]]) -> Iterator[list[int]]:
+    """The cells after each move from ``cells`` (``nbrs``: neighbour_table of the shape)."""
+    blank = cells.index(0)
+    for nb in nbrs[blank]:
+        child = list(cells)
+        child[blank], child[nb] = child[nb], 0
+        yield child
+
+
 # -- table sizes ---------------------------------------------------------------
 
 
@@ -123,13 +125,14 @@ def test_every_8_puzzle_state_is_between_manhattan_and_the_true_distance(goal_na
     assert len(distances) == 181440
     above_manhattan = 0
     for tiles, distance in distances.items():
-        wd = evaluate(relabel(tiles, goal))
-        md = manhattan(Board(3, 3, tiles), goal)
+        board = Board(3, 3, tiles)
+        wd = evaluate(relabel(board, goal))
+        md = manhattan(board, goal)
         assert md <= wd <= distance, tiles
         assert wd % 2 == distance % 2  # each move changes WD by exactly one
         above_manhattan += wd > md
     assert above_manhattan > 0  # strictly better somewhere
-    assert evaluate(relabel(goal.tiles, goal)) == 0
+    assert evaluate(relabel(goal, goal)) == 0
 
 
 @pytest.mark.parametrize("goal_name", ["blank-last", "blank-first"])
@@ -139,12 +142,9 @@ def test_each_move_changes_wd_by_exactly_one_on_3x3(goal_name: str) -> None:
     nbrs = neighbour_table(3, 3)
     states = list(eight_puzzle_distances(goal_name))
     for tiles in random.Random(3).sample(states, 3000):
-        cells = relabel(tiles, goal)
+        cells = relabel(Board(3, 3, tiles), goal)
         here = evaluate(cells)
-        blank = cells.index(0)
-        for nb in nbrs[blank]:
-            child = list(cells)
-            child[blank], child[nb] = child[nb], 0
+        for child in children(cells, nbrs):
             assert abs(evaluate(child) - here) == 1
 
 
@@ -185,14 +185,11 @@ def test_4x4_moves_change_wd_by_one_and_it_beats_manhattan() -> None:
     nbrs = neighbour_table(4, 4)
     for _ in range(300):
         tiles = random_state(goal, rng)
-        cells = relabel(tiles, goal)
+        cells = relabel(Board(4, 4, tiles), goal)
         here = evaluate(cells)
         assert here == walking_distance(Board(4, 4, tiles), goal)
         assert here >= manhattan(Board(4, 4, tiles), goal)
-        blank = cells.index(0)
-        for nb in nbrs[blank]:
-            child = list(cells)
-            child[blank], child[nb] = child[nb], 0
+        for child in children(cells, nbrs):
             assert abs(evaluate(child) - here) == 1
 
 
@@ -214,8 +211,9 @@ def test_rectangles_never_overestimate(goal: Board) -> None:
     evaluate = walking_distance_evaluator(goal.rows, goal.cols, goal.blank)
     exact = bfs_distances(goal)
     for tiles, distance in exact.items():
-        wd = evaluate(relabel(tiles, goal))
-        assert manhattan(Board(goal.rows, goal.cols, tiles), goal) <= wd <= distance
+        board = Board(goal.rows, goal.cols, tiles)
+        wd = evaluate(relabel(board, goal))
+        assert manhattan(board, goal) <= wd <= distance
 
 
 @pytest.mark.parametrize("shape", [(3, 4), (4, 3)])

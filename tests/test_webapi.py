@@ -7,15 +7,14 @@ from typing import Any
 
 import pytest
 
-from npuzzle import ALGORITHMS, HEURISTICS
+from npuzzle import ALGORITHMS, HEURISTICS, Board, __version__
 from npuzzle import webapi
-from npuzzle.webapi import handle
+from npuzzle.board import DIRECTION_NAMES, GOAL_NAMES, MAX_SIDE, MIN_SIDE
+from npuzzle.compare import COMPARE_MAX_NODES, COMPARE_TIME_LIMIT
+from npuzzle.search import DEFAULT_TIME_LIMIT
+from npuzzle.webapi import HINT_LIMITS, PAGE_MAX_SIDE, handle
 
-
-def call(request: Any) -> dict[str, Any]:
-    answer = json.loads(handle(json.dumps(request)))
-    assert isinstance(answer, dict) and isinstance(answer["ok"], bool)
-    return answer
+from .helpers import call, check_solution
 
 
 def test_info_lists_the_registries() -> None:
@@ -23,6 +22,35 @@ def test_info_lists_the_registries() -> None:
     assert [a["name"] for a in info["algorithms"]] == list(ALGORITHMS)
     assert [h["name"] for h in info["heuristics"]] == list(HEURISTICS)
     assert info["min_side"] == 2 and info["max_side"] >= 8
+    assert info["algorithms"] == [a.to_dict() for a in ALGORITHMS.values()]
+    assert info["heuristics"] == [h.to_dict() for h in HEURISTICS.values()]
+    assert [h["uses_tables"] for h in info["heuristics"]] == [h.tables is not None for h in HEURISTICS.values()]
+    assert {h["name"] for h in info["heuristics"] if h["uses_tables"]} == {"pdb"}
+
+
+def test_info_carries_every_fact_the_page_shows() -> None:
+    """The page asks ``info`` for sizes, words and limits instead of keeping its own copies."""
+    info = call({"op": "info"})
+    assert (info["min_side"], info["max_side"], info["page_max_side"]) == (MIN_SIDE, MAX_SIDE, PAGE_MAX_SIDE)
+    assert (MIN_SIDE, MAX_SIDE, PAGE_MAX_SIDE) == (2, 16, 8)
+    assert info["directions"] == DIRECTION_NAMES == {"U": "up", "D": "down", "L": "left", "R": "right"}
+    assert info["goals"] == list(GOAL_NAMES)
+    assert info["version"] == __version__
+    assert info["compare"] == {"max_nodes": COMPARE_MAX_NODES, "time_limit": COMPARE_TIME_LIMIT}
+    assert info["compare"] == {"max_nodes": 100_000, "time_limit": 5.0}
+    assert info["hint"] == {"max_nodes": HINT_LIMITS.max_nodes, "time_limit": HINT_LIMITS.time_limit}
+    # No single default node limit: each algorithm has its own (default_max_nodes).
+    assert info["defaults"] == {"time_limit": DEFAULT_TIME_LIMIT, "goal": GOAL_NAMES[0]}
+    assert "max_nodes" not in info["defaults"]
+    options = {a["name"]: a["options"] for a in info["algorithms"]}
+    assert options["wastar"] == [{
+        "name": "weight", "label": "Weight w", "default": 1.5, "minimum": 1.0, "maximum": 1000.0,
+        "step": 0.1, "description": ALGORITHMS["wastar"].options[0].description,
+    }]
+    assert all(options[name] == [] for name in ALGORITHMS if name != "wastar")
+    # The page's hint is an optimal search within these limits: the hint request it sends works.
+    hint = call({"op": "solve", "board": "1 2 3 / 4 0 6 / 7 5 8", **info["hint"], "budget_ms": 1000})
+    assert hint["result"]["optimal"] is True and (hint["result"]["tiles"], hint["result"]["moves"]) == ([5, 8], "UL")
 
 
 def test_analyze_reports_solvability_and_canonical_text() -> None:
@@ -90,6 +118,8 @@ def test_solve_to_the_end() -> None:
         answer = call({"op": "step", "job": answer["job"]})
     result = answer["result"]
     assert result["length"] == 31 and result["optimal"] is True
+    check_solution(Board.from_string("8,6,7,2,5,4,3,0,1"), Board.goal(3), result)
+    assert (result["quality"], result["quality_short"]) == ("optimal", "yes")
 
 
 def test_goal_op_gives_a_new_board() -> None:
@@ -116,23 +146,6 @@ def test_weight_in_requests() -> None:
     assert call({"op": "solve", "board": "1 2 3 0", "algorithm": "wastar", "weight": 0.5})["error"]["field"] == "weight"
 
 
-def test_missing_tables_are_asked_for(tmp_path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
-    from npuzzle import tables
-
-    korf1 = "14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3"
-    monkeypatch.setattr(tables, "DATA_DIR", tmp_path)
-    answer = call({"op": "solve", "board": korf1, "goal": "blank-first"})
-    assert answer["ok"] is False
-    assert answer["error"] == {
-        "field": "tables", "message": "the pdb heuristic needs pdb-4x4-663x2.bin", "need": ["pdb-4x4-663x2.bin"],
-    }
-    # The analysis still names pdb as the default: the browser fetches it on Solve.
-    assert call({"op": "analyze", "board": korf1, "goal": "blank-first"})["default_heuristic"] == "pdb"
-    assert call({"op": "compare", "board": korf1, "goal": "blank-first"})["error"]["need"] == ["pdb-4x4-663x2.bin"]
-    # A 3x3 board needs no file.
-    assert call({"op": "solve", "board": "8 6 7 2 5 4 3 0 1", "budget_ms": 1000})["ok"] is True
-
-
 def test_compare_runs_as_a_job_with_progress() -> None:
     answer = call({"op": "compare", "board": "8 6 7 2 5 4 3 0 1", "max_nodes": 5000, "budget_ms": 10})
     seen_pairs = set()
@@ -145,6 +158,21 @@ def test_compare_runs_as_a_job_with_progress() -> None:
     assert len(results) == 26 and len(seen_pairs) > 3
     assert {(r["algorithm"], r["heuristic"]) for r in results} >= {("bfs", None), ("idastar", "pdb")}
     assert all(r["length"] in (None, 31) or not r["optimal"] for r in results)
+    # Every pair ran once, under the request's node limit, and says how it ended.
+    assert len({(r["algorithm"], r["heuristic"]) for r in results}) == 26
+    board = Board.from_string("8 6 7 2 5 4 3 0 1")
+    for r in results:
+        assert r["expanded"] <= 5000
+        if r["stopped"] is not None:
+            assert r["stopped"] in ("node-limit", "time-limit") and r["length"] is None and not r["optimal"]
+            continue
+        check_solution(board, Board.goal(3), r)
+        assert r["length"] >= 31
+        if r["optimal"]:
+            assert r["length"] == 31
+        if r["suboptimality"] is not None:
+            assert r["algorithm"] == "wastar" and r["length"] <= r["suboptimality"] * 31
+    assert [r for r in results if r["algorithm"] == "idastar" and r["heuristic"] == "pdb"][0]["optimal"] is True
 
 
 def test_compare_can_be_cancelled() -> None:
@@ -174,6 +202,8 @@ def test_solution_carries_h_at_every_step() -> None:
     assert result["h_name"] == "pdb" and result["h_path"] == [2, 1, 0]
     bfs = call({"op": "solve", "board": "1 2 3 / 4 0 6 / 7 5 8", "algorithm": "bfs", "budget_ms": 1000})["result"]
     assert bfs["heuristic"] is None and len(bfs["h_path"]) == 3
+    # Without a heuristic of its own, the path is scored by the strongest available one.
+    assert bfs["h_name"] == "pdb" and bfs["h_path"] == [2, 1, 0]
 
 
 def test_node_limit_defaults_to_the_algorithms_own() -> None:

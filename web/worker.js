@@ -67,8 +67,11 @@ async function start() {
 }
 
 // Fetch pattern-database files Python asked for into npuzzle/data/, where it
-// looks for them. Returns what it cost, for the answer.
-async function fetchTables(names) {
+// looks for them, reporting the bytes received at least every PROGRESS_MS (so the
+// page hears from the worker throughout a download). Returns what it cost.
+const PROGRESS_MS = 100;
+
+async function fetchTables(names, report) {
   const started = performance.now();
   let bytes = 0;
   const folder = `${pyodide.FS.cwd()}/npuzzle/data`;
@@ -78,7 +81,27 @@ async function fetchTables(names) {
     if (!url) throw new Error(`the site has no table file ${name}`);
     const response = await fetch(new URL(url, import.meta.url));
     if (!response.ok) throw new Error(`could not fetch ${name} (HTTP ${response.status})`);
-    const data = new Uint8Array(await response.arrayBuffer());
+    const total = Number(response.headers.get("Content-Length")) || 0;
+    const reader = response.body.getReader();
+    const chunks = [];
+    let received = 0;
+    let reported = performance.now();
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      chunks.push(value);
+      received += value.length;
+      if (performance.now() - reported >= PROGRESS_MS) {
+        reported = performance.now();
+        report(bytes + received, total ? bytes + total : 0);
+      }
+    }
+    const data = new Uint8Array(received);
+    let at = 0;
+    for (const chunk of chunks) {
+      data.set(chunk, at);
+      at += chunk.length;
+    }
     pyodide.FS.writeFile(`${folder}/${name}`, data);
     bytes += data.length;
   }
@@ -90,8 +113,13 @@ async function run(message) {
   let answer = call(request);
   let tables = null;
   if (!answer.ok && answer.error.field === "tables" && Array.isArray(answer.error.need)) {
-    postMessage({ id, type: "progress", progress: { stage: "Downloading pattern databases" } });
-    tables = await fetchTables(answer.error.need);
+    const stage = "Downloading pattern databases";
+    postMessage({ id, type: "progress", progress: { stage } });
+    tables = await fetchTables(answer.error.need, (received, total) => {
+      const megabytes = (n) => (n / 1e6).toFixed(1);
+      const of = total ? ` of ${megabytes(total)}` : "";
+      postMessage({ id, type: "progress", progress: { stage: `${stage}: ${megabytes(received)}${of} MB` } });
+    });
     answer = call(request);
   }
   // Searches come back as progress until done; keep stepping between ticks.

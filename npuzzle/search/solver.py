@@ -319,7 +319,10 @@ class Search:
             weight=self.weight,
             setup_seconds=self.setup_seconds,
             options=self.options,
-            suboptimality=factor if factor is not None and not self.info.optimal and admissible else None,
+            suboptimality=(
+                factor if stop is StopReason.SOLVED and factor is not None and not self.info.optimal and admissible
+                else None
+            ),
         )
 
     def step(self, budget: float = 0.03, cancel: bool = False) -> SearchResult | Progress:

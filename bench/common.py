@@ -1,0 +1,79 @@
+"""What every benchmark script shares: where things are, the one way they import the
+package, the machine header every results file starts with, and writing the results.
+
+A script imports it first (``import common``: a script's own folder is on ``sys.path``),
+then the package (``from npuzzle import ...``), which this makes importable from this
+checkout. It uses the standard library only and runs on Python 3.9 too (PyPy runs some
+benchmarks), in Pyodide, and in the Python of slidingpuzzle's venv.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import platform
+import sys
+import time
+from pathlib import Path
+from typing import Any, Mapping, Sequence
+
+BENCH = Path(__file__).resolve().parent
+ROOT = BENCH.parent
+RESULTS = BENCH / "results"
+IS_PYODIDE = sys.platform == "emscripten"
+
+if str(ROOT) not in sys.path:  # the package of this checkout, not an installed one
+    sys.path.insert(0, str(ROOT))
+
+
+def utc_now() -> str:
+    """The date and time for results files, like ``2026-11-22 07:01 UTC``."""
+    return time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())
+
+
+def machine_info(host: Mapping[str, Any] | None = None) -> dict[str, Any]:
+    """Where and when a run happens, for the JSON results. In Pyodide, ``host`` is what the
+    Node script that started it saw (the real machine, the load average at its start)."""
+    if IS_PYODIDE:
+        host = host or {}
+        machine = f"{host.get('machine', '?')} (host of Node; Python sees {platform.platform()})"
+        load = f"{host.get('loadavg_start', 'n/a')} at the start"
+        cpus = None
+    else:
+        cpus = os.cpu_count()
+        machine = f"{platform.platform()} ({cpus} CPUs)"
+        load = " ".join(f"{x:.2f}" for x in os.getloadavg()) if hasattr(os, "getloadavg") else "n/a"
+    return {
+        "machine": machine, "cpus": cpus, "implementation": platform.python_implementation(),
+        "python": platform.python_version(), "date": utc_now(), "loadavg": load,
+    }
+
+
+def machine_header(info: Mapping[str, Any] | None = None) -> str:
+    """The line every results file starts with, e.g. ``- machine: Linux-... (2 CPUs),
+    CPython 3.11.7, 2026-11-22 07:01 UTC; load average 1.00 1.18 1.79`` (``info``: a
+    ``machine_info()``, or a results file's copy of one; now, here, by default)."""
+    info = info or machine_info()
+    python = f"{info.get('implementation', 'Python')} {info.get('python', '?')}"
+    return (f"- machine: {info.get('machine', '?')}, {python}, {info.get('date', '?')}; "
+            f"load average {info.get('loadavg', info.get('loadavg_end', 'n/a'))}")
+
+
+def command_line(script: str, argv: Sequence[str] | None = None, python: str | None = None) -> str:
+    """How the run was started, for the results: ``python bench/korf100.py --ids 1-5``."""
+    if python is None:
+        python = "pypy3" if platform.python_implementation() == "PyPy" else "python"
+    args = list(sys.argv[1:] if argv is None else argv)
+    return " ".join([python, f"bench/{script}", *args])
+
+
+def write_results(stem: str | Path, markdown: Sequence[str], data: object = None, json_text: str | None = None) -> Path:
+    """Write ``STEM.md`` (the lines given) and, when there is data, ``STEM.json``
+    (``json.dumps(data, indent=1)`` unless ``json_text`` is given); a bare name is a
+    file in bench/results/. Returns the stem."""
+    path = Path(stem) if isinstance(stem, Path) or os.sep in str(stem) else RESULTS / str(stem)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    Path(f"{path}.md").write_text("\n".join(markdown) + "\n")
+    if json_text is not None or data is not None:
+        Path(f"{path}.json").write_text(json_text if json_text is not None else json.dumps(data, indent=1) + "\n")
+    return path

@@ -1,0 +1,67 @@
+"""Helpers shared by the tests: replaying a solution, calling the web API."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any, Mapping, Sequence
+
+from npuzzle import Board, SearchResult
+from npuzzle.webapi import handle
+
+ROOT = Path(__file__).resolve().parent.parent
+"""The repository."""
+
+
+def replay(start: Board, tiles: Sequence[int], moves: str | None = None) -> list[Board]:
+    """The boards a solution passes through, ``start`` first. Each tile must be next to the
+    blank, and each move letter (when given) must be the direction its tile really slides."""
+    if moves is not None:
+        assert len(moves) == len(tiles), (len(moves), len(tiles))
+    boards = [start]
+    for i, tile in enumerate(tiles):
+        board = boards[-1]
+        if moves is not None:
+            assert board.direction_of(tile) == moves[i], (i, tile, moves[i])
+        boards.append(board.slide(tile))
+    return boards
+
+
+def check_solution(start: Board, goal: Board, result: SearchResult | Mapping[str, Any]) -> list[Board]:
+    """Check a solution (a ``SearchResult`` or its JSON form): it has one move letter per
+    tile, as many as its length, and replayed from ``start`` it reaches ``goal``. Returns
+    the boards it passes through."""
+    if isinstance(result, SearchResult):
+        assert result.solved
+        tiles, moves, length = result.tiles, result.moves, result.length
+    else:
+        assert result["stopped"] is None and result["solvable"] is True
+        tiles, moves, length = result["tiles"], result["moves"], result["length"]
+    assert len(tiles) == len(moves) == length
+    boards = replay(start, tiles, moves)
+    assert boards[-1] == goal
+    return boards
+
+
+def call(request: Any) -> dict[str, Any]:
+    """One web API request, as the browser's worker sends it (JSON text both ways)."""
+    answer = json.loads(handle(json.dumps(request)))
+    assert isinstance(answer, dict) and isinstance(answer["ok"], bool)
+    return answer
+
+
+def run_job(answer: dict[str, Any], budget_ms: int = 1000) -> dict[str, Any]:
+    """Step a web API job (solve or compare) to its end; the final answer."""
+    while answer["type"] == "progress":
+        answer = call({"op": "step", "job": answer["job"], "budget_ms": budget_ms})
+    return answer
+
+
+def run_npuzzle(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
+    """``python -m npuzzle ARGS`` as a user runs it, from the repository."""
+    return subprocess.run(
+        [sys.executable, "-m", "npuzzle", *args],
+        capture_output=True, text=True, input=stdin, cwd=ROOT, timeout=120,
+    )

@@ -1,0 +1,146 @@
+"""The page for everyone: the keyboard alone, axe, light and dark screenshots, a phone with
+touch, and the page while the solver loads or when it cannot."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+from playwright.sync_api import expect
+
+from .helpers import ROOT
+from .pages import HARD, editor, open_link, solve_and_read_length
+
+pytestmark = pytest.mark.browser
+
+ARTIFACTS = ROOT / "test-results" / "screenshots"
+
+
+def test_keyboard_alone(app: Any, site_url: str) -> None:
+    open_link(app, site_url, "")
+    editor(app).focus()
+    app.keyboard.press("Control+a")
+    app.keyboard.type("1 2 3 4 5 6 0 7 8")
+    expect(app.get_by_label("Puzzle board")).to_have_attribute("data-board", "1,2,3,4,5,6,0,7,8")
+    app.get_by_role("button", name="Solve").focus()
+    app.keyboard.press("Enter")
+    expect(app.locator("#status")).to_contain_text("2 moves")
+    app.get_by_role("button", name="Play").focus()
+    app.keyboard.press("Enter")
+    expect(app.get_by_label("Puzzle board")).to_have_attribute("data-board", "1,2,3,4,5,6,7,8,0")
+    app.get_by_label("Play: slide tiles").focus()
+    app.keyboard.press("Space")
+    app.get_by_label("Puzzle board").focus()
+    app.keyboard.press("ArrowRight")  # tile 8 slides right
+    expect(app.get_by_label("Puzzle board")).to_have_attribute("data-board", "1,2,3,4,5,6,7,0,8")
+
+
+def test_axe_reports_no_serious_or_critical_violation(app: Any, site_url: str) -> None:
+    open_link(app, site_url, f"#board={HARD}")
+    solve_and_read_length(app)
+    app.get_by_role("button", name="Compare all").click()
+    expect(app.locator("#compare-status")).to_contain_text("Done", timeout=120_000)
+    app.add_script_tag(path=str(ROOT / "node_modules" / "axe-core" / "axe.min.js"))
+    for scheme in ("light", "dark"):
+        app.emulate_media(color_scheme=scheme)
+        results = app.evaluate("axe.run(document, { resultTypes: ['violations'] })")
+        bad = [
+            {"id": v["id"], "impact": v["impact"], "nodes": [n["target"] for n in v["nodes"]][:3]}
+            for v in results["violations"] if v["impact"] in ("serious", "critical")
+        ]
+        assert bad == [], json.dumps(bad, indent=1)
+
+
+@pytest.mark.parametrize(
+    ("name", "viewport", "scheme"),
+    [("phone", {"width": 390, "height": 844}, "light"), ("phone-dark", {"width": 390, "height": 844}, "dark"),
+     ("desktop", {"width": 1280, "height": 900}, "light"), ("desktop-dark", {"width": 1280, "height": 900}, "dark")],
+)
+def test_screenshots(app: Any, site_url: str, name: str, viewport: dict[str, int], scheme: str) -> None:
+    app.set_viewport_size(viewport)
+    app.emulate_media(color_scheme=scheme)
+    open_link(app, site_url, f"#board={HARD}&step=9")
+    expect(app.locator("#step-counter")).to_contain_text("Step 9 of 31", timeout=60_000)
+    app.get_by_role("button", name="Compare all").click()
+    expect(app.locator("#compare-status")).to_contain_text("Done", timeout=120_000)
+    # Nothing may stick out sideways on a phone.
+    assert app.evaluate("document.documentElement.scrollWidth") <= viewport["width"]
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    app.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True)
+    assert (ARTIFACTS / f"{name}.png").stat().st_size > 10_000
+
+
+def test_touch_tap_and_swipe_on_a_phone(browser: Any, site_url: str) -> None:
+    context = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    try:
+        page.set_default_timeout(90_000)
+        open_link(page, site_url, "#board=1,2,3,4,0,5,7,8,6")
+        page.get_by_label("Play: slide tiles").tap()
+        page.locator('.tile[data-tile="5"]').tap()
+        expect(page.get_by_label("Puzzle board")).to_have_attribute("data-board", "1,2,3,4,5,0,7,8,6")
+        # Swipe up across the board: the tile below the blank (6) slides up.
+        box = page.get_by_label("Puzzle board").bounding_box()
+        assert box is not None
+        x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] * 0.8
+        board = page.get_by_label("Puzzle board")
+        for kind, dy in (("pointerdown", 0), ("pointerup", -80)):
+            board.dispatch_event(kind, {"clientX": x, "clientY": y + dy, "pointerType": "touch", "isPrimary": True, "bubbles": True})
+        expect(board).to_have_attribute("data-board", "1,2,3,4,5,6,7,8,0")
+        expect(page.locator("#celebration")).to_contain_text("Solved in 2 moves")
+        assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    finally:
+        context.close()
+    assert errors == []
+
+
+def test_on_a_phone_solving_brings_the_status_into_view(app: Any, site_url: str) -> None:
+    app.set_viewport_size({"width": 390, "height": 844})
+    open_link(app, site_url, f"#board={HARD}")
+    solve = app.get_by_role("button", name="Solve")
+    solve.scroll_into_view_if_needed()
+    expect(app.locator("#status")).not_to_be_in_viewport()
+    solve.click()
+    expect(app.locator("#status")).to_contain_text("31 moves")
+    expect(app.locator("#status")).to_be_in_viewport()
+
+
+def test_page_is_editable_while_the_solver_loads(app: Any, site_url: str) -> None:
+    held: list[Any] = []
+    holding = [True]
+
+    def hold(route: Any) -> None:
+        if holding[0]:
+            held.append(route)
+        else:
+            route.continue_()
+
+    app.route("**/pyodide.asm.wasm", hold)
+    app.goto(site_url + "#board=1,2,3,4,5,6,7,0,8")
+    expect(app.locator("#solver-state")).to_contain_text("Loading")
+    expect(app.get_by_role("button", name="Solve")).to_be_disabled()
+    editor(app).fill("1 2 3\n4 5 6\n0 7 8")
+    assert editor(app).input_value() == "1 2 3\n4 5 6\n0 7 8"
+    app.wait_for_timeout(200)
+    assert held, "the runtime's requests should be held"
+    holding[0] = False
+    for route in held:
+        route.continue_()
+    expect(app.locator("#solver-state")).to_have_attribute("data-kind", "ready", timeout=90_000)
+    expect(app.get_by_label("Puzzle board")).to_have_attribute("data-board", "1,2,3,4,5,6,0,7,8")
+    assert solve_and_read_length(app) == 2
+
+
+def test_a_solver_that_cannot_load_says_so(page: Any, site_url: str) -> None:
+    # Not the `app` fixture: the failed fetch is logged as a console error on purpose here.
+    page.route("**/pyodide.asm.wasm", lambda route: route.fulfill(status=404, body="gone"))
+    page.goto(site_url + "#board=1,2,3,4,5,6,7,0,8")
+    expect(page.locator("#solver-state")).to_have_attribute("data-kind", "failed", timeout=60_000)
+    expect(page.locator("#solver-state")).to_contain_text("The solver failed")
+    expect(page.locator("#status")).to_contain_text("Reload the page to try again")
+    expect(page.get_by_role("button", name="Solve")).to_be_disabled()
+    assert editor(page).is_editable()

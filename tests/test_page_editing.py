@@ -1,0 +1,93 @@
+"""The page's board editor: sizes, goals, swapping tiles, Shuffle, Scramble, Reset, and the
+solvability verdict shown at once."""
+
+from __future__ import annotations
+
+import io
+import zipfile
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import expect
+
+from npuzzle import Board, is_solvable
+from npuzzle.board import MIN_SIDE
+from npuzzle.webapi import PAGE_MAX_SIDE
+
+from .pages import HARD, distance, editor, open_link, solve_and_read_length, tiles_of
+
+pytestmark = pytest.mark.browser
+
+
+def size_menus(app: Any) -> list[list[str]]:
+    return [app.get_by_label(name, exact=True).locator("option").all_text_contents() for name in ("Rows", "Columns")]
+
+
+def test_size_menus_offer_the_sides_info_gives(app: Any, site_url: str, built_site: Path) -> None:
+    open_link(app, site_url, "")
+    sides = [str(n) for n in range(MIN_SIDE, PAGE_MAX_SIDE + 1)]
+    assert size_menus(app) == [sides, sides] and sides[-1] == "8"
+    # The cap is Python's info.page_max_side: a package that says 5 gives menus up to 5.
+    archive = next((built_site / "py").glob("npuzzle-*.zip"))
+    patched = io.BytesIO()
+    with zipfile.ZipFile(archive) as original, zipfile.ZipFile(patched, "w") as changed:
+        for item in original.infolist():
+            data = original.read(item)
+            if item.filename == "npuzzle/webapi.py":
+                assert b"\nPAGE_MAX_SIDE = 8\n" in data
+                data = data.replace(b"\nPAGE_MAX_SIDE = 8\n", b"\nPAGE_MAX_SIDE = 5\n")
+            changed.writestr(item, data)
+    app.route("**/py/npuzzle-*.zip", lambda route: route.fulfill(body=patched.getvalue(), content_type="application/zip"))
+    app.reload()
+    expect(app.locator("#solver-state")).to_have_attribute("data-kind", "ready", timeout=90_000)
+    expect(app.get_by_label("Rows", exact=True).locator("option")).to_have_count(4)
+    assert size_menus(app) == [["2", "3", "4", "5"]] * 2
+
+
+def test_rectangular_sizes_and_goal_editing(app: Any, site_url: str) -> None:
+    open_link(app, site_url, "")
+    app.get_by_label("Rows", exact=True).select_option("3")
+    app.get_by_label("Columns", exact=True).select_option("5")
+    expect(app.get_by_label("Puzzle board")).to_have_attribute("data-board", ",".join(map(str, [*range(1, 15), 0])))
+    app.wait_for_function("location.hash.includes('size=3x5')")
+    app.get_by_label("Goal", exact=True).select_option("custom")
+    goal = app.get_by_label("Goal tiles, row by row", exact=True)
+    goal.fill("2 1 3 4 5 / 6 7 8 9 10 / 11 12 13 14 0")
+    expect(app.locator("#solvability")).to_contain_text("Unsolvable")
+    goal.fill("2 1 3 4 5 / 6 7 8 9 10 / 11 12 13 0")
+    expect(app.locator("#board-message")).to_have_text("Goal: row 3 has 4 tiles but row 1 has 5: every row needs the same count")
+    expect(app.get_by_role("button", name="Solve")).to_be_disabled()
+    goal.fill("1 2 3 4 5 / 6 7 8 9 10 / 11 12 13 0 14")
+    expect(app.locator("#board-message")).to_be_hidden()
+    assert solve_and_read_length(app) == 1
+
+
+def test_click_two_tiles_to_swap_them(app: Any, site_url: str) -> None:
+    open_link(app, site_url, f"#board={HARD}")
+    app.locator('.tile[data-tile="8"]').click()
+    app.locator('.tile[data-tile="1"]').click()
+    expect(app.get_by_label("Puzzle board")).to_have_attribute("data-board", "1,6,7,2,5,4,3,0,8")
+    assert "1 6 7" in editor(app).input_value()
+    expect(app.locator("#solvability")).to_contain_text("Unsolvable")  # one swap flips parity
+
+
+def test_shuffle_scramble_and_reset(app: Any, site_url: str) -> None:
+    open_link(app, site_url, "#board=1,2,3,4,5,6,7,8,0")
+    app.get_by_role("button", name="Shuffle").click()
+    expect(app.get_by_label("Puzzle board")).not_to_have_attribute("data-board", "1,2,3,4,5,6,7,8,0")
+    assert is_solvable(Board(3, 3, tiles_of(app)), Board.goal(3))
+    app.get_by_role("button", name="Reset to goal").click()
+    expect(app.get_by_label("Puzzle board")).to_have_attribute("data-board", "1,2,3,4,5,6,7,8,0")
+    app.locator("#scramble-moves").fill("3")
+    app.get_by_role("button", name="Scramble").click()
+    expect(app.get_by_label("Puzzle board")).not_to_have_attribute("data-board", "1,2,3,4,5,6,7,8,0")
+    assert distance(app) in (1, 3)  # three moves, no undo: distance 3 or 1
+
+
+def test_unsolvable_board_says_so_at_once(app: Any, site_url: str) -> None:
+    open_link(app, site_url, "#board=1,2,3,4,5,6,8,7,0&goal=blank-last")
+    expect(app.locator("#solvability")).to_contain_text("Unsolvable")
+    expect(app.locator("#solvability")).to_contain_text("1 inversions (odd)")
+    app.get_by_role("button", name="Solve").click()
+    expect(app.locator("#status")).to_contain_text("Unsolvable")

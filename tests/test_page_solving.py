@@ -1,0 +1,147 @@
+"""Solving in the page: the solver menus, progress and Cancel, the tables fetched only for
+4x4, the limits, and Compare all."""
+
+from __future__ import annotations
+
+import math
+import re
+from typing import Any
+
+import pytest
+from playwright.sync_api import expect
+
+from npuzzle import Board
+from npuzzle.known import korf100
+
+from .pages import HARD, open_link, solution_shown, solve_and_read_length
+
+pytestmark = pytest.mark.browser
+
+KORF = {ident: (ident, length, tiles) for ident, length, tiles in korf100()}
+
+
+def test_menus_come_from_the_registries_and_every_choice_solves(app: Any, site_url: str) -> None:
+    open_link(app, site_url, "#board=1,2,3,4,0,6,7,5,8")
+    algorithms = app.locator("#algorithm option").all_text_contents()
+    heuristics = app.locator("#heuristic option").all_text_contents()
+    assert algorithms == ["Breadth-first search", "Iterative deepening DFS", "Greedy best-first", "A*", "Weighted A*", "IDA*"]
+    assert heuristics[-1] == "Pattern database" and "Walking distance" in heuristics
+    expect(app.get_by_label("Algorithm", exact=True)).to_have_value("idastar")
+    expect(app.get_by_label("Heuristic", exact=True)).to_have_value("pdb")
+    app.get_by_label("Algorithm", exact=True).select_option("wastar")
+    expect(app.get_by_label("Weight w")).to_be_visible()
+    app.get_by_label("Weight w").fill("2")
+    app.get_by_label("Heuristic", exact=True).select_option("hamming")
+    assert solve_and_read_length(app) == 2
+    expect(app.locator("#result")).to_contain_text("at most 2 \u00d7 optimal")
+    app.get_by_label("Algorithm", exact=True).select_option("bfs")
+    expect(app.get_by_label("Heuristic", exact=True)).to_be_disabled()
+    assert solve_and_read_length(app) == 2
+    expect(app.locator("#result")).to_contain_text("Breadth-first search")
+
+
+def test_pattern_databases_are_fetched_only_for_a_4x4_solve(app: Any, site_url: str) -> None:
+    fetched: list[str] = []
+    app.on("request", lambda r: fetched.append(r.url) if "/tables/" in r.url else None)
+    open_link(app, site_url, "#board=8,6,7,2,5,4,3,0,1&goal=blank-last")
+    assert solve_and_read_length(app) == 31
+    assert fetched == []
+    # Korf (1985) instance 55: 41 moves optimal, for the blank-first goal.
+    _, length, tiles = KORF[55]
+    open_link(app, site_url, f"#board={','.join(map(str, tiles))}&goal=blank-first")
+    assert solve_and_read_length(app) == length == 41
+    assert "optimal" in app.locator("#status").inner_text()
+    assert "Pattern database" in app.locator("#status").inner_text()
+    assert re.search(r"Pattern databases \(9\.7 MB\) downloaded in \d+ ms, decoded in [\d.]+ m?s",
+                     app.locator("#status").inner_text())
+    assert len(fetched) == 1 and "/npuzzle/tables/pdb-4x4-663x2.bin?v=" in fetched[0]
+    boards = solution_shown(app, Board(4, 4, tuple(tiles)))
+    assert len(boards) == 42 and boards[-1] == Board.goal(4, 4, "blank-first")
+
+
+def test_default_4x4_solve_shows_progress_often_and_cancels_within_200_ms(app: Any, site_url: str) -> None:
+    """The default solver on Korf #60 (66 moves), the most work of the 100: over a million
+    nodes, several seconds in the browser, so it is still running when cancelled. From the
+    click on, through the table download, their decoding and the search, the status changes
+    at least every 200 ms; no task blocks the page's main thread for more than 50 ms."""
+    app.add_init_script("""
+        window.__long = [];
+        new PerformanceObserver((list) => { for (const e of list.getEntries()) window.__long.push(e.duration); })
+            .observe({ type: "longtask", buffered: false });
+    """)
+    open_link(app, site_url, f"#board={','.join(map(str, KORF[60][2]))}&goal=blank-first")
+    app.wait_for_timeout(500)
+    app.evaluate("window.__long = []; window.__status = []")
+    app.evaluate("""() => {
+        const status = document.getElementById('status');
+        window.__stopped = null;
+        new MutationObserver(() => {
+            window.__status.push(performance.now());
+            if (window.__stopped === null && status.textContent.includes('Stopped by you'))
+                window.__stopped = performance.now();
+        }).observe(status, { childList: true, characterData: true, subtree: true });
+        window.__clicked = null;
+    }""")
+    app.get_by_role("button", name="Solve").click()
+    status = app.locator("#status")
+    expect(status).to_contain_text(re.compile(r"Searching: [\d,]+ nodes expanded, frontier \d+, bound \d+, [\d.]+ s"))
+    first = status.inner_text()
+    expect(status).not_to_have_text(first)  # progress keeps coming
+    app.wait_for_timeout(2000)
+    stamps = app.evaluate("window.__status")
+    gaps = [b - a for a, b in zip(stamps, stamps[1:])]
+    assert len(stamps) > 8 and max(gaps) < 200, gaps
+    app.evaluate("""document.addEventListener('click', () => {
+        if (window.__clicked === null) window.__clicked = performance.now(); }, true)""")
+    app.get_by_role("button", name="Cancel").click()
+    expect(status).to_contain_text("Stopped by you", timeout=2_000)
+    latency = app.evaluate("window.__stopped - window.__clicked")
+    assert 0 <= latency <= 200, latency
+    expect(app.get_by_role("button", name="Solve")).to_be_enabled()
+    long_tasks = app.evaluate("window.__long")
+    assert all(d <= 50 for d in long_tasks), long_tasks
+
+
+def test_limits_are_adjustable_and_reported(app: Any, site_url: str) -> None:
+    open_link(app, site_url, f"#board={HARD}&algorithm=bfs")
+    app.locator("summary", has_text="Limits").click()
+    # Empty means the algorithm's own limit, which the page states.
+    expect(app.get_by_label("Max nodes")).to_have_attribute("placeholder", "automatic")
+    expect(app.locator("#max-nodes-hint")).to_contain_text("Breadth-first search's own limit, 1,000,000 nodes")
+    app.get_by_label("Algorithm").select_option("idastar")
+    expect(app.locator("#max-nodes-hint")).to_contain_text("IDA*'s own limit, 100,000,000 nodes")
+    app.get_by_label("Algorithm").select_option("bfs")
+    app.get_by_label("Max nodes").fill("500")
+    app.get_by_role("button", name="Solve").click()
+    expect(app.locator("#status")).to_contain_text("Stopped by the node limit")
+    expect(app.locator("#status")).to_contain_text("choose Weighted A* or Greedy best-first")
+    expect(app.locator("#result")).to_contain_text("500")
+    app.get_by_label("Max nodes").fill("0")
+    app.get_by_role("button", name="Solve").click()
+    expect(app.locator("#status")).to_contain_text("max_nodes must be above 0")
+
+
+def test_compare_fills_the_table_and_the_chart(app: Any, site_url: str) -> None:
+    open_link(app, site_url, f"#board={HARD}")
+    app.get_by_role("button", name="Compare all").click()
+    expect(app.locator("#compare-status")).to_contain_text("Done: 26 runs", timeout=120_000)
+    rows = app.locator("#compare-table tbody tr")
+    expect(rows).to_have_count(26)
+    idastar_pdb = rows.filter(has_text="IDA*").filter(has_text="Pattern database")
+    expect(idastar_pdb.locator("td").nth(1)).to_have_text("31")
+    expect(idastar_pdb.locator("td").nth(2)).to_have_text("yes")
+    bfs = rows.filter(has_text="Breadth-first search")
+    expect(bfs).to_contain_text("node limit")
+    # The "optimal" column is Python's wording (quality_short) for what each run proves.
+    expect(rows.filter(has_text="Greedy best-first").locator("td:nth-child(4)")).to_have_text(["no"] * 6)
+    solved_wastar = app.locator("#compare-table tbody tr:not(.stopped)").filter(has_text="Weighted A*")
+    expect(solved_wastar.first).to_be_visible()
+    for cell in solved_wastar.locator("td:nth-child(4)").all_text_contents():
+        assert cell == "\u2264 1.5\u00d7"
+    bars = app.locator("#compare-chart svg rect")
+    expect(bars).to_have_count(26)
+    widths = [float(w) for w in bars.evaluate_all("els => els.map(e => e.getAttribute('width'))")]
+    expanded = [int(t.replace(",", "")) for t in rows.locator("td:nth-child(5)").all_text_contents()]
+    # Bar lengths are proportional to log10(nodes expanded), in table order.
+    ratios = [w / math.log10(max(n, 2)) for w, n in zip(widths, expanded)]
+    assert max(ratios) / min(ratios) < 1.02, ratios
