@@ -75,8 +75,9 @@ export function solved(reply, info) {
     const why = { "node-limit": "the node limit", "time-limit": "the time limit", cancelled: "you" }[r.stopped];
     const bound = r.bound == null ? "" : ` The shortest solution has at least ${r.bound} moves.`;
     const entry = info.algorithms.find((x) => x.name === r.algorithm);
-    const tip = entry && entry.optimal && r.stopped !== "cancelled"
-      ? " For a quick solution that may not be the shortest, choose Weighted A* or Greedy best-first."
+    const quick = quickerAlgorithms(info);
+    const tip = entry && entry.optimal && r.stopped !== "cancelled" && quick.length
+      ? ` For a quick solution that may not be the shortest, choose ${quick.join(" or ")}.`
       : "";
     return `Stopped by ${why} before a solution was found (${method}, ${counts}).${bound}${tip}`;
   }
@@ -85,6 +86,13 @@ export function solved(reply, info) {
     : "";
   const tail = r.length === 0 ? " The board is already the goal." : " Press Play to watch.";
   return `Solved: ${r.length} moves (${r.quality}) by ${method}, ${counts}.${tables}${tail}`;
+}
+
+// The registry's algorithms that do not prove optimality, those that bound their
+// length first (they say how far from the shortest they can be).
+function quickerAlgorithms(info) {
+  const quick = info.algorithms.filter((a) => !a.optimal);
+  return quick.sort((a, b) => Number(b.bounded) - Number(a.bounded)).map((a) => a.label);
 }
 
 // The result panel: [term, value] pairs for one search result.

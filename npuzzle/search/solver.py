@@ -164,6 +164,7 @@ class AlgorithmInfo:
             "uses_heuristic": self.uses_heuristic,
             "weighted": self.weighted,
             "options": [option.to_dict() for option in self.options],
+            "bounded": self.factor_option is not None,
             "description": self.description,
             "max_cells": self.max_cells,
             "default_max_nodes": self.default_max_nodes,
