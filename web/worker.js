@@ -67,43 +67,44 @@ async function start() {
 }
 
 // Fetch pattern-database files Python asked for into npuzzle/data/, where it
-// looks for them, reporting the bytes received at least every PROGRESS_MS (so the
-// page hears from the worker throughout a download). Returns what it cost.
+// looks for them, reporting the bytes received every PROGRESS_MS (so the page
+// hears from the worker throughout a download). Returns what it cost.
 const PROGRESS_MS = 100;
 
 async function fetchTables(names, report) {
   const started = performance.now();
   let bytes = 0;
-  const folder = `${pyodide.FS.cwd()}/npuzzle/data`;
-  pyodide.FS.mkdirTree(folder);
-  for (const name of names) {
-    const url = TABLE_FILES[name];
-    if (!url) throw new Error(`the site has no table file ${name}`);
-    const response = await fetch(new URL(url, import.meta.url));
-    if (!response.ok) throw new Error(`could not fetch ${name} (HTTP ${response.status})`);
-    const total = Number(response.headers.get("Content-Length")) || 0;
-    const reader = response.body.getReader();
-    const chunks = [];
-    let received = 0;
-    let reported = performance.now();
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      chunks.push(value);
-      received += value.length;
-      if (performance.now() - reported >= PROGRESS_MS) {
-        reported = performance.now();
-        report(bytes + received, total ? bytes + total : 0);
+  let total = 0;
+  const ticker = setInterval(() => report(bytes, total), PROGRESS_MS);
+  try {
+    const folder = `${pyodide.FS.cwd()}/npuzzle/data`;
+    pyodide.FS.mkdirTree(folder);
+    for (const name of names) {
+      const url = TABLE_FILES[name];
+      if (!url) throw new Error(`the site has no table file ${name}`);
+      const response = await fetch(new URL(url, import.meta.url));
+      if (!response.ok) throw new Error(`could not fetch ${name} (HTTP ${response.status})`);
+      total += Number(response.headers.get("Content-Length")) || 0;
+      const reader = response.body.getReader();
+      const chunks = [];
+      let received = 0;
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) break;
+        chunks.push(value);
+        received += value.length;
+        bytes += value.length;
       }
+      const data = new Uint8Array(received);
+      let at = 0;
+      for (const chunk of chunks) {
+        data.set(chunk, at);
+        at += chunk.length;
+      }
+      pyodide.FS.writeFile(`${folder}/${name}`, data);
     }
-    const data = new Uint8Array(received);
-    let at = 0;
-    for (const chunk of chunks) {
-      data.set(chunk, at);
-      at += chunk.length;
-    }
-    pyodide.FS.writeFile(`${folder}/${name}`, data);
-    bytes += data.length;
+  } finally {
+    clearInterval(ticker);
   }
   return { files: names, bytes, download_ms: Math.round(performance.now() - started) };
 }
@@ -120,6 +121,7 @@ async function run(message) {
       const of = total ? ` of ${megabytes(total)}` : "";
       postMessage({ id, type: "progress", progress: { stage: `${stage}: ${megabytes(received)}${of} MB` } });
     });
+    postMessage({ id, type: "progress", progress: { stage: `${stage}: done` } });
     answer = call(request);
   }
   // Searches come back as progress until done; keep stepping between ticks.
