@@ -212,11 +212,18 @@ def _read_board(args: argparse.Namespace, stdin: TextIO) -> tuple[Board, Board]:
 
 def _progress_printer(stream: TextIO):  # type: ignore[no-untyped-def]
     def report(p: Progress) -> None:
-        bound = f", bound {p.bound}" if p.bound is not None else ""
-        stream.write(
-            f"\r  searching: {p.expanded:,} expanded, frontier {p.frontier:,}{bound}, "
-            f"{p.seconds:.1f} s   "
-        )
+        if p.best is not None:
+            factor = f" (<= {p.best / p.lower_bound:.3f} x shortest)" if p.lower_bound else ""
+            stream.write(
+                f"\r  improving: best {p.best:,} moves, lower bound {p.lower_bound:,}{factor}, "
+                f"{p.expanded:,} expanded, {p.seconds:.1f} s   "
+            )
+        else:
+            bound = f", bound {p.bound}" if p.bound is not None else ""
+            stream.write(
+                f"\r  searching: {p.expanded:,} expanded, frontier {p.frontier:,}{bound}, "
+                f"{p.seconds:.1f} s   "
+            )
         stream.flush()
 
     return report
@@ -245,6 +252,23 @@ def format_result(result: SearchResult) -> str:
             lines.append(f"The shortest solution has at least {result.bound} moves.")
         return "\n".join(lines)
     lines.append(f"Solution: {result.length} moves ({_ascii(result.quality)}); {method}, {counts}.")
+    if not result.optimal and result.lower_bound is not None and result.factor is not None:
+        lines.append(
+            f"The shortest solution has at least {result.lower_bound} moves, so this one is at most "
+            f"{result.factor:.3f} x as long."
+        )
+    if not result.stop.finished:
+        limit = {
+            StopReason.NODE_LIMIT: "the node limit",
+            StopReason.TIME_LIMIT: "the time limit",
+            StopReason.CANCELLED: "cancellation",
+        }[result.stop]
+        lines.append(f"The search for a shorter one was stopped by {limit}.")
+    if len(result.history) > 1:
+        lines.append("Improvements: " + ", ".join(
+            f"{step.length} moves at {step.seconds:.2f} s" for step in result.history
+            if step.length is not None and step is _first_with_length(result, step.length)
+        ) + ".")
     for i, (tile, move) in enumerate(zip(result.tiles, result.moves), start=1):
         lines.append(f"{i:4}. {tile:>3} {DIRECTION_NAMES[move]}")
     if result.tiles:
@@ -252,6 +276,11 @@ def format_result(result: SearchResult) -> str:
     else:
         lines.append("The board is already the goal.")
     return "\n".join(lines)
+
+
+def _first_with_length(result: SearchResult, length: int) -> object:
+    """The first history step that reached ``length`` (a step may only raise the bound)."""
+    return next(step for step in result.history if step.length == length)
 
 
 def format_table(results: list[SearchResult]) -> str:
@@ -313,7 +342,7 @@ def _solve(args: argparse.Namespace, stdin: TextIO, stdout: TextIO, stderr: Text
         stdout.write(format_result(result) + "\n")
     if result.stop is StopReason.CANCELLED:
         return EXIT_INTERRUPTED
-    return EXIT_OK if result.stop.finished else EXIT_LIMIT
+    return EXIT_OK if result.stop.finished or result.length is not None else EXIT_LIMIT
 
 
 def _compare(args: argparse.Namespace, stdin: TextIO, stdout: TextIO, stderr: TextIO) -> int:

@@ -35,6 +35,13 @@ Requests (``"op"`` names the operation):
     Every applicable algorithm/heuristic pair under the limits (per pair), as a job
     stepped like ``solve``; progress names the pair running, the result is
     ``{"type": "comparison", "results": [...]}``.
+``prepare`` ``{size, goal?}``
+    Load, in the background, the tables the default heuristic needs for that size
+    and goal, so that a later ``solve`` does not wait for them: an error with field
+    ``tables`` and ``need`` if files are missing (fetch them and send it again),
+    else a job stepped like ``solve`` whose progress has a ``stage``, ending with
+    ``{"type": "prepared", "heuristic": name, "seconds": s}``; at once when
+    there is nothing to load.
 ``move`` ``{board, goal?, size?, tile}`` or ``{..., direction}``
     Play: push ``tile`` (or the tile that slides in ``direction``, U/D/L/R) toward the blank (it must share the blank's row or column;
     the tiles between slide too). Answered like ``analyze`` plus ``moved`` (tiles, in
@@ -45,18 +52,38 @@ from __future__ import annotations
 
 import itertools
 import json
-from typing import Any
+import time
+from typing import Any, Sequence
 
 from . import __version__
-from .board import DIRECTION_NAMES, GOAL_NAMES, MAX_SIDE, MIN_SIDE, Board, BoardError, parse_goal, parse_shape
+from .board import (
+    DIRECTION_NAMES,
+    GOAL_NAMES,
+    MAX_SIDE,
+    MIN_SIDE,
+    Board,
+    BoardError,
+    parse_goal,
+    parse_shape,
+    relabel,
+)
 from .compare import COMPARE_MAX_NODES, COMPARE_TIME_LIMIT, Comparison
-from .heuristics import HEURISTICS, estimate, heuristic_applies, missing_table_files, strongest_heuristic
+from .heuristics import (
+    HEURISTICS,
+    compile_heuristic,
+    get_heuristic,
+    heuristic_loading,
+    heuristic_applies,
+    missing_table_files,
+    strongest_heuristic,
+)
 from .random_boards import choose_random
 from .search import (
     ALGORITHMS,
     DEFAULT_TIME_LIMIT,
     Limits,
     OptionError,
+    Progress,
     Search,
     SearchResult,
     default_algorithm,
@@ -70,12 +97,47 @@ MAX_NODES_CAP = 100_000_000
 TIME_LIMIT_CAP = 3600.0
 DEFAULT_BUDGET_MS = 30
 MAX_TEXT = 10_000
-PAGE_MAX_SIDE = 8
+PAGE_MAX_SIDE = MAX_SIDE
 """The largest side the page offers in its size menus."""
 HINT_LIMITS = Limits(max_nodes=5_000_000, time_limit=20.0)
 """The limits of the page's Hint button (an optimal search from the board shown)."""
 
-_jobs: dict[int, Search | Comparison] = {}
+_LOADED = object()
+
+
+class Preparation:
+    """Loading a heuristic's tables a step at a time, as a job (``prepare``)."""
+
+    def __init__(self, name: str, rows: int, cols: int, blank_goal: int) -> None:
+        self.name = name
+        self.loading = heuristic_loading(name, rows, cols, blank_goal) or iter(())
+        self.done = False
+        self.seconds = 0.0
+        tables = get_heuristic(name).tables
+        self.stage = tables.stage if tables else "Preparing the heuristic"
+        self.progress: Progress | None = None
+
+    def step(self, budget: float) -> Progress | None:
+        """Load for about ``budget`` seconds; None when everything is loaded."""
+        started = time.perf_counter()
+        end = started + budget
+        while not self.done:
+            if next(self.loading, _LOADED) is _LOADED:
+                self.done = True
+            elif time.perf_counter() >= end:
+                break
+        self.seconds += time.perf_counter() - started
+        if self.done:
+            return None
+        self.progress = Progress(0, 0, 0, 0, self.seconds, stage=self.stage)
+        return self.progress
+
+    def cancel(self) -> None:
+        """Stop loading (what is loaded stays loaded)."""
+        self.done = True
+
+
+_jobs: dict[int, Search | Comparison | Preparation] = {}
 _job_ids = itertools.count(1)
 
 
@@ -208,22 +270,54 @@ def _describe(board: Board, goal: Board) -> dict[str, Any]:
     }
 
 
-def _h_path(result: SearchResult) -> tuple[str, list[int]]:
-    """The heuristic's value at every step of the solution (for g, h, f in the page)."""
-    start, goal = result.start, result.goal
-    name = result.heuristic
+def _h_path(start: Board, goal: Board, heuristic: str | None, tiles: Sequence[int]) -> tuple[str, list[int]]:
+    """The heuristic's value at the start and after every move of a solution (for g, h
+    and f in the page), updated move by move where the heuristic allows it."""
+    name = heuristic
     if name is None or missing_table_files(name, start.rows, start.cols, goal.blank):
         name = strongest_heuristic(start.rows, start.cols, goal.blank, available_only=True)
-    values = []
-    board = start
-    values.append(estimate(name, board, goal))
-    for tile in result.tiles:
-        board = board.slide(tile)
-        values.append(estimate(name, board, goal))
+    compiled = compile_heuristic(name, start.rows, start.cols, goal.blank)
+    cells = list(relabel(start, goal))
+    position = {label: pos for pos, label in enumerate(cells)}
+    label_of = {tile: label for tile, label in zip(start.tiles, cells)}
+    h = compiled.evaluate(cells)
+    values = [h]
+    for tile in tiles:
+        label = label_of[tile]
+        frm, to = position[label], position[0]
+        cells[to], cells[frm] = label, 0
+        position[label], position[0] = to, frm
+        if compiled.tile_table is not None:
+            row = compiled.tile_table[label]
+            h += row[to] - row[frm]
+        elif compiled.update is not None:
+            h = compiled.update(cells, h, label, frm, to)
+        else:
+            h = compiled.evaluate(cells)
+        values.append(h)
     return name, values
 
 
-def _answer(job_id: int, job: Search | Comparison, out: object) -> dict[str, Any]:
+def _solution(search: Search) -> dict[str, Any] | None:
+    """An anytime search's better solution since the last answer, once (else None)."""
+    if not search.improved or search.best is None:
+        return None
+    search.improved = False
+    tiles, moves = search.best
+    h_name, h_path = _h_path(search.board, search.goal, search.heuristic, tiles)
+    progress = search.progress
+    return {
+        "length": len(tiles), "tiles": list(tiles), "moves": moves,
+        "lower_bound": progress.lower_bound if progress else None, "h_name": h_name, "h_path": h_path,
+    }
+
+
+def _answer(job_id: int, job: Search | Comparison | Preparation, out: object) -> dict[str, Any]:
+    if isinstance(job, Preparation):
+        if job.done:
+            _jobs.pop(job_id, None)
+            return {"type": "prepared", "job": job_id, "heuristic": job.name, "seconds": round(job.seconds, 4)}
+        return {"type": "progress", "job": job_id, "progress": job.progress.to_dict() if job.progress else None}
     if isinstance(job, Comparison):
         if job.done:
             _jobs.pop(job_id, None)
@@ -242,11 +336,15 @@ def _answer(job_id: int, job: Search | Comparison, out: object) -> dict[str, Any
     if isinstance(out, SearchResult):
         _jobs.pop(job_id, None)
         result = out.to_dict()
-        if out.solved and len(out.tiles) <= 5000:
-            result["h_name"], result["h_path"] = _h_path(out)
+        if out.solved:
+            result["h_name"], result["h_path"] = _h_path(out.start, out.goal, out.heuristic, out.tiles)
         return {"type": "result", "job": job_id, "result": result}
     progress = job.progress
-    return {"type": "progress", "job": job_id, "progress": progress.to_dict() if progress else None}
+    answer = {"type": "progress", "job": job_id, "progress": progress.to_dict() if progress else None}
+    solution = _solution(job)
+    if solution is not None:
+        answer["solution"] = solution
+    return answer
 
 
 def _limits(request: dict[str, Any], max_nodes: int, time_limit: float) -> Limits:
@@ -337,7 +435,20 @@ def _solve(request: dict[str, Any]) -> dict[str, Any]:
     return _answer(job_id, search, search.step(budget))
 
 
-def _job(request: dict[str, Any]) -> tuple[int, Search | Comparison]:
+def _prepare(request: dict[str, Any]) -> dict[str, Any]:
+    rows, cols, goal = _shape_and_goal(request)
+    name = default_heuristic(rows, cols, goal.blank)
+    need = missing_table_files(name, rows, cols, goal.blank)
+    if need:
+        raise RequestError("tables", f"the {name} heuristic needs {', '.join(need)}", need=need)
+    job = Preparation(name, rows, cols, goal.blank)
+    job_id = next(_job_ids)
+    _jobs[job_id] = job
+    job.step(_budget(request))
+    return _answer(job_id, job, None)
+
+
+def _job(request: dict[str, Any]) -> tuple[int, Search | Comparison | Preparation]:
     job_id = request.get("job")
     if isinstance(job_id, bool) or not isinstance(job_id, int):
         raise RequestError("job", f"job must be a job number, not {json.dumps(job_id)}")
@@ -358,7 +469,7 @@ def _cancel(request: dict[str, Any]) -> dict[str, Any]:
     return _answer(job_id, job, out)
 
 
-_OPS = {"info": _info, "analyze": _analyze, "goal": _goal, "random": _random, "move": _move, "compare": _compare, "solve": _solve, "step": _step, "cancel": _cancel}
+_OPS = {"prepare": _prepare, "info": _info, "analyze": _analyze, "goal": _goal, "random": _random, "move": _move, "compare": _compare, "solve": _solve, "step": _step, "cancel": _cancel}
 
 
 def handle_dict(request: Any) -> dict[str, Any]:

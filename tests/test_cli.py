@@ -17,7 +17,7 @@ JSON_KEYS = {
 }
 EVERY_JSON_KEY = JSON_KEYS | {
     "bound", "weight", "suboptimality", "quality", "quality_short", "setup_seconds", "options",
-    "start", "goal", "rows", "cols",
+    "start", "goal", "rows", "cols", "lower_bound", "factor", "history",
 }
 """What ``solve --json`` prints, no more and no less (the README's table)."""
 
@@ -66,14 +66,29 @@ def test_unsolvable_is_an_answer() -> None:
 
 def test_limit_gives_exit_status_3() -> None:
     out = run_npuzzle("solve", "14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3", "--goal", "blank-first",
-              "--max-nodes", "2000", "--json")
+              "--algorithm", "idastar", "--max-nodes", "2000", "--json")
     assert out.returncode == 3
     assert json.loads(out.stdout)["stopped"] == "node-limit"
     # Korf #88, the hardest of the 100 (65 moves): seconds of search, far over 0.2 s.
     out = run_npuzzle("solve", "15 2 12 11 14 13 9 5 1 3 8 7 0 10 6 4", "--goal", "blank-first",
-              "--time-limit", "0.2", "--max-nodes", "100000000", "--json")
+              "--algorithm", "idastar", "--time-limit", "0.2", "--max-nodes", "100000000", "--json")
     assert out.returncode == 3
     assert json.loads(out.stdout)["stopped"] == "time-limit"
+
+
+def test_the_default_stopped_by_a_limit_still_answers() -> None:
+    # The anytime default has an answer at once: a limit ends the improving, not the answer.
+    korf88 = "15 2 12 11 14 13 9 5 1 3 8 7 0 10 6 4"
+    for limit in (["--max-nodes", "2000"], ["--time-limit", "0.2"]):
+        out = run_npuzzle("solve", korf88, "--goal", "blank-first", *limit, "--json")
+        assert out.returncode == 0, out.stderr
+        data = json.loads(out.stdout)
+        assert data["algorithm"] == "anytime" and data["stopped"] in ("node-limit", "time-limit")
+        assert data["length"] >= 65 >= data["lower_bound"] and data["optimal"] is False
+        assert data["factor"] == pytest.approx(data["length"] / data["lower_bound"], abs=1e-4)
+        check_solution(Board.from_string(korf88), Board.goal(4, 4, "blank-first"), data)
+    text = run_npuzzle("solve", korf88, "--goal", "blank-first", "--time-limit", "0.2").stdout
+    assert "The shortest solution has at least" in text and "stopped by the time limit" in text
 
 
 @pytest.mark.parametrize(
@@ -151,14 +166,15 @@ def test_rectangular_board_with_size() -> None:
 def test_compare_table_and_json() -> None:
     out = run_npuzzle("compare", "8 6 7 2 5 4 3 0 1", "--max-nodes", "20000")
     assert out.returncode == 0, out.stderr
-    header = "algorithm  heuristic         length  optimal  expanded  generated  max frontier"
-    assert header in out.stdout
+    header = r"algorithm\s+heuristic\s+length\s+optimal\s+expanded\s+generated\s+max frontier\s+ms\s+stopped"
+    assert re.search(header, out.stdout)
     assert re.search(r"idastar\s+pdb\s+31\s+yes", out.stdout)
     assert re.search(r"bfs\s+-\s+-\s+no\s+20,000 .* node-limit", out.stdout)
     data = json.loads(run_npuzzle("compare", "1 2 3 / 4 0 6 / 7 5 8", "--json").stdout)
     pairs = {(r["algorithm"], r["heuristic"]) for r in data}
     assert ("bfs", None) in pairs and ("idastar", "pdb") in pairs and ("wastar", "hamming") in pairs
-    assert len(pairs) == len(data) == 2 + 4 * 6
+    assert ("anytime", "pdb") in pairs
+    assert len(pairs) == len(data) == 2 + 5 * 6
     assert all(r["length"] == 2 for r in data)
 
 
@@ -180,11 +196,18 @@ def test_random_boards_from_the_command_line() -> None:
 def test_default_solver_is_not_stopped_by_a_small_node_limit() -> None:
     # Korf #88 (65 moves) needs about 1.07 million nodes: more than the 1,000,000 default
     # of searches that store states, within IDA*'s own default.
-    out = run_npuzzle("solve", "15 2 12 11 14 13 9 5 1 3 8 7 0 10 6 4", "--goal", "blank-first", "--json")
+    out = run_npuzzle("solve", "15 2 12 11 14 13 9 5 1 3 8 7 0 10 6 4", "--goal", "blank-first",
+                      "--algorithm", "idastar", "--json")
     assert out.returncode == 0, out.stderr
     data = json.loads(out.stdout)
     assert (data["algorithm"], data["heuristic"], data["length"], data["optimal"]) == ("idastar", "pdb", 65, True)
     assert data["expanded"] > 1_000_000
+    # The default (anytime) proves the same optimum, its IDA* within the same default limit.
+    out = run_npuzzle("solve", "15 2 12 11 14 13 9 5 1 3 8 7 0 10 6 4", "--goal", "blank-first", "--json")
+    assert out.returncode == 0, out.stderr
+    data = json.loads(out.stdout)
+    assert (data["algorithm"], data["heuristic"], data["length"], data["optimal"]) == ("anytime", "pdb", 65, True)
+    assert data["lower_bound"] == 65 and data["expanded"] > 1_000_000
 
 
 def test_a_missing_table_file_is_one_line_not_a_traceback(tmp_path, monkeypatch) -> None:  # type: ignore[no-untyped-def]

@@ -27,7 +27,7 @@ def size_menus(app: Any) -> list[list[str]]:
 def test_size_menus_offer_the_sides_info_gives(app: Any, site_url: str, built_site: Path) -> None:
     open_link(app, site_url, "")
     sides = [str(n) for n in range(MIN_SIDE, PAGE_MAX_SIDE + 1)]
-    assert size_menus(app) == [sides, sides] and sides[-1] == "8"
+    assert size_menus(app) == [sides, sides] and sides[-1] == "16"
     # The cap is Python's info.page_max_side: a package that says 5 gives menus up to 5.
     archive = next((built_site / "py").glob("npuzzle-*.zip"))
     patched = io.BytesIO()
@@ -35,8 +35,8 @@ def test_size_menus_offer_the_sides_info_gives(app: Any, site_url: str, built_si
         for item in original.infolist():
             data = original.read(item)
             if item.filename == "npuzzle/webapi.py":
-                assert b"\nPAGE_MAX_SIDE = 8\n" in data
-                data = data.replace(b"\nPAGE_MAX_SIDE = 8\n", b"\nPAGE_MAX_SIDE = 5\n")
+                assert b"\nPAGE_MAX_SIDE = MAX_SIDE\n" in data
+                data = data.replace(b"\nPAGE_MAX_SIDE = MAX_SIDE\n", b"\nPAGE_MAX_SIDE = 5\n")
             changed.writestr(item, data)
     app.route("**/py/npuzzle-*.zip", lambda route: route.fulfill(body=patched.getvalue(), content_type="application/zip"))
     app.reload()

@@ -94,7 +94,7 @@ def test_copy_link_carries_everything(app: Any, site_url: str) -> None:
     app.get_by_role("button", name="Copy link").click()
     expect(app.locator("#copy-state")).to_have_text("Link copied.")
     copied = unquote(app.evaluate("navigator.clipboard.readText()"))
-    assert copied.endswith(f"#board={HARD}&goal=blank-last&size=3x3&algorithm=idastar&heuristic=pdb&step=5")
+    assert copied.endswith(f"#board={HARD}&goal=blank-last&size=3x3&algorithm=anytime&heuristic=pdb&step=5")
     # The copied link opens the same solution on the same step.
     boards = solution_shown(app, Board.from_string(HARD))
     app.goto("about:blank")

@@ -57,6 +57,20 @@ def test_any_search_answers_correctly(problem: tuple[Board, Board], algorithm: s
         assert result.to_dict()["stopped"] is None and not result.optimal
         return
     proves_optimal = info.optimal and (not info.uses_heuristic or HEURISTICS[heuristic].admissible)
+    if result.lower_bound is not None:  # every result's lower bound is a true one
+        assert result.lower_bound <= exact and (exact - result.lower_bound) % 2 == 0
+    if info.anytime:
+        # An answer whatever stopped it, proven optimal exactly when its bound meets it.
+        check_solution(board, goal, result)
+        assert result.length is not None and result.length >= exact
+        assert result.optimal == (result.lower_bound == result.length)
+        if result.optimal:
+            assert result.length == exact and result.quality == "optimal"
+        else:
+            assert result.suboptimality is not None and result.length <= result.suboptimality * exact
+        if result.stop is StopReason.NODE_LIMIT:
+            assert result.expanded >= max_nodes
+        return
     if result.stop.value in ("node-limit", "time-limit"):
         # Only the weak heuristics with IDA*, and IDDFS far from the goal, may need more:
         # IDDFS grows about 1.5x per move on 2x4 (the most of 15 boards at 26 moves took

@@ -32,7 +32,7 @@ def test_info_carries_every_fact_the_page_shows() -> None:
     """The page asks ``info`` for sizes, words and limits instead of keeping its own copies."""
     info = call({"op": "info"})
     assert (info["min_side"], info["max_side"], info["page_max_side"]) == (MIN_SIDE, MAX_SIDE, PAGE_MAX_SIDE)
-    assert (MIN_SIDE, MAX_SIDE, PAGE_MAX_SIDE) == (2, 16, 8)
+    assert (MIN_SIDE, MAX_SIDE, PAGE_MAX_SIDE) == (2, 16, 16)
     assert info["directions"] == DIRECTION_NAMES == {"U": "up", "D": "down", "L": "left", "R": "right"}
     assert info["goals"] == list(GOAL_NAMES)
     assert info["version"] == __version__
@@ -151,17 +151,24 @@ def test_compare_runs_as_a_job_with_progress() -> None:
     seen_pairs = set()
     while answer["type"] == "progress":
         seen_pairs.add((answer["progress"]["pair"]["algorithm"], answer["progress"]["pair"]["heuristic"]))
-        assert answer["progress"]["pairs"] == 26
+        assert answer["progress"]["pairs"] == 32
         answer = call({"op": "step", "job": answer["job"], "budget_ms": 10})
     assert answer["type"] == "comparison"
     results = answer["results"]
-    assert len(results) == 26 and len(seen_pairs) > 3
+    assert len(results) == 32 and len(seen_pairs) > 3
     assert {(r["algorithm"], r["heuristic"]) for r in results} >= {("bfs", None), ("idastar", "pdb")}
     assert all(r["length"] in (None, 31) or not r["optimal"] for r in results)
     # Every pair ran once, under the request's node limit, and says how it ended.
-    assert len({(r["algorithm"], r["heuristic"]) for r in results}) == 26
+    assert len({(r["algorithm"], r["heuristic"]) for r in results}) == 32
     board = Board.from_string("8 6 7 2 5 4 3 0 1")
     for r in results:
+        if r["algorithm"] == "anytime":
+            # It checks its node limit between slices of its searches (every 1,024 nodes at
+            # most), and has an answer whatever stopped it.
+            assert r["expanded"] <= 5000 + 1024
+            check_solution(board, Board.goal(3), r)
+            assert r["length"] >= 31 and r["lower_bound"] <= 31
+            continue
         assert r["expanded"] <= 5000
         if r["stopped"] is not None:
             assert r["stopped"] in ("node-limit", "time-limit") and r["length"] is None and not r["optimal"]

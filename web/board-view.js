@@ -7,11 +7,25 @@ export class BoardView {
     this.element = element;
     this.tiles = new Map(); // tile number -> element
     this.shape = "";
+    // A board wider than its frame scrolls there; the frame says so (data-scrolls), so
+    // that touch scrolls it even in play mode, where swipes otherwise slide tiles.
+    const frame = element.parentElement;
+    if (frame && typeof ResizeObserver === "function") {
+      const check = () => {
+        const scrolls = frame.scrollWidth > frame.clientWidth + 1;
+        if (("scrolls" in frame.dataset) !== scrolls) frame.toggleAttribute("data-scrolls", scrolls);
+      };
+      const observer = new ResizeObserver(check);
+      observer.observe(frame);
+      observer.observe(element);
+    }
   }
 
   // Show `tiles` (row-major, 0 = blank). Returns a promise that settles when
   // the moved tiles have finished sliding (or at once when nothing moves).
-  render(tiles, rows, cols) {
+  // `jump`: move the tiles without sliding (fast playback moves several tiles a
+  // frame: sliding them would only cost the page frames).
+  render(tiles, rows, cols, { jump = false } = {}) {
     const shape = `${rows}x${cols}:${tiles.length}`;
     const rebuild = shape !== this.shape;
     if (rebuild) this.build(tiles, rows, cols, shape);
@@ -29,7 +43,13 @@ export class BoardView {
         if (!rebuild) moved.push(el);
       }
     });
-    return Promise.all(moved.map((el) => transitionEnd(el)));
+    if (moved.length === 0) return Promise.resolve();
+    // Set with the new positions, in the same style update: whether they slide there.
+    // (Toggling it restyles every tile, so only when something moves.)
+    if (this.element.classList.contains("jumping") !== jump) this.element.classList.toggle("jumping", jump);
+    if (jump) return Promise.resolve();
+    const duration = parseFloat(getComputedStyle(moved[0]).transitionDuration) * 1000 || 0;
+    return Promise.all(moved.map((el) => transitionEnd(el, duration)));
   }
 
   build(tiles, rows, cols, shape) {
@@ -77,17 +97,9 @@ export class BoardView {
     this.element.dataset.mode = mode;
   }
 
-  // How long one slide takes: 160 ms at speed 1.
-  setSpeed(speed) {
-    this.element.style.setProperty("--slide", `${Math.round(160 / speed)}ms`);
-  }
-
-  // Run `change` (which moves tiles) as a jump, without sliding; returns its result.
-  withoutAnimation(change) {
-    this.element.classList.add("no-animation");
-    const result = change();
-    requestAnimationFrame(() => this.element.classList.remove("no-animation"));
-    return result;
+  // How long one slide takes (the player decides it from the speed).
+  setSlideMs(ms) {
+    this.element.style.setProperty("--slide", `${Math.round(ms)}ms`);
   }
 
   clear() {
@@ -110,9 +122,9 @@ export class BoardView {
   }
 }
 
-function transitionEnd(el) {
+// Settles when `el` has slid for `duration` ms (its transition's length).
+function transitionEnd(el, duration) {
   return new Promise((resolve) => {
-    const duration = parseFloat(getComputedStyle(el).transitionDuration) * 1000 || 0;
     if (duration === 0) return resolve();
     const done = () => {
       el.removeEventListener("transitionend", done);

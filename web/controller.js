@@ -2,7 +2,8 @@
 // each request to the collaborator whose job it is and passes their results
 // on: the board being worked on (BoardEditor), the link (LinkState), the
 // solver menus (SolverChoice), the running search (JobRunner), the solution
-// being watched (Replay), play mode (PlayMode) and the views. What it says
+// being watched (Replay), play mode (PlayMode), the tables loaded in the
+// background while the solver is idle (TablePreparer) and the views. What it says
 // comes from wording.js; every fact it shows comes from Python's `info`
 // (collaborators holding the solver client read `client.info`; `ready` hands
 // it to the others).
@@ -10,12 +11,13 @@
 import * as wording from "./wording.js";
 
 export class Controller {
-  constructor({ client, page, board, compareView, editor, link, choice, jobs, replay, play }) {
-    Object.assign(this, { client, page, board, compareView, editor, link, choice, jobs, replay, play });
+  constructor({ client, page, board, compareView, editor, link, choice, jobs, replay, play, tables }) {
+    Object.assign(this, { client, page, board, compareView, editor, link, choice, jobs, replay, play, tables });
     this.info = null; // Python's "info" answer, once the solver is ready
     this.mode = "edit";
     editor.on("board", (reply, push) => this.boardShown(reply, push));
     editor.on("invalid", () => { this.clearSolution(); this.refresh(); });
+    replay.on("replaced", () => this.writeLink());
   }
 
   // -- start-up and links ------------------------------------------------------------
@@ -93,6 +95,14 @@ export class Controller {
     this.writeLink({ push });
     this.refresh();
     if (this.link.waitingForStep && reply.solvability.solvable) this.solve();
+    this.prepareTables();
+  }
+
+  // While the solver is idle, load the tables the board's size and goal need (once each).
+  prepareTables() {
+    if (this.jobs.kind || !this.editor.valid) return;
+    const { rows, cols, goal } = this.editor.analysis;
+    this.tables.want(`${rows}x${cols}`, goal);
   }
 
   // -- the solver's menus ----------------------------------------------------------------
@@ -130,18 +140,24 @@ export class Controller {
     return !solvability.solvable;
   }
 
+  // Solve the board. An anytime search sends a solution at once and then better
+  // ones: each goes to the replay (playable at once) while the search goes on.
   solve() {
     if (!this.idle) return;
     if (this.refusedAsUnsolvable()) return this.link.dropStep();
-    const { rows, cols } = this.editor.analysis;
+    const a = this.editor.analysis;
+    const { rows, cols } = a;
+    const request = { op: "solve", ...this.editor.request, ...this.choice.request(), ...this.page.limits() };
     this.clearSolution();
-    this.run("solve", { op: "solve", ...this.editor.request, ...this.choice.request(), ...this.page.limits() }, (reply) => {
-      this.page.setStatus(wording.solved(reply, this.info));
+    const found = (solution) => this.replay.offer({ ...solution, start: a.tiles }, rows, cols);
+    this.run("solve", request, (reply) => {
+      const prepared = reply.ok ? this.tables.report(request.size, request.goal, reply.result.heuristic) : null;
+      this.page.setStatus(wording.solved(reply, this.info, prepared));
       if (reply.ok) this.page.setResult(wording.resultRows(reply.result, this.info));
       if (!reply.ok || reply.result.length === null) return this.link.dropStep();
-      this.replay.load(reply.result, rows, cols, this.link.takeStep(reply.result.length));
+      this.replay.offer(reply.result, rows, cols, { step: this.link.takeStep(reply.result.length), final: true });
       this.writeLink();
-    });
+    }, { anytime: this.choice.anytime, onSolution: found, shown: () => this.replay.length });
   }
 
   compare() {
@@ -158,15 +174,18 @@ export class Controller {
   }
 
   // Run a search; `done(reply)` gets its answer unless an edit stopped it first.
-  run(kind, request, done) {
-    this.jobs.run(kind, request).then((reply) => {
+  // `options` go to the job runner (anytime, onSolution, shown).
+  run(kind, request, done, options = {}) {
+    this.jobs.run(kind, request, options).then((reply) => {
       if (!reply) return;
       this.refresh();
       done(reply);
+      this.prepareTables();
     });
     this.refresh();
   }
 
+  // Cancel, or Stop (an anytime search answers with its best solution): the same request.
   cancel() { this.jobs.cancel(); }
 
   clearSolution() {
@@ -184,7 +203,8 @@ export class Controller {
   stepForward() { if (this.replay.forward()) this.writeLink(); }
   stepBack() { if (this.replay.back()) this.writeLink(); }
   seek(step) { if (this.replay.seek(step)) this.writeLink(); }
-  chooseSpeed(speed) { this.replay.setSpeed(speed); }
+  chooseSpeed(speed) { this.replay.chooseSpeed(speed); }
+  takeSolution() { this.replay.takeHeld(); }
 
   // -- the board as a control: swap in edit mode, slide in play mode ---------------------
 
@@ -203,9 +223,8 @@ export class Controller {
   }
 
   tileClicked(tile) {
-    if (!this.idle) return;
     if (this.mode === "play") this.slide({ tile });
-    else this.editor.pick(tile);
+    else if (this.idle) this.editor.pick(tile);
   }
 
   blankClicked() {
@@ -226,6 +245,7 @@ export class Controller {
   // Slides run one after another, each on the board the last one (or a pending
   // analysis, such as adopting a replay's step) left.
   slide(how) {
+    this.endHint();
     const previous = (this.moving || Promise.resolve()).then(() => this.editor.analyzing).catch(() => {});
     this.moving = previous.then(() => {
       if (this.idle && this.editor.analysis) return this.play.slide(this.editor.analysis, how, (reply) => this.editor.adopt(reply));
@@ -233,17 +253,37 @@ export class Controller {
     return this.moving;
   }
 
-  undo() { this.play.undo((analysis) => this.editor.adopt(analysis)); }
+  undo() {
+    this.endHint();
+    this.play.undo((analysis) => this.editor.adopt(analysis));
+  }
 
+  // A hint searches with Python's default algorithm for the board; an anytime one
+  // shows its first move at once and goes on looking for a better one until it is
+  // proven, stopped (Stop keeps it) or the person slides a tile.
   hint() {
     if (!this.idle) return;
-    const request = this.play.hintRequest(this.editor.analysis);
-    if (request) this.run("hint", request, (reply) => this.play.showHint(reply));
+    const a = this.editor.analysis;
+    const request = this.play.hintRequest(a);
+    if (!request) return;
+    const entry = this.info.algorithms.find((x) => x.name === a.default_algorithm);
+    const anytime = Boolean(entry && entry.anytime);
+    this.run("hint", request, (reply) => this.play.showHint(reply), { anytime, onSolution: (s) => this.play.hintSoFar(s) });
+  }
+
+  // Sliding a tile ends a hint's search (the hint so far has been shown).
+  endHint() {
+    if (this.jobs.kind !== "hint") return;
+    this.jobs.stop();
+    this.refresh();
   }
 
   refresh() {
     const kind = this.jobs.kind;
-    this.page.setBusy({ ready: Boolean(this.info), valid: this.editor.valid, solving: Boolean(kind) && kind !== "compare", comparing: kind === "compare" });
+    this.page.setBusy({
+      ready: Boolean(this.info), valid: this.editor.valid,
+      solving: Boolean(kind) && kind !== "compare", comparing: kind === "compare", stoppable: this.jobs.anytime,
+    });
     this.replay.changed();
   }
 }

@@ -37,6 +37,8 @@ export function bindInput(doc, win, controller) {
   });
   on("solve", "click", () => controller.solve());
   on("cancel", "click", () => controller.cancel());
+  on("stop", "click", () => controller.cancel());
+  on("take-solution", "click", () => controller.takeSolution());
   on("compare", "click", () => controller.compare());
   on("play", "click", () => controller.togglePlay());
   on("step-forward", "click", () => controller.stepForward());

@@ -1,35 +1,62 @@
 // JobRunner: the one search running at a time (a solve, a comparison or a
-// hint). It starts it through the solver client, puts its progress on the
-// status line (and a comparison's in the comparison panel), cancels it, and
-// drops the answer of a job stopped meanwhile (an edit supersedes a search).
+// hint). It starts it through the solver client (after any background loading
+// of the same board's tables, which it waits for rather than repeat), puts its
+// progress on the status line (and a comparison's in the comparison panel),
+// hands on each solution a search finds while it runs, cancels or stops it,
+// and drops the answer of a job stopped meanwhile (an edit supersedes a search).
 
 import * as wording from "./wording.js";
 
 export class JobRunner {
-  constructor({ client, page, compareView }) {
-    Object.assign(this, { client, page, compareView });
-    this.job = null; // {id, kind: "solve" | "compare" | "hint"}
+  constructor({ client, page, compareView, tables }) {
+    Object.assign(this, { client, page, compareView, tables });
+    this.job = null; // {id, kind, anytime, onSolution, shown, latest, cancelled}
   }
 
   get kind() {
     return this.job ? this.job.kind : null;
   }
 
+  // Whether the running search keeps its best answer when stopped (the page offers Stop).
+  get anytime() {
+    return Boolean(this.job && this.job.anytime);
+  }
+
   // Run `request`; resolves with its answer, or null if the job was stopped first.
-  async run(kind, request) {
-    const started = performance.now();
-    const { id, answer } = this.client.request(request, (p) => this.progress(kind, p, (performance.now() - started) / 1000));
-    this.job = { id, kind };
+  // `anytime`: the algorithm improves its answer until stopped (Python's registry says);
+  // `onSolution(solution)`: each solution found while it runs; `shown()`: the length of
+  // the solution on screen, for the status.
+  async run(kind, request, { anytime = false, onSolution = null, shown = null } = {}) {
+    const job = { id: null, kind, anytime, onSolution, shown, latest: null, cancelled: false };
+    this.job = job;
     this.page.setStatus(wording.started(kind));
     if (kind === "solve") this.page.revealStatus();
+    if (request.size) {
+      await this.tables.ready(request.size, request.goal, (stage) => {
+        if (this.job === job) this.page.setStatus(`${stage}\u2026`);
+      });
+      if (this.job !== job) return null;
+    }
+    const started = performance.now();
+    const { id, answer } = this.client.request(request, (p, solution) => {
+      if (this.job === job) this.progress(job, p, solution, (performance.now() - started) / 1000);
+    });
+    job.id = id;
+    if (job.cancelled) this.client.cancel(id);
     const reply = await answer;
-    if (!this.job || this.job.id !== id) return null;
+    if (this.job !== job) return null;
     this.job = null;
     return reply;
   }
 
-  progress(kind, p, seconds) {
-    const words = wording.progress(kind, p, seconds, this.client.info);
+  progress(job, p, solution, seconds) {
+    if (solution) {
+      job.latest = solution;
+      if (job.onSolution) job.onSolution(solution);
+    }
+    if (!p || job.cancelled) return;
+    const shown = job.shown ? job.shown() : null;
+    const words = wording.progress(job.kind, p, seconds, this.client.info, { latest: job.latest, shown });
     if (words.panel) {
       this.compareView.render(p.results, wording.namesFrom(this.client.info));
       this.compareView.show(words.panel);
@@ -37,17 +64,20 @@ export class JobRunner {
     this.page.setStatus(words.status);
   }
 
-  // The person asked to stop: the search answers with what it found.
+  // The person asked to stop: the search answers with what it found (an anytime
+  // search with the best solution so far).
   cancel() {
-    if (!this.job) return;
-    this.client.cancel(this.job.id);
-    this.page.setStatus("Cancelling\u2026");
+    const job = this.job;
+    if (!job || job.cancelled) return;
+    job.cancelled = true;
+    if (job.id !== null) this.client.cancel(job.id);
+    this.page.setStatus(wording.stopping(job.anytime));
   }
 
   // Stop and forget the job (its answer is dropped).
   stop() {
     if (!this.job) return;
-    this.client.cancel(this.job.id);
+    if (this.job.id !== null) this.client.cancel(this.job.id);
     this.job = null;
   }
 }

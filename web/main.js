@@ -13,14 +13,16 @@ import { Player } from "./player.js";
 import { Replay } from "./replay.js";
 import { SolverChoice } from "./solver-choice.js";
 import { SolverClient } from "./solver-client.js";
+import { TablePreparer } from "./table-preparer.js";
 
 const client = new SolverClient(new URL("./worker.js", import.meta.url));
 const page = new PageView(document);
 const board = new BoardView(document.getElementById("board"));
 const compareView = new CompareView(document);
 const clipboard = navigator.clipboard || { writeText: () => Promise.reject(new Error("no clipboard")) };
-const player = new Player({ show: (tiles, rows, cols) => board.render(tiles, rows, cols) });
-const jobs = new JobRunner({ client, page, compareView });
+const player = new Player({ show: (tiles, rows, cols, how) => board.render(tiles, rows, cols, how) });
+const tables = new TablePreparer({ client });
+const jobs = new JobRunner({ client, page, compareView, tables });
 const controller = new Controller({
   client, page, board, compareView, jobs,
   editor: new BoardEditor({ client, page, board, goal: new GoalChoice({ page }), jobs }),
@@ -28,6 +30,7 @@ const controller = new Controller({
   choice: new SolverChoice({ page }),
   replay: new Replay({ player, page, board }),
   play: new PlayMode({ client, page, board }),
+  tables,
 });
 bindInput(document, window, controller);
 controller.start();

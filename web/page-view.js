@@ -5,6 +5,8 @@
 // come from the controller (wording.js) or from Python.
 
 const ARROWS = { U: "\u2191", D: "\u2193", L: "\u2190", R: "\u2192" };
+const MOVE_LIST_ALL = 400; // a solution up to this long is listed whole
+const MOVE_LIST_PAGE = 200; // a longer one, this many moves at a time
 
 export class PageView {
   constructor(doc) {
@@ -130,11 +132,13 @@ export class PageView {
     el.dataset.kind = solvability.solvable ? "ok" : "bad";
   }
 
-  setBusy({ ready, valid, solving, comparing }) {
+  // `stoppable`: the search running keeps its best answer when stopped (Stop, not Cancel).
+  setBusy({ ready, valid, solving, comparing, stoppable }) {
     const busy = solving || comparing;
     this.el.solve.disabled = !ready || !valid || busy;
     this.el.compare.disabled = !ready || !valid || busy;
-    this.el.cancel.hidden = !busy;
+    this.el.cancel.hidden = !busy || stoppable;
+    this.el.stop.hidden = !busy || !stoppable;
     for (const id of ["shuffle", "scramble", "reset", "hint"]) this.el[id].disabled = !ready || busy;
   }
 
@@ -175,42 +179,101 @@ export class PageView {
   }
 
   // The solution's steps as buttons; `directions` names each move letter (Python's info.directions).
+  // A long solution is listed a page at a time: the page holding the step shown.
   setMoveList(tiles, moves, directions) {
-    const items = tiles.map((tile, i) => {
+    this.moveList = { tiles, moves, directions };
+    this.movePage = null;
+    this.currentMove = null;
+    this.showMovePage(0);
+  }
+
+  // List the page of moves that holds step `step` (all of them for a short solution).
+  showMovePage(step) {
+    const { tiles, moves, directions } = this.moveList;
+    const all = tiles.length <= MOVE_LIST_ALL;
+    const page = all ? 0 : Math.floor(Math.max(0, step - 1) / MOVE_LIST_PAGE);
+    if (page === this.movePage) return;
+    this.movePage = page;
+    this.currentMove = null;
+    const first = all ? 0 : page * MOVE_LIST_PAGE;
+    const last = all ? tiles.length : Math.min(tiles.length, first + MOVE_LIST_PAGE);
+    const items = [];
+    for (let i = first; i < last; i++) {
       const li = this.doc.createElement("li");
       const button = this.doc.createElement("button");
       button.type = "button";
       button.dataset.step = String(i + 1);
-      button.textContent = `${tile} ${ARROWS[moves[i]]}`;
-      button.setAttribute("aria-label", `Step ${i + 1}: tile ${tile} ${directions[moves[i]]}`);
+      button.textContent = `${tiles[i]} ${ARROWS[moves[i]]}`;
+      button.setAttribute("aria-label", `Step ${i + 1}: tile ${tiles[i]} ${directions[moves[i]]}`);
       li.append(button);
-      return li;
-    });
+      items.push(li);
+    }
     this.el.moveList.replaceChildren(...items);
-    this.currentMove = null;
+    this.moveButtons = items.map((li) => li.firstChild);
+    this.moveFirst = first;
+    const range = this.el.moveRange;
+    range.hidden = all;
+    range.textContent = all ? "" : `Moves ${(first + 1).toLocaleString("en")} to ${last.toLocaleString("en")} of ${tiles.length.toLocaleString("en")} are listed; the slider and the step buttons reach the others.`;
   }
 
+  // Called on every step, many times a second in fast playback: it writes only what
+  // changed, and reads the move list's layout before writing anything.
   setPlayback({ loaded, playing, step, length, lastMove, g, h, f, hName }) {
-    this.el.play.textContent = playing ? "Pause" : "Play";
-    this.el.play.disabled = !loaded || length === 0;
+    if (loaded) this.showMovePage(step);
+    const current = step > 0 && loaded ? this.moveButtons[step - 1 - this.moveFirst] || null : null;
+    if (current && playing) this.keepInView(current);
+    const play = this.el.play;
+    setText(play, playing ? "Pause" : "Play");
+    play.disabled = !loaded || length === 0;
     this.el.stepForward.disabled = !loaded || step >= length;
     this.el.stepBack.disabled = !loaded || step <= 0;
     const scrubber = this.el.scrubber;
     scrubber.disabled = !loaded || length === 0;
-    scrubber.max = String(length);
-    scrubber.value = String(step);
+    if (scrubber.max !== String(length)) scrubber.max = String(length);
+    if (scrubber.value !== String(step)) scrubber.value = String(step);
     scrubber.setAttribute("aria-valuetext", loaded ? `Step ${step} of ${length}` : "No solution");
-    this.el.stepCounter.textContent = loaded ? `Step ${step} of ${length}${lastMove ? ` \u2014 ${lastMove}` : ""}` : "";
+    setText(this.el.stepCounter, loaded ? `Step ${step} of ${length}${lastMove ? ` \u2014 ${lastMove}` : ""}` : "");
     const ghf = this.el.ghf;
     ghf.hidden = !loaded || h === undefined;
-    if (!ghf.hidden) ghf.textContent = `g = ${g}, h = ${h}, f = ${f}  (h: ${hName})`;
-    const buttons = this.el.moveList.querySelectorAll("button");
+    if (!ghf.hidden) setText(ghf, `g = ${g}, h = ${h}, f = ${f}  (h: ${hName})`);
+    if (this.currentMove === current) return;
     if (this.currentMove) this.currentMove.removeAttribute("aria-current");
-    this.currentMove = step > 0 ? buttons[step - 1] : null;
-    if (this.currentMove) {
-      this.currentMove.setAttribute("aria-current", "step");
-      if (playing) this.currentMove.scrollIntoView({ block: "nearest" });
+    this.currentMove = current;
+    if (current) current.setAttribute("aria-current", "step");
+  }
+
+  // Scroll the move list (only the list, never the page) so that `button` shows.
+  // Reading the layout costs a layout: while playing, it is done at most five times a second.
+  keepInView(button) {
+    const now = performance.now();
+    if (now - (this.lastKeptInView || 0) < 200) return;
+    this.lastKeptInView = now;
+    const list = this.el.moveList;
+    const top = button.offsetTop;
+    if (top < list.scrollTop || top + button.offsetHeight > list.scrollTop + list.clientHeight) {
+      list.scrollTop = top - (list.clientHeight - button.offsetHeight) / 2;
     }
+  }
+
+  // A better solution found while searching: `text`, and whether to offer to show it now.
+  setSolutionNotice(text, offer) {
+    this.el.solutionNotice.textContent = text;
+    this.el.solutionBox.hidden = !text;
+    this.el.takeSolution.hidden = !offer;
+  }
+
+  // The speeds on the Speed menu, slowest first.
+  speeds() {
+    return [...this.el.speed.options].map((o) => Number(o.value)).sort((a, b) => a - b);
+  }
+
+  setSpeed(speed) {
+    this.el.speed.value = String(speed);
+  }
+
+  setSpeedNote(text) {
+    this.el.speedNote.textContent = text;
+    this.el.speedNote.hidden = !text;
   }
 
   setCopyState(text) {
@@ -235,4 +298,9 @@ export class PageView {
     this.el.maxNodesHint.textContent =
       `Leave Max nodes empty for ${algorithmLabel}'s own limit, ${maxNodes.toLocaleString("en")} nodes.`;
   }
+}
+
+// Write `text` into `el` unless it is there already (a new text node means new layout).
+function setText(el, text) {
+  if (el.textContent !== text) el.textContent = text;
 }

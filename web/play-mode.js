@@ -59,7 +59,17 @@ export class PlayMode {
       this.page.setStatus("No hint: this board cannot reach the goal.");
       return null;
     }
+    this.hinted = null;
     return { op: "solve", board: a.board, goal: a.goal, size: `${a.rows}x${a.cols}`, ...this.client.info.hint };
+  }
+
+  // A solution the hint's search found while it goes on: point at its first tile
+  // (the status says the rest).
+  hintSoFar(solution) {
+    const tile = solution.tiles[0];
+    if (tile === undefined || tile === this.hinted) return;
+    this.hinted = tile;
+    this.board.flash(tile);
   }
 
   // Show the first move of the hint search's answer.

@@ -2,16 +2,35 @@
 // player and the move list, steps through it, and after every change of step
 // updates the playback controls, the step counter (the last move in words),
 // the g, h, f line and the board's marks (tiles at home, the goal reached).
+//
+// A search that keeps improving its answer offers each better solution: it
+// replaces the one shown unless the person is watching that one (playing it, or
+// stopped between its start and its end); then it is held, the page says so,
+// and it replaces the one shown when playback stops, when the person goes back
+// to the start or the end, or when they ask for it. A long solution starts at
+// a speed that plays it in under a minute, unless the person chose a speed.
 
-import { namesFrom, slid } from "./wording.js";
+import { Player } from "./player.js";
+import * as wording from "./wording.js";
+
+const MINUTE_MS = 60_000;
 
 export class Replay {
   constructor({ player, page, board }) {
     Object.assign(this, { player, page, board });
     this.info = null; // Python's info: direction words, heuristic labels
-    this.solution = null; // Python's result being watched
+    this.solution = null; // Python's result (or a search's solution so far) being watched
+    this.held = null; // {r, rows, cols, step}: a better solution waiting for playback to stop
     this.goalTiles = null; // the goal of the board on screen
+    this.wasPlaying = false;
+    this.chosenSpeed = 1; // the speed the person chose (or the page's default)
+    this.speedPicked = false; // whether the person chose a speed for the solutions of this search
+    this.listeners = { replaced: [] };
     player.on("change", () => this.changed());
+  }
+
+  on(kind, listener) {
+    this.listeners[kind].push(listener);
   }
 
   setInfo(info) {
@@ -26,6 +45,11 @@ export class Replay {
     return this.solution !== null;
   }
 
+  // The number of moves of the solution shown, or null.
+  get length() {
+    return this.solution ? this.solution.tiles.length : null;
+  }
+
   // The step shown, if past the start (for the link), else null.
   get step() {
     return this.solution && this.player.step > 0 ? this.player.step : null;
@@ -36,19 +60,64 @@ export class Replay {
     return this.step === null ? null : this.player.current;
   }
 
-  // Python's result `r` on a rows x cols board; `step` (or null) to open on, without sliding.
-  load(r, rows, cols, step) {
+  // Whether a new solution may take the place of the one shown: nobody is watching it.
+  get replaceable() {
+    const p = this.player;
+    return !this.solution || (!p.playing && (p.step === 0 || p.step === p.length));
+  }
+
+  // Python's result `r` (with `start`) on a rows x cols board; `step` (or null) to open on, without sliding.
+  load(r, rows, cols, step = null) {
     this.solution = r;
     this.page.setMoveList(r.tiles, r.moves, this.info.directions);
     this.player.load(r, rows, cols);
-    if (step !== null) this.board.withoutAnimation(() => this.player.seek(step));
+    this.fitSpeed(r.tiles.length);
+    this.player.seek(step ?? 0, { jump: true });
+  }
+
+  // A solution found by the search: `r` is result-shaped ({start, tiles, moves, h_name,
+  // h_path}). `final`: the search's own answer, which ends the notices unless one is held.
+  // Returns "same", "shown" or "held".
+  offer(r, rows, cols, { step = null, final = false } = {}) {
+    const shown = this.solution;
+    if (shown && shown.moves === r.moves && shown.tiles.length === r.tiles.length) {
+      this.solution = { ...shown, ...r };
+      if (step !== null) this.player.seek(step, { jump: true });
+      if (final && !this.held) this.page.setSolutionNotice("", false);
+      return "same";
+    }
+    if (this.replaceable) {
+      this.held = null;
+      this.load(r, rows, cols, step);
+      this.page.setSolutionNotice(final ? "" : wording.solutionFound(r.tiles.length, Boolean(shown)), false);
+      return "shown";
+    }
+    this.held = { r, rows, cols, step };
+    this.page.setSolutionNotice(wording.solutionHeld(r.tiles.length, this.player.playing), true);
+    return "held";
+  }
+
+  // Show the held solution now (the person asked, or stopped watching the other one).
+  takeHeld() {
+    const held = this.held;
+    if (!held) return false;
+    this.held = null;
+    this.player.pause();
+    this.load(held.r, held.rows, held.cols, held.step);
+    this.page.setSolutionNotice(wording.solutionReplaced(held.r.tiles.length), false);
+    for (const listener of this.listeners.replaced) listener();
+    return true;
   }
 
   clear() {
     this.player.pause();
     this.player.clear();
     this.solution = null;
+    this.held = null;
+    this.speedPicked = false;
     this.page.setMoveList([], "", {});
+    this.page.setSolutionNotice("", false);
+    this.page.setSpeedNote("");
     this.changed();
   }
 
@@ -80,21 +149,45 @@ export class Replay {
     return this.seek(this.player.step - 1);
   }
 
-  setSpeed(speed) {
+  // The person chose `speed`.
+  chooseSpeed(speed) {
+    this.chosenSpeed = speed;
+    this.speedPicked = true;
+    this.useSpeed(speed);
+    this.page.setSpeedNote("");
+  }
+
+  useSpeed(speed) {
     this.player.setSpeed(speed);
-    this.board.setSpeed(speed);
+    this.board.setSlideMs(Player.slideMs(speed));
+    this.page.setSpeed(speed);
+  }
+
+  // A solution of `moves` moves starts at the person's speed, or at the slowest on
+  // the Speed menu that plays it in under a minute (and the page says so).
+  fitSpeed(moves) {
+    if (this.speedPicked) return;
+    const fits = (speed) => Player.playingMs(moves, speed) <= MINUTE_MS;
+    const speeds = this.page.speeds();
+    const speed = fits(this.chosenSpeed) ? this.chosenSpeed : speeds.find(fits) || speeds[speeds.length - 1];
+    this.useSpeed(speed);
+    const note = speed === this.chosenSpeed ? "" : wording.speedNote(moves, speed, Player.playingMs(moves, speed));
+    this.page.setSpeedNote(note);
   }
 
   changed() {
     const p = this.player;
     const r = this.solution;
-    const lastMove = p.loaded && p.step > 0 ? slid(p.tilesMoved[p.step - 1], p.moves[p.step - 1], this.info.directions) : "";
+    const lastMove = p.loaded && p.step > 0 ? wording.slid(p.tilesMoved[p.step - 1], p.moves[p.step - 1], this.info.directions) : "";
     let ghf = {};
     if (r && r.h_path) {
       const h = r.h_path[p.step];
-      ghf = { g: p.step, h, f: p.step + h, hName: namesFrom(this.info).heuristic(r.h_name) };
+      ghf = { g: p.step, h, f: p.step + h, hName: wording.namesFrom(this.info).heuristic(r.h_name) };
     }
     this.page.setPlayback({ loaded: p.loaded, playing: p.playing, step: p.step, length: p.length, lastMove, ...ghf });
+    const stopped = this.wasPlaying && !p.playing;
+    this.wasPlaying = p.playing;
+    if (this.held && (stopped || this.replaceable)) queueMicrotask(() => this.takeHeld());
     if (!this.goalTiles) return;
     this.board.markHome(this.goalTiles);
     this.board.celebrate(p.loaded && p.step === p.length && p.length > 0 && !p.playing);

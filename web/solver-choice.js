@@ -40,6 +40,12 @@ export class SolverChoice {
     return this.info.algorithms.find((x) => x.name === name);
   }
 
+  // Whether the chosen algorithm keeps improving its answer until stopped (Python's registry).
+  get anytime() {
+    const entry = this.entry();
+    return Boolean(entry && entry.anytime);
+  }
+
   value(option) {
     return this.values[option.name] ?? option.default;
   }

@@ -1,6 +1,8 @@
 // SolverClient: the only code on the page that knows the worker exists.
 // Every call returns a promise of the webapi answer ({ok, ...}); searches
-// report progress through a callback and can be cancelled.
+// report progress through a callback, onProgress(progress, solution), where
+// `solution` is a better solution an anytime search just found (else null),
+// and can be cancelled.
 
 export class SolverClient {
   constructor(workerUrl) {
@@ -37,7 +39,7 @@ export class SolverClient {
     const entry = this.pending.get(message.id);
     if (!entry) return;
     if (message.type === "progress") {
-      if (entry.onProgress) entry.onProgress(message.progress);
+      if (entry.onProgress) entry.onProgress(message.progress, message.solution || null);
       return;
     }
     this.pending.delete(message.id);

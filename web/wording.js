@@ -46,9 +46,26 @@ export function started(kind) {
   return kind === "compare" ? "Comparing\u2026" : "Searching\u2026";
 }
 
+// "1.17": how many times the shortest a `length`-move solution can be at most, given a
+// proven lower bound (rounded up, as Python rounds a result's factor); null without one.
+function factorOf(length, lowerBound) {
+  if (!lowerBound) return null;
+  return String(Math.ceil((length / lowerBound) * 100 - 1e-9) / 100);
+}
+
+// "at least 96, so at most 1.17× the shortest" (or "proven shortest").
+function boundWords(length, lowerBound) {
+  if (lowerBound == null) return "";
+  if (lowerBound >= length) return " (proven shortest)";
+  const factor = factorOf(length, lowerBound);
+  return ` (at least ${lowerBound}${factor ? `, so at most ${factor}\u00d7 the shortest` : ""})`;
+}
+
 // A running search's progress `p`, `seconds` after it started: {status}, and for
-// a comparison also {panel}, the line above its table.
-export function progress(kind, p, seconds, info) {
+// a comparison also {panel}, the line above its table. `latest`: the best
+// solution the search sent so far; `shown`: the length of the solution on screen
+// (it differs from the best while the person watches an older one).
+export function progress(kind, p, seconds, info, { latest = null, shown = null } = {}) {
   if (p.stage) return { status: `${p.stage}\u2026` };
   const elapsed = seconds.toFixed(1);
   const bound = p.bound == null ? "" : `, bound ${p.bound}`;
@@ -61,38 +78,103 @@ export function progress(kind, p, seconds, info) {
       panel: `Running ${p.pairs_done + 1} of ${p.pairs}: ${pair} (${counts}${elapsed} s in all)`,
     };
   }
+  if (kind === "hint" && latest) {
+    const first = `tile ${latest.tiles[0]} ${info.directions[latest.moves[0]]}`;
+    return { status: `Hint so far: slide ${first} (a good move). Looking for a better one, ${elapsed} s: Stop keeps this hint; sliding a tile ends the search.` };
+  }
+  if (kind === "solve" && p.best != null) {
+    const nodes = `${formatCount(p.expanded)} nodes, ${elapsed} s`;
+    if (shown !== null && shown !== p.best) {
+      return { status: `Improving: showing ${shown} moves while you watch; ${p.best} moves found${boundWords(p.best, p.lower_bound)}, ${nodes}` };
+    }
+    return { status: `Improving: ${p.best} moves${boundWords(p.best, p.lower_bound)}, ${nodes}` };
+  }
   const what = kind === "hint" ? "Looking for a hint" : "Searching";
-  return { status: `${what}: ${counts}${elapsed} s` };
+  const lower = p.lower_bound == null ? "" : `at least ${p.lower_bound} moves, `;
+  return { status: `${what}: ${lower}${counts}${elapsed} s` };
 }
 
+// The person pressed Stop (`keeps`: the search keeps its best answer) or Cancel.
+export function stopping(keeps) {
+  return keeps ? "Stopping: keeping the best solution found\u2026" : "Cancelling\u2026";
+}
+
+// Tables loaded in the background before a solve (`prepared`: the worker's
+// download report with Python's decoding time), or downloaded by the solve itself.
+function tablesWords(reply, prepared) {
+  if (reply.tables) {
+    return ` Pattern databases (${(reply.tables.bytes / 1e6).toFixed(1)} MB) downloaded in ${reply.tables.download_ms} ms, decoded in ${formatSeconds(reply.result.setup_seconds)}.`;
+  }
+  if (prepared) {
+    return ` Pattern databases (${(prepared.bytes / 1e6).toFixed(1)} MB) downloaded in ${prepared.download_ms} ms, decoded in ${formatSeconds(prepared.seconds)}, while the board was shown.`;
+  }
+  return "";
+}
+
+const STOPPED_BY = { "node-limit": "the node limit", "time-limit": "the time limit", cancelled: "you" };
+const BEST_WITHIN = {
+  "node-limit": "the best found within the node limit",
+  "time-limit": "the best found in the time limit",
+  cancelled: "the best found before you stopped the search",
+};
+
 // The status line after a solve: the solution found, or why there is none.
-export function solved(reply, info) {
+// `prepared`: tables the page loaded in the background for this board, if not told yet.
+export function solved(reply, info, prepared = null) {
   if (!reply.ok) return `Could not solve: ${reply.error.message}`;
   const r = reply.result;
   const method = namesFrom(info).pair(r.algorithm, r.heuristic);
   const counts = `${formatCount(r.expanded)} nodes expanded in ${formatSeconds(r.seconds)}`;
   if (r.length === null) {
-    const why = { "node-limit": "the node limit", "time-limit": "the time limit", cancelled: "you" }[r.stopped];
     const bound = r.bound == null ? "" : ` The shortest solution has at least ${r.bound} moves.`;
     const entry = info.algorithms.find((x) => x.name === r.algorithm);
     const quick = quickerAlgorithms(info);
     const tip = entry && entry.optimal && r.stopped !== "cancelled" && quick.length
-      ? ` For a quick solution that may not be the shortest, choose ${quick.join(" or ")}.`
+      ? ` For a quick solution that may not be the shortest, choose ${listed(quick)}.`
       : "";
-    return `Stopped by ${why} before a solution was found (${method}, ${counts}).${bound}${tip}`;
+    return `Stopped by ${STOPPED_BY[r.stopped]} before a solution was found (${method}, ${counts}).${bound}${tip}`;
   }
-  const tables = reply.tables
-    ? ` Pattern databases (${(reply.tables.bytes / 1e6).toFixed(1)} MB) downloaded in ${reply.tables.download_ms} ms, decoded in ${formatSeconds(r.setup_seconds)}.`
-    : "";
+  const best = r.stopped && BEST_WITHIN[r.stopped] ? ` This is ${BEST_WITHIN[r.stopped]}.` : "";
+  const lower = !r.optimal && r.lower_bound != null && r.length > 0 ? ` The shortest has at least ${r.lower_bound} moves.` : "";
   const tail = r.length === 0 ? " The board is already the goal." : " Press Play to watch.";
-  return `Solved: ${r.length} moves (${r.quality}) by ${method}, ${counts}.${tables}${tail}`;
+  return `Solved: ${r.length} moves (${r.quality}) by ${method}, ${counts}.${best}${lower}${tablesWords(reply, prepared)}${tail}`;
+}
+
+// Notices about the solutions a search finds while it runs.
+export function solutionFound(moves, before) {
+  return before
+    ? `Found a shorter solution: ${formatCount(moves)} moves.`
+    : `Found a first solution: ${formatCount(moves)} moves. Play it while the search looks for shorter ones.`;
+}
+
+export function solutionHeld(moves, playing) {
+  const when = playing ? "when playback stops" : "when you go back to the start or reach the end";
+  return `A shorter solution (${formatCount(moves)} moves) was found; it will replace this one ${when}.`;
+}
+
+export function solutionReplaced(moves) {
+  return `Now showing the shorter solution: ${formatCount(moves)} moves.`;
+}
+
+// Next to the Speed menu, when a long solution starts faster than the person's speed.
+export function speedNote(moves, speed, ms) {
+  const seconds = Math.round(ms / 1000);
+  const time = seconds < 60 ? `${seconds} s` : `${Math.floor(seconds / 60)} min ${seconds % 60} s`;
+  return `${speed}\u00d7 plays these ${formatCount(moves)} moves in about ${time}.`;
 }
 
 // The registry's algorithms that do not prove optimality, those that bound their
 // length first (they say how far from the shortest they can be).
+// Anytime ones first (an answer at once that keeps improving), then bounded ones.
 function quickerAlgorithms(info) {
   const quick = info.algorithms.filter((a) => !a.optimal);
-  return quick.sort((a, b) => Number(b.bounded) - Number(a.bounded)).map((a) => a.label);
+  const rank = (a) => (a.anytime ? 0 : a.bounded ? 1 : 2);
+  return quick.sort((a, b) => rank(a) - rank(b)).map((a) => a.label);
+}
+
+// "A", "A or B", "A, B or C".
+function listed(items) {
+  return items.length < 2 ? items.join("") : `${items.slice(0, -1).join(", ")} or ${items[items.length - 1]}`;
 }
 
 // The result panel: [term, value] pairs for one search result.
@@ -107,6 +189,13 @@ export function resultRows(r, info) {
     ["Time", formatSeconds(r.seconds)],
   ];
   if (r.bound !== null && r.length === null) rows.push(["Lower bound", `${r.bound} moves`]);
+  if (r.length !== null && !r.optimal && r.lower_bound != null) {
+    rows.push(["Lower bound", `${r.lower_bound} moves: the shortest solution has at least as many`]);
+  }
+  const found = (r.history || []).filter((h, i, all) => h.length !== null && (i === 0 || all[i - 1].length !== h.length));
+  if (found.length > 1) {
+    rows.push(["Solutions found", found.map((h) => `${h.length} moves at ${formatSeconds(h.seconds)}`).join(", ")]);
+  }
   if (r.setup_seconds > 0.001) rows.push(["Tables", `${formatSeconds(r.setup_seconds)} to prepare`]);
   return rows;
 }

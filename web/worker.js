@@ -6,7 +6,8 @@
 // Messages out: {type: "loading", stage}  while starting
 //               {type: "ready", info}     once (info: webapi "info" answer)
 //               {type: "fatal", message}  if loading failed
-//               {id, type: "progress", progress}
+//               {id, type: "progress", progress, solution?}  (solution: a better
+//                                          solution an anytime search just found)
 //               {id, type: "answer", answer}   the final webapi answer
 //
 // A search runs in slices of about 30 ms; between slices the worker yields
@@ -126,7 +127,9 @@ async function run(message) {
   }
   // Searches come back as progress until done; keep stepping between ticks.
   while (answer.ok && answer.type === "progress") {
-    postMessage({ id, type: "progress", progress: answer.progress });
+    const message = { id, type: "progress", progress: answer.progress };
+    if (answer.solution) message.solution = answer.solution;
+    postMessage(message);
     await nextTick();
     const op = aborted.has(id) ? "cancel" : "step";
     answer = call({ op, job: answer.job, budget_ms: SLICE_MS });

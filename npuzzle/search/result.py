@@ -60,9 +60,17 @@ class Progress:
     """Current f bound (IDA*) or the f of the node being expanded (A*)."""
     stage: str | None = None
     """What is being done before the search starts (loading tables), or None while searching."""
+    best: int | None = None
+    """Anytime searches: the length of the best solution so far."""
+    lower_bound: int | None = None
+    """Anytime searches: the best proven lower bound on the shortest length so far."""
+    path: tuple[int, ...] | None = None
+    """Anytime searches: a better solution found since the last report (blank positions,
+    start included); solver.Search turns it into tiles and moves."""
 
     def to_dict(self) -> dict[str, object]:
-        """JSON-ready form (``stage`` only while preparing)."""
+        """JSON-ready form (``stage`` only while preparing; ``best`` and ``lower_bound``
+        only from anytime searches)."""
         out: dict[str, object] = {
             "expanded": self.expanded,
             "generated": self.generated,
@@ -73,7 +81,25 @@ class Progress:
         }
         if self.stage is not None:
             out["stage"] = self.stage
+        if self.best is not None:
+            out["best"] = self.best
+        if self.lower_bound is not None:
+            out["lower_bound"] = self.lower_bound
         return out
+
+
+@dataclass(frozen=True)
+class Improvement:
+    """One step of an anytime search's history: when a shorter solution (or a higher
+    lower bound) was found."""
+
+    seconds: float
+    length: int | None
+    lower_bound: int | None
+
+    def to_dict(self) -> dict[str, object]:
+        """JSON-ready form."""
+        return {"seconds": round(self.seconds, 4), "length": self.length, "lower_bound": self.lower_bound}
 
 
 @dataclass(frozen=True)
@@ -106,16 +132,29 @@ class SearchResult:
     """Time spent preparing the heuristic (building or loading its tables), not in ``seconds``."""
     options: Mapping[str, float] = field(default_factory=dict)
     """The algorithm's option values (weighted A*: ``{"weight": w}``)."""
+    lower_bound: int | None = None
+    """The best proven lower bound on the shortest length (the length itself when optimal)."""
+    history: tuple[Improvement, ...] = ()
+    """Anytime searches: each shorter solution and each higher lower bound, in time order."""
 
     @property
     def solved(self) -> bool:
-        """Whether a solution was found."""
-        return self.stop is StopReason.SOLVED
+        """Whether a solution was found (an anytime search stopped by a limit may have one)."""
+        return self.stop is StopReason.SOLVED or bool(self.tiles)
 
     @property
     def length(self) -> int | None:
         """Number of moves in the solution, or None without one."""
         return len(self.tiles) if self.solved else None
+
+    @property
+    def factor(self) -> float | None:
+        """Proven: length <= factor x the shortest length (length / lower bound), when known."""
+        if self.length is None or self.lower_bound is None:
+            return None
+        if self.length == 0:
+            return 1.0
+        return self.length / self.lower_bound if self.lower_bound else None
 
     @property
     def quality(self) -> str:
@@ -158,6 +197,9 @@ class SearchResult:
             "quality_short": self.quality_short,
             "setup_seconds": round(self.setup_seconds, 6),
             "options": dict(self.options),
+            "lower_bound": self.lower_bound,
+            "factor": None if self.factor is None else round(self.factor, 4),
+            "history": [step.to_dict() for step in self.history],
             "start": list(self.start.tiles),
             "goal": list(self.goal.tiles),
             "rows": self.start.rows,

@@ -7,6 +7,7 @@ how the browser worker keeps the page responsive and takes cancel requests.
 
 from __future__ import annotations
 
+import math
 import time
 from dataclasses import dataclass
 from typing import Callable, Iterator, Mapping
@@ -21,6 +22,7 @@ from ..heuristics import (
     strongest_heuristic,
 )
 from ..solvability import is_solvable
+from .anytime import anytime
 from .astar import astar
 from .bfs import bfs
 from .greedy import greedy
@@ -35,7 +37,7 @@ from .result import (
     SearchResult,
     StopReason,
 )
-from .steps import InformedSearch, Options, Steps, UninformedSearch
+from .steps import InformedSearch, Options, Outcome, Steps, UninformedSearch
 from .weighted_astar import weighted_astar
 
 _DONE = object()
@@ -105,6 +107,9 @@ class AlgorithmInfo:
     factor_option: str | None = None
     """The option that bounds the length (length <= its value x optimal, with an
     admissible heuristic), for algorithms that are not optimal but bounded."""
+    anytime: bool = False
+    """Whether it answers at once and improves its answer until stopped (the page then
+    offers Stop, which keeps the best answer, instead of Cancel)."""
     max_cells: int | None = None
     """Largest board (in cells) it is offered for by ``compare`` and the page; None for any."""
     default_max_nodes: int = DEFAULT_MAX_NODES
@@ -165,6 +170,7 @@ class AlgorithmInfo:
             "weighted": self.weighted,
             "options": [option.to_dict() for option in self.options],
             "bounded": self.factor_option is not None,
+            "anytime": self.anytime,
             "description": self.description,
             "max_cells": self.max_cells,
             "default_max_nodes": self.default_max_nodes,
@@ -210,6 +216,13 @@ ALGORITHMS: dict[str, AlgorithmInfo] = {
             "Depth-first iterative deepening on f = g + h; optimal, memory linear in depth.",
             informed=idastar, default_max_nodes=DEPTH_FIRST_MAX_NODES,
         ),
+        AlgorithmInfo(
+            "anytime", "Anytime (best within the time limit)", False,
+            "An answer at once on any board, then shorter ones (beam searches of growing "
+            "width) while IDA* raises a proven lower bound; stops when the best is proven "
+            "shortest or at the time limit, and says how far from the shortest it can be.",
+            informed=anytime, anytime=True, default_max_nodes=DEPTH_FIRST_MAX_NODES,
+        ),
     )
 }
 
@@ -234,8 +247,9 @@ def algorithm_options() -> dict[str, tuple[AlgorithmOption, list[str]]]:
 
 
 def default_algorithm(rows: int, cols: int) -> str:
-    """The fastest optimal algorithm we have for the size: IDA*."""
-    return "idastar"
+    """The default on every size: the anytime solver (an answer at once; on 3x3 and 4x4
+    usually proven shortest within a second)."""
+    return "anytime"
 
 
 def default_max_nodes(algorithm: str | None, rows: int, cols: int) -> int:
@@ -292,16 +306,31 @@ class Search:
         self.setup_seconds = 0.0
         """Time spent preparing the heuristic (building or loading tables), not searching."""
         self._loading: Iterator[None] | None = None
+        self._h0: int | None = None
+        self.best: tuple[tuple[int, ...], str] | None = None
+        """Anytime searches: the best solution so far (tiles, moves), while they run."""
+        self.improved = False
+        """Set when ``best`` changes; whoever reports it (the web API) clears it."""
+        self._best_path: list[int] | None = None
         if not is_solvable(board, goal):
             self.result = self._result(StopReason.UNSOLVABLE, None, 0, 0, 0, None, solvable=False)
 
     def _result(
         self, stop: StopReason, path: list[int] | None, expanded: int, generated: int,
-        max_frontier: int, bound: int | None, solvable: bool = True,
+        max_frontier: int, bound: int | None, solvable: bool = True, outcome: Outcome | None = None,
     ) -> SearchResult:
         tiles, moves = self.problem.decode(path) if path is not None else ((), "")
         admissible = self.heuristic is None or HEURISTICS[self.heuristic].admissible
         factor = self.info.factor(self.options)
+        solved = stop is StopReason.SOLVED or bool(tiles)
+        optimal = (stop is StopReason.SOLVED and factor == 1 and admissible) or bool(outcome and outcome.proven)
+        length = len(tiles) if solved else None
+        lower_bound = self._lower_bound(length, optimal, bound if factor == 1 and admissible else None,
+                                        factor if admissible else None, outcome)
+        bounded = stop is StopReason.SOLVED and factor is not None and not self.info.optimal and admissible
+        suboptimality = factor if bounded else None
+        if self.info.anytime and length and lower_bound and not optimal:
+            suboptimality = math.ceil(length / lower_bound * 100) / 100
         return SearchResult(
             algorithm=self.info.name,
             heuristic=self.heuristic,
@@ -314,17 +343,37 @@ class Search:
             generated=generated,
             max_frontier=max_frontier,
             seconds=time.perf_counter() - self._started,
-            optimal=stop is StopReason.SOLVED and factor == 1 and admissible,
+            optimal=optimal,
             solvable=solvable,
-            bound=bound if factor == 1 else None,
+            bound=bound if factor == 1 else (outcome.lower_bound if outcome else None),
             weight=self.weight,
             setup_seconds=self.setup_seconds,
             options=self.options,
-            suboptimality=(
-                factor if stop is StopReason.SOLVED and factor is not None and not self.info.optimal and admissible
-                else None
-            ),
+            suboptimality=suboptimality,
+            lower_bound=lower_bound if solvable else None,
+            history=outcome.history if outcome else (),
         )
+
+    def _lower_bound(
+        self, length: int | None, optimal: bool, bound: int | None, factor: float | None,
+        outcome: Outcome | None,
+    ) -> int | None:
+        """The best lower bound on the shortest length that this search proved: the length
+        itself when optimal; else the largest of an optimal search's last f bound, an
+        anytime search's bound, length / factor for a bounded one, and the admissible
+        heuristic's value at the start; rounded up to the parity of every solution."""
+        if optimal and length is not None:
+            return length
+        candidates = [b for b in (bound, self._h0, outcome.lower_bound if outcome else None) if b is not None]
+        if length is not None and factor:
+            candidates.append(math.ceil(length / factor - 1e-9))
+        if not candidates:
+            return None
+        best = max(candidates)
+        cols = self.problem.cols
+        a, b = self.problem.start.index(0), self.problem.goal.index(0)
+        parity = (abs(a // cols - b // cols) + abs(a % cols - b % cols)) % 2
+        return best if best % 2 == parity else best + 1
 
     def step(self, budget: float = 0.03, cancel: bool = False) -> SearchResult | Progress:
         """Work for about ``budget`` seconds; return the result when done, else progress."""
@@ -356,6 +405,8 @@ class Search:
                 return self.progress
             prepared = time.perf_counter()
             compiled = compile_heuristic(name, *shape) if name else None
+            if compiled is not None and name and get_heuristic(name).admissible:
+                self._h0 = compiled.evaluate(self.problem.start)
             self.setup_seconds += time.perf_counter() - prepared
             self._steps = self.info.start(self.problem, compiled, self.limits, self.options)
             self._started = time.perf_counter()
@@ -371,6 +422,10 @@ class Search:
             while True:
                 self.progress = self._steps.send(send)  # type: ignore[arg-type]
                 send = False
+                if self.progress.path is not None:
+                    self._best_path = list(self.progress.path)
+                    self.best = self.problem.decode(self._best_path)
+                    self.improved = True
                 if time.perf_counter() >= end:
                     return self.progress
         except StopIteration as stop:
@@ -379,12 +434,13 @@ class Search:
             if out is None:  # the generator died (e.g. KeyboardInterrupt): report what we saw
                 p = self.progress
                 self.result = self._result(
-                    StopReason.CANCELLED, None, p.expanded if p else 0, p.generated if p else 0,
+                    StopReason.CANCELLED, self._best_path, p.expanded if p else 0, p.generated if p else 0,
                     p.max_frontier if p else 0, p.bound if p else None,
                 )
             else:
                 self.result = self._result(
-                    out.stop, out.path, out.expanded, out.generated, out.max_frontier, out.bound
+                    out.stop, out.path, out.expanded, out.generated, out.max_frontier, out.bound,
+                    outcome=out,
                 )
             return self.result
 

@@ -18,7 +18,7 @@ from typing import Callable, Generator, Mapping
 
 from ..heuristics import Compiled
 from .problem import Problem
-from .result import Limits, Progress, StopReason
+from .result import Improvement, Limits, Progress, StopReason
 
 CHECK_EVERY = 63
 """Best-first searches check the clock and report every 64 expansions: an expansion can
@@ -33,11 +33,18 @@ class Outcome:
 
     stop: StopReason
     path: list[int] | None
-    """Blank positions from start to goal, when solved."""
+    """Blank positions from start to goal, when solved (an anytime search stopped by a
+    limit returns its best solution too)."""
     expanded: int
     generated: int
     max_frontier: int
     bound: int | None
+    lower_bound: int | None = None
+    """A proven lower bound on the shortest length, when the algorithm proves one
+    beyond what its registry entry implies (anytime searches)."""
+    proven: bool = False
+    """Whether the algorithm proved ``path`` shortest (anytime searches)."""
+    history: tuple[Improvement, ...] = ()
 
 
 Steps = Generator[Progress, bool, Outcome]

@@ -1,0 +1,277 @@
+"""The anytime solver: an answer at once, then shorter ones and a rising lower bound.
+
+1. **A first solution in milliseconds** on any board (reduction.py: filled a line
+   at a time, as a person does; long, about three times the Manhattan distance
+   on big boards, but immediate).
+2. **Then two searches share the time that is left**, in short turns:
+   * *shorter solutions*: on boards up to 6x6, beam searches of growing width
+     (beam.py), each cut off at the length of the best solution so far, so that
+     only a shorter one can come out, with the beam's memory (width x depth)
+     capped; on bigger boards, where a beam loses its way, reductions that place
+     each line's tiles together by a beam of growing width;
+   * *a rising lower bound*: IDA* with the heuristic (admissible), whose current
+     f bound is a proven lower bound on the shortest length; when it reaches the
+     best length, that solution is proven shortest, and when IDA* finds a
+     solution, that one is.
+   On 3x3 and 4x4, where IDA* with pattern databases usually proves the optimum
+   in well under a second, IDA* gets three quarters of the time; on bigger
+   boards, where no proof is in reach, a quarter.
+3. **It stops** when the best solution is proven shortest, at the node or time
+   limit, when cancelled, or when it has nothing left to try: then it returns
+   the best solution found, with the lower bound and the history of improvements.
+
+Lower bounds are rounded up to the parity every solution has (each move moves
+the blank one cell, so every solution's length has the parity of the blank's
+Manhattan distance to its goal cell).
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Generator, Iterator
+
+from ..heuristics import Compiled, compile_heuristic, get_heuristic, strongest_heuristic
+from .beam import beam_search
+from .idastar import idastar
+from .problem import Problem
+from .reduction import reduce
+from .result import Improvement, Limits, Progress, StopReason
+from .steps import Options, Outcome, Steps
+
+FIRST_WIDTH = 16
+"""The first beam's width; each next beam is twice as wide."""
+BEAM_STATES = 3_000_000
+"""The largest beam (width x depth) tried: its memory is a few bytes per state kept."""
+BEAM_CELLS = 36
+"""Boards up to this many cells are improved by beam searches; bigger ones by reductions."""
+PROOF_CELLS = 16
+"""Boards up to this many cells give IDA* (the proof) three quarters of the time."""
+TURN_SECONDS = 0.02
+"""How long one search runs before the other gets its turn."""
+
+Improver = Generator[Progress, bool, "list[int] | None"]
+"""A search for a shorter solution: yields progress, returns a path (blank positions,
+start included) or None."""
+
+
+def _parity_bound(bound: int, parity: int) -> int:
+    """``bound`` raised to the next number with ``parity`` (0 even, 1 odd)."""
+    return bound if bound % 2 == parity else bound + 1
+
+
+def _reduction(problem: Problem, together: int) -> Improver:
+    """A reduction as an improver (progress after every tile placed)."""
+    started = time.perf_counter()
+    steps = reduce(problem, together)
+    placed = 0
+    while True:
+        try:
+            next(steps)
+        except StopIteration as done:
+            path: list[int] = done.value
+            return [problem.start.index(0)] + path
+        placed += 1
+        cancel = yield Progress(placed, placed, 0, 0, time.perf_counter() - started)
+        if cancel:
+            steps.close()
+            return None
+
+
+def _cells_at(problem: Problem, path: list[int], index: int) -> tuple[int, ...]:
+    """The cells after the first ``index`` moves of ``path`` (blank positions)."""
+    cells = list(problem.start)
+    for before, after in zip(path, path[1 : index + 1]):
+        cells[before], cells[after] = cells[after], 0
+    return tuple(cells)
+
+
+def _between(problem: Problem, start: tuple[int, ...], goal: tuple[int, ...]) -> Problem:
+    """The problem of going from cells ``start`` to cells ``goal`` (both relabelled
+    against the real goal), relabelled against ``goal`` so that heuristics apply."""
+    place = {label: pos + 1 for pos, label in enumerate(goal)}
+    place[0] = 0
+    return Problem(
+        problem.start_board, problem.goal_board, problem.rows, problem.cols,
+        tuple(place[label] for label in start), tuple(place[label] for label in goal), problem.neighbours,
+    )
+
+
+def _part(problem: Problem, best: list[list[int]], fraction: float, first: bool, width: int,
+          deadline: float) -> Improver:
+    """Search again, with a beam of ``width``, the first or the second part of the best
+    path (split at ``fraction`` of its length) and return the whole path if that part
+    comes out shorter: a beam over half the depth can afford to be wider."""
+    path = best[0]
+    split = max(1, int((len(path) - 1) * fraction))
+    middle = _cells_at(problem, path, split)
+    if first:
+        sub = _between(problem, problem.start, middle)
+        cap = split - 2
+    else:
+        sub = _between(problem, middle, problem.goal)
+        cap = len(path) - 1 - split - 2
+    if cap < 1:
+        return None
+    blank_goal = sub.goal.index(0)
+    name = strongest_heuristic(problem.rows, problem.cols, blank_goal, available_only=True)
+    found = yield from beam_search(sub, compile_heuristic(name, problem.rows, problem.cols, blank_goal),
+                                   width, deadline, max_depth=cap)
+    if found is None:
+        return None
+    return found + path[split + 1 :] if first else path[: split] + found
+
+
+def _improvers(problem: Problem, heuristic: Compiled, deadline: float, best: list[list[int]]) -> Iterator[Improver]:
+    """The searches for shorter solutions, in the order they are tried; ``best[0]`` is
+    the best path so far when each one starts. Small boards: a beam over the whole
+    path, then (from width 256) beams over each part of it split at a half, a third
+    and two thirds, the width doubling each round. Big boards: reductions that place
+    each line's tiles together by a beam of doubling width."""
+    if problem.size <= BEAM_CELLS:
+        width = FIRST_WIDTH
+        while width * (len(best[0]) - 1) <= BEAM_STATES:
+            yield beam_search(problem, heuristic, width, deadline, max_depth=len(best[0]) - 2)
+            if width >= 256:
+                for fraction in (0.5, 1 / 3, 2 / 3):
+                    yield _part(problem, best, fraction, True, width, deadline)
+                    yield _part(problem, best, fraction, False, width, deadline)
+            width *= 2
+    else:
+        width = 8
+        while width <= 1024:
+            yield _reduction(problem, width)
+            width *= 2
+
+
+def anytime(problem: Problem, heuristic: Compiled, limits: Limits, options: Options) -> Steps:
+    """An answer at once, then shorter ones until proven shortest or a limit. Yields
+    progress (with each better solution); send True to stop and keep the best."""
+    started = time.perf_counter()
+    deadline = started + limits.time_limit
+    cols = problem.cols
+    start_blank, goal_blank = problem.start.index(0), problem.goal.index(0)
+    parity = (abs(start_blank // cols - goal_blank // cols) + abs(start_blank % cols - goal_blank % cols)) % 2
+    admissible = get_heuristic(heuristic.name).admissible
+    lower = _parity_bound(heuristic.evaluate(problem.start), parity) if admissible else parity
+    history: list[Improvement] = []
+    best: list[list[int]] = [[start_blank]]
+    counts = {"proof": (0, 0), "improve": (0, 0), "improved": (0, 0)}
+
+    def now() -> float:
+        return time.perf_counter() - started
+
+    def totals() -> tuple[int, int]:
+        return (
+            counts["proof"][0] + counts["improve"][0] + counts["improved"][0],
+            counts["proof"][1] + counts["improve"][1] + counts["improved"][1],
+        )
+
+    def outcome(stop: StopReason, proven: bool = False) -> Outcome:
+        expanded, generated = totals()
+        solved = len(best[0]) > 1 or problem.start == problem.goal
+        return Outcome(
+            stop, best[0] if solved else None, expanded, generated, 0, None, lower_bound=lower,
+            proven=proven, history=tuple(history),
+        )
+
+    def report(path: tuple[int, ...] | None = None, stage: str | None = None) -> Progress:
+        expanded, generated = totals()
+        return Progress(expanded, generated, 0, 0, now(), lower, stage=stage,
+                        best=len(best[0]) - 1 if len(best[0]) > 1 or path else None,
+                        lower_bound=lower, path=path)
+
+    if problem.start == problem.goal:
+        history.append(Improvement(now(), 0, 0))
+        return outcome(StopReason.SOLVED, proven=True)
+
+    # 1. The first solution.
+    first = _reduction(problem, 0)
+    while True:
+        try:
+            next(first)
+        except StopIteration as done:
+            best[0] = done.value
+            break
+        if (yield report(stage="Finding a first solution")):
+            first.close()
+            return outcome(StopReason.CANCELLED)
+    history.append(Improvement(now(), len(best[0]) - 1, lower))
+    if (yield report(path=tuple(best[0]))):
+        return outcome(StopReason.CANCELLED)
+
+    # 2. Shorter solutions and a rising lower bound, in turns.
+    proof: Steps | None = (
+        idastar(problem, heuristic, Limits(max_nodes=1 << 62, time_limit=limits.time_limit), {})
+        if admissible else None
+    )
+    proof_share = 0.75 if problem.size <= PROOF_CELLS else 0.25
+    improvers = _improvers(problem, heuristic, deadline, best)
+    improving: Improver | None = next(improvers, None)
+    spent = {"proof": 0.0, "improve": 0.0}
+
+    def close_all() -> None:
+        if proof is not None:
+            proof.close()
+        if improving is not None:
+            improving.close()
+
+    while True:
+        if lower >= len(best[0]) - 1:
+            close_all()
+            if history[-1].lower_bound != lower:
+                history.append(Improvement(now(), len(best[0]) - 1, lower))
+            return outcome(StopReason.SOLVED, proven=True)
+        clock = time.perf_counter()
+        if clock >= deadline:
+            close_all()
+            return outcome(StopReason.TIME_LIMIT)
+        if totals()[0] >= limits.max_nodes:
+            close_all()
+            return outcome(StopReason.NODE_LIMIT)
+        if proof is None and improving is None:
+            return outcome(StopReason.SOLVED)  # nothing left to try: the best solution stands
+        use_proof = proof is not None and (
+            improving is None or spent["proof"] * (1 - proof_share) <= spent["improve"] * proof_share
+        )
+        turn_end = min(clock + TURN_SECONDS, deadline)
+        found: list[int] | None = None
+        while True:
+            try:
+                if use_proof and proof is not None:
+                    p = next(proof)
+                    counts["proof"] = (p.expanded, p.generated)
+                    if p.bound is not None and _parity_bound(p.bound, parity) > lower:
+                        lower = _parity_bound(p.bound, parity)
+                        history.append(Improvement(now(), len(best[0]) - 1, lower))
+                elif improving is not None:
+                    p = next(improving)
+                    counts["improve"] = (p.expanded, p.generated)
+            except StopIteration as done:
+                if use_proof:
+                    out: Outcome = done.value
+                    proof = None
+                    counts["proof"] = (out.expanded, out.generated)
+                    if out.stop is StopReason.SOLVED and out.path is not None:
+                        found = out.path
+                        lower = len(found) - 1
+                else:
+                    improved = counts["improved"]
+                    counts["improved"] = (improved[0] + counts["improve"][0], improved[1] + counts["improve"][1])
+                    counts["improve"] = (0, 0)
+                    found = done.value
+                    improving = next(improvers, None)
+                break
+            if (yield report()):
+                close_all()
+                return outcome(StopReason.CANCELLED)
+            if time.perf_counter() >= turn_end or lower >= len(best[0]) - 1:
+                break
+            if totals()[0] >= limits.max_nodes:
+                break
+        spent["proof" if use_proof else "improve"] += time.perf_counter() - clock
+        if found is not None and len(found) < len(best[0]):
+            best[0] = found
+            history.append(Improvement(now(), len(found) - 1, lower))
+            if (yield report(path=tuple(found))):
+                close_all()
+                return outcome(StopReason.CANCELLED)

@@ -1,0 +1,158 @@
+"""The anytime solver (the default on every size): answers, bounds and history."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from npuzzle import Board, Limits, Search, SearchResult, StopReason, solve
+from npuzzle.known import (
+    blank_first_to_blank_last,
+    eight_puzzle_distances,
+    fifteen_antipodes80,
+    korf24_50,
+    korf100,
+)
+from npuzzle.random_boards import random_board
+from npuzzle.search.problem import Problem
+from npuzzle.search.reduction import reduce
+
+UNLIMITED_NODES = 10**9
+
+
+def check_answer(result: SearchResult, start: Board, goal: Board) -> None:
+    """The solution replays to the goal, the bound is below it, the history is monotone."""
+    assert result.length is not None
+    assert start.play(result.tiles) == goal
+    assert len(result.moves) == result.length
+    assert result.lower_bound is not None and 0 <= result.lower_bound <= result.length
+    assert (result.length - result.lower_bound) % 2 == 0  # every solution has one parity
+    lengths = [step.length for step in result.history if step.length is not None]
+    bounds = [step.lower_bound for step in result.history if step.lower_bound is not None]
+    assert lengths == sorted(lengths, reverse=True) and lengths[-1] == result.length
+    assert bounds == sorted(bounds) and bounds[-1] == result.lower_bound
+    assert all(a.seconds <= b.seconds for a, b in zip(result.history, result.history[1:]))
+    if result.optimal:
+        assert result.lower_bound == result.length and result.factor == 1
+    else:
+        assert result.factor == pytest.approx(result.length / result.lower_bound)
+
+
+SHAPES = [(2, 2), (2, 3), (3, 2), (2, 7), (3, 3), (3, 5), (4, 4), (4, 6), (5, 5), (5, 8), (6, 6),
+          (7, 3), (8, 8), (10, 10), (12, 9), (16, 16)]
+
+
+@pytest.mark.parametrize("shape", SHAPES, ids=[f"{r}x{c}" for r, c in SHAPES])
+@pytest.mark.parametrize("goal_name", ["blank-last", "blank-first"])
+def test_every_size_gets_an_answer_that_replays_to_the_goal(shape: tuple[int, int], goal_name: str) -> None:
+    rows, cols = shape
+    goal = Board.goal(rows, cols, goal_name)
+    board = random_board(rows, cols, goal, seed=f"{shape}{goal_name}")
+    time_limit = 1.5 if rows * cols > 100 else 0.5
+    result = solve(board, goal, limits=Limits(max_nodes=UNLIMITED_NODES, time_limit=time_limit))
+    assert result.algorithm == "anytime"
+    check_answer(result, board, goal)
+
+
+def test_a_custom_goal_with_the_blank_in_the_middle() -> None:
+    goal = Board.from_string("1 2 3 4 5 / 6 7 8 9 10 / 11 12 0 13 14 / 15 16 17 18 19 / 20 21 22 23 24")
+    board = random_board(5, 5, goal, seed=3)
+    result = solve(board, goal, limits=Limits(max_nodes=UNLIMITED_NODES, time_limit=0.5))
+    check_answer(result, board, goal)
+
+
+def test_the_reduction_alone_solves_every_shape() -> None:
+    rng = random.Random(5)
+    for _ in range(40):
+        rows, cols = rng.randint(2, 9), rng.randint(2, 9)
+        goal = Board.goal(rows, cols, rng.choice(["blank-last", "blank-first"]))
+        board = random_board(rows, cols, goal, seed=rng.random())
+        problem = Problem.from_boards(board, goal)
+        for together in (0, 16):
+            steps = reduce(problem, together)
+            while True:
+                try:
+                    next(steps)
+                except StopIteration as done:
+                    path = done.value
+                    break
+            tiles, _ = problem.decode([board.blank] + path)
+            assert board.play(tiles) == goal
+
+
+def test_8_puzzle_answers_are_proven_optimal_and_bounds_exact() -> None:
+    distances = eight_puzzle_distances("blank-last")
+    goal = Board.goal(3, 3)
+    states = random.Random(7).sample(sorted(distances), 400)
+    for tiles in states:
+        board = Board(3, 3, tiles)
+        result = solve(board, goal)
+        assert result.optimal and result.length == distances[tiles] == result.lower_bound
+        assert board.play(result.tiles) == goal
+
+
+@pytest.mark.parametrize("ident", [1, 9, 12, 30, 55, 88])
+def test_15_puzzles_end_optimal_and_bounds_never_pass_the_optimum(ident: int) -> None:
+    _, optimal, tiles = next(case for case in korf100() if case[0] == ident)
+    goal = Board.goal(4, 4, "blank-first")
+    board = Board(4, 4, tuple(tiles))
+    early = solve(board, goal, limits=Limits(max_nodes=UNLIMITED_NODES, time_limit=0.05))
+    check_answer(early, board, goal)
+    assert early.lower_bound <= optimal <= early.length
+    last = Board(4, 4, tuple(blank_first_to_blank_last(tiles, 4)))
+    result = solve(last, Board.goal(4, 4), limits=Limits(max_nodes=UNLIMITED_NODES, time_limit=120))
+    check_answer(result, last, Board.goal(4, 4))
+    assert result.optimal and result.length == optimal and result.stop is StopReason.SOLVED
+
+
+def test_a_hard_15_puzzle_gets_a_near_optimal_answer_at_once() -> None:
+    board = Board(4, 4, tuple(fifteen_antipodes80()[0]))
+    goal = Board.goal(4, 4)
+    result = solve(board, goal, limits=Limits(max_nodes=UNLIMITED_NODES, time_limit=1.0))
+    check_answer(result, board, goal)
+    assert result.history[0].seconds < 0.5
+    assert result.lower_bound <= 80 <= result.length
+
+
+@pytest.mark.parametrize("index", [0, 7, 21])
+def test_24_puzzle_bounds_stay_below_the_published_optimum(index: int) -> None:
+    ident, optimal, tiles = korf24_50()[index]
+    goal = Board.goal(5, 5, "blank-first")
+    board = Board(5, 5, tuple(tiles))
+    result = solve(board, goal, limits=Limits(max_nodes=UNLIMITED_NODES, time_limit=1.0))
+    check_answer(result, board, goal)
+    assert result.lower_bound <= optimal <= result.length
+    assert result.history[0].seconds < 1.0
+    assert result.stop is StopReason.TIME_LIMIT and result.length is not None
+
+
+def test_stop_keeps_the_best_answer_and_limits_say_which() -> None:
+    goal = Board.goal(6, 6)
+    board = random_board(6, 6, goal, seed=11)
+    search = Search(board, goal, limits=Limits(max_nodes=UNLIMITED_NODES, time_limit=30))
+    out = search.step(0.2)
+    assert not isinstance(out, SearchResult)
+    assert search.best is not None and out.best is not None and out.lower_bound is not None
+    stopped = search.cancel()
+    assert stopped.stop is StopReason.CANCELLED
+    check_answer(stopped, board, goal)
+    limited = solve(board, goal, limits=Limits(max_nodes=2000, time_limit=30))
+    assert limited.stop is StopReason.NODE_LIMIT
+    check_answer(limited, board, goal)
+
+
+def test_progress_reports_each_better_solution_once() -> None:
+    goal = Board.goal(5, 5)
+    board = random_board(5, 5, goal, seed=2)
+    search = Search(board, goal, limits=Limits(max_nodes=UNLIMITED_NODES, time_limit=2))
+    seen = []
+    while True:
+        out = search.step(0.03)
+        if search.improved and search.best is not None:
+            seen.append(len(search.best[0]))
+            search.improved = False
+        if isinstance(out, SearchResult):
+            break
+    assert seen and seen == sorted(seen, reverse=True) and len(set(seen)) == len(seen)
+    assert seen[-1] == out.length
