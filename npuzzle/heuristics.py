@@ -206,9 +206,14 @@ def _compile_pdb(rows: int, cols: int, blank_goal: int) -> Compiled:
     lookups = pattern_lookups(rows, cols, blank_goal)
     if len(lookups) == 1:
         return Compiled("pdb", lookups[0].evaluate, patterns=lookups)
+    manhattan_table = lookups[0].manhattan
 
     def evaluate(cells: Sequence[int]) -> int:
-        return max(lookup.evaluate(cells) for lookup in lookups)
+        if manhattan_table is None:
+            return max(lookup.evaluate(cells) for lookup in lookups)
+        # Tables of excesses over Manhattan (5x5): Manhattan once, plus twice the largest sum.
+        h = sum(manhattan_table[label][pos] for pos, label in enumerate(cells))
+        return h + 2 * max(lookup.table_sum(cells) for lookup in lookups)
 
     return Compiled("pdb", evaluate, patterns=lookups)
 
@@ -309,13 +314,16 @@ HEURISTICS: dict[str, HeuristicInfo] = {
             "pdb", "Pattern database", True, False,
             "Additive disjoint pattern databases: exact moves of each group of tiles, the "
             "other tiles moving for free, precomputed by breadth-first search; the groups' "
-            "values add up. 4-4 split on 3x3, 6-6-3 on 4x4; the tables are also read through "
-            "the board's reflection about the diagonal, which groups other tiles together, "
-            "and the larger sum counts. Each table keeps the least value over where the "
-            "blank is, so one move can lower the sum by more than one: admissible, not "
-            "consistent (A* here reopens states, so it stays optimal).",
+            "values add up. 4-4 split on 3x3, two 6-6-3 partitions on 4x4, two 5-5-5-5-4 "
+            "partitions on 5x5 (stored as each group's moves beyond its tiles' Manhattan "
+            "distance: the estimate is Manhattan plus those extra moves); the tables are also "
+            "read through the board's reflection about the diagonal, which groups other tiles "
+            "together, and the largest sum counts. Each table keeps the least value over "
+            "where the blank is, so one move can lower the sum by more than one: admissible, "
+            "not consistent (A* here reopens states, so it stays optimal).",
             _compile_pdb, strength=5, applies=pattern_database_applies,
-            sizes="up to 9 cells (tables built on demand) and 4x4 with the blank's goal in a corner",
+            sizes="up to 9 cells (tables built on demand), and 4x4 and 5x5 with the blank's "
+            "goal in a corner",
             serves_goal=serves_goal,
             tables=TableFiles(table_files, table_loading, "Loading pattern databases"),
         ),

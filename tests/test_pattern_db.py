@@ -24,7 +24,10 @@ from npuzzle.tables import DATA_DIR
 from .helpers import call, check_solution, run_npuzzle
 
 # The shipped 4x4 tables, by checksum: regenerating them (python -m npuzzle tables build) must give these bytes.
-SHIPPED_SHA256 = {"pdb-4x4-663x2.bin": "6154cfa25c77772b29a56ebbdef8ed662d4ef9f08dfa6142363cb4c85a258391"}
+SHIPPED_SHA256 = {
+    "pdb-4x4-663x2.bin": "6154cfa25c77772b29a56ebbdef8ed662d4ef9f08dfa6142363cb4c85a258391",
+    "pdb-5x5-55554x2.bin": "0dd7af6ff1d4778184019c700cd4dd7f0925091e570285d4c7c0270390b729b7",
+}
 KORF_1 = "14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3"  # 57 moves, blank-first goal
 
 
@@ -159,7 +162,8 @@ def test_symmetries_keep_adjacency() -> None:
 def test_pdb_for_4x4_needs_a_corner_blank() -> None:
     assert heuristic_available("pdb", 4, 4, 0) and heuristic_available("pdb", 4, 4, 3)
     assert not heuristic_available("pdb", 4, 4, 5)
-    assert not heuristic_available("pdb", 5, 5, 24)
+    assert heuristic_available("pdb", 5, 5, 24) and not heuristic_available("pdb", 5, 5, 12)
+    assert not heuristic_available("pdb", 6, 6, 35)
     with pytest.raises(ValueError, match="corner"):
         pattern_lookups(4, 4, 5)
 

@@ -4,7 +4,7 @@
    at a time, as a person does; long, about three times the Manhattan distance
    on big boards, but immediate).
 2. **Then two searches share the time that is left**, in short turns:
-   * *shorter solutions*: on boards up to 6x6, beam searches of growing width
+   * *shorter solutions*: on boards up to 64 cells (8x8), beam searches of growing width
      (beam.py), each cut off at the length of the best solution so far, so that
      only a shorter one can come out, with the beam's memory (width x depth)
      capped; on bigger boards, where a beam loses its way, reductions that place
@@ -15,7 +15,7 @@
      solution, that one is.
    On 3x3 and 4x4, where IDA* with pattern databases usually proves the optimum
    in well under a second, IDA* gets three quarters of the time; on bigger
-   boards, where no proof is in reach, a quarter.
+   boards, where no proof is in reach, a tenth.
 3. **It stops** when the best solution is proven shortest, at the node or time
    limit, when cancelled, or when it has nothing left to try: then it returns
    the best solution found, with the lower bound and the history of improvements.
@@ -42,7 +42,7 @@ FIRST_WIDTH = 16
 """The first beam's width; each next beam is twice as wide."""
 BEAM_STATES = 3_000_000
 """The largest beam (width x depth) tried: its memory is a few bytes per state kept."""
-BEAM_CELLS = 36
+BEAM_CELLS = 64
 """Boards up to this many cells are improved by beam searches; bigger ones by reductions."""
 PROOF_CELLS = 16
 """Boards up to this many cells give IDA* (the proof) three quarters of the time."""
@@ -204,7 +204,7 @@ def anytime(problem: Problem, heuristic: Compiled, limits: Limits, options: Opti
         idastar(problem, heuristic, Limits(max_nodes=1 << 62, time_limit=limits.time_limit), {})
         if admissible else None
     )
-    proof_share = 0.75 if problem.size <= PROOF_CELLS else 0.25
+    proof_share = 0.75 if problem.size <= PROOF_CELLS else 0.1
     improvers = _improvers(problem, heuristic, deadline, best)
     improving: Improver | None = next(improvers, None)
     spent = {"proof": 0.0, "improve": 0.0}

@@ -9,7 +9,8 @@ thousand nodes to report progress and be cancelled.
 The estimate of a child is found in one of four ways, fastest first: a
 per-tile table (one subtraction and one addition), pattern databases (one
 index update and two table reads per lookup; with two or four lookups, the
-largest sum), the heuristic's own incremental update
+largest sum; tables that hold excesses over Manhattan add the Manhattan
+distance, updated like a per-tile table), the heuristic's own incremental update
 (linear conflict: the one line the move can change), or a full evaluation.
 """
 
@@ -40,6 +41,9 @@ def idastar(problem: Problem, heuristic: Compiled, limits: Limits, options: Opti
     update = heuristic.update if table is None and lookups is None else None
     patterns: PatternLookup | None = None
     two = four = False
+    # Excess tables (5x5): h = Manhattan + 2 x the largest table sum; ms[d] is Manhattan at depth d.
+    manhattan = lookups[0].manhattan if lookups is not None else None
+    ms = [] if manhattan is None else [sum(manhattan[label][pos] for pos, label in enumerate(cells))]
     if lookups is not None and len(lookups) == 1:
         patterns = lookups[0]
         group = patterns.group
@@ -74,9 +78,9 @@ def idastar(problem: Problem, heuristic: Compiled, limits: Limits, options: Opti
     bound = h0
     # With two or four lookups, sums0[d], sums1[d], ... hold each lookup's sum at depth d.
     if lookups is not None and two:
-        sums0, sums1 = ([lookup.evaluate(cells)] for lookup in lookups)
+        sums0, sums1 = ([lookup.table_sum(cells)] for lookup in lookups)
     elif lookups is not None and four:
-        sums0, sums1, sums2, sums3 = ([lookup.evaluate(cells)] for lookup in lookups)
+        sums0, sums1, sums2, sums3 = ([lookup.table_sum(cells)] for lookup in lookups)
     expanded = generated = max_depth = 0
     start_blank = cells.index(0)
     blanks = [start_blank]
@@ -97,6 +101,7 @@ def idastar(problem: Problem, heuristic: Compiled, limits: Limits, options: Opti
             del sums0[1:], sums1[1:]
         elif four:
             del sums0[1:], sums1[1:], sums2[1:], sums3[1:]
+        del ms[1:]
         expanded += 1
         while nexts:
             d = len(nexts) - 1
@@ -134,6 +139,8 @@ def idastar(problem: Problem, heuristic: Compiled, limits: Limits, options: Opti
                         sums1.pop()
                         sums2.pop()
                         sums3.pop()
+                    if manhattan is not None:
+                        ms.pop()
                 blanks.pop()
                 continue
             nexts[d] = i + 1
@@ -157,6 +164,10 @@ def idastar(problem: Problem, heuristic: Compiled, limits: Limits, options: Opti
                 t = ta1[tile]
                 s1 = sums1[d] - t[old] + t[n1]
                 h1 = s0 if s0 > s1 else s1
+                if manhattan is not None:
+                    row = manhattan[tile]
+                    m1 = ms[d] - row[nb] + row[blank]
+                    h1 = m1 + 2 * h1
             elif four:
                 c = co0[tile]
                 old = idx[sl0[tile]]
@@ -185,6 +196,10 @@ def idastar(problem: Problem, heuristic: Compiled, limits: Limits, options: Opti
                     h1 = s2
                 if s3 > h1:
                     h1 = s3
+                if manhattan is not None:
+                    row = manhattan[tile]
+                    m1 = ms[d] - row[nb] + row[blank]
+                    h1 = m1 + 2 * h1
             elif patterns is not None:
                 g = group[tile]
                 c = contrib[tile]
@@ -192,6 +207,10 @@ def idastar(problem: Problem, heuristic: Compiled, limits: Limits, options: Opti
                 new = old + c[blank] - c[nb]
                 t = tables[g]
                 h1 = hs[d] - t[old] + t[new]
+                if manhattan is not None:
+                    row = manhattan[tile]
+                    m1 = ms[d] - row[nb] + row[blank]
+                    h1 += t[new] - t[old] + m1 - ms[d]
             else:
                 cells[blank] = tile
                 cells[nb] = 0
@@ -221,6 +240,8 @@ def idastar(problem: Problem, heuristic: Compiled, limits: Limits, options: Opti
                 sums1.append(s1)
                 sums2.append(s2)
                 sums3.append(s3)
+            if manhattan is not None:
+                ms.append(m1)
             blanks.append(nb)
             if h1 == 0 and cells == goal:
                 return done(StopReason.SOLVED, blanks)

@@ -1,0 +1,224 @@
+#!/usr/bin/env python3
+"""The anytime solver (the default on every size) in CPython: Korf & Felner's 24-puzzles
+and random big boards.
+
+    python bench/anytime.py korf24                    # the 50 instances, 60 s each (~50 min)
+    python bench/anytime.py korf24 --ids 1-10 --time-limit 10
+    python bench/anytime.py big                       # random 6x6 .. 16x16 and 5x8, both goals
+    python bench/anytime.py big --sizes 8x8 --seeds 3 --time-limit 10
+
+``korf24``: each instance (goal with the blank first, as published) is solved once with
+the default solver under ``--time-limit``; its history of improvements gives the length
+it had at 1 s, 10 s and at the end, and when the first solution came. Every length is
+replayed to the goal and compared with the published optimum (Korf & Felner 2002, mean
+100.78); every lower bound is checked to be at most that optimum.
+
+``big``: uniformly random boards of each size (``random_board`` with seeds 1, 2, ...),
+both goals: the first solution's time, the length at 10 s and at the end, the proven lower
+bound (at least the linear-conflict value), and next to them the Manhattan lower bound and
+the expected length of Parberry's real-time algorithm, 8/3 n^3 moves for an n x n board
+(Parberry 2015, "Solving the (n^2 - 1)-puzzle with 8/3 n^3 expected moves").
+
+Results: bench/results/anytime-korf24-cpython[-label].md/.json and
+bench/results/anytime-big-cpython[-label].md/.json. Exit status 1 if any solution fails to
+replay or any bound passes a published optimum.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import time
+from typing import Any
+
+from common import command_line, machine_header, machine_info, write_results
+from korf100 import parse_ids
+
+from npuzzle import Board, Limits, SearchResult, solve
+from npuzzle.heuristics import estimate
+from npuzzle.known import korf24_50
+from npuzzle.random_boards import random_board
+
+CHECKPOINTS = (1.0, 10.0, 60.0)
+
+
+def length_at(result: SearchResult, seconds: float) -> int | None:
+    """The best length the search had found ``seconds`` into it (None: none yet)."""
+    lengths = [step.length for step in result.history if step.length is not None and step.seconds <= seconds]
+    return min(lengths) if lengths else None
+
+
+def bound_at(result: SearchResult, seconds: float) -> int | None:
+    """The best lower bound proven ``seconds`` into the search."""
+    bounds = [step.lower_bound for step in result.history if step.lower_bound is not None and step.seconds <= seconds]
+    return max(bounds) if bounds else None
+
+
+def run_one(board: Board, goal: Board, time_limit: float) -> tuple[SearchResult, float]:
+    started = time.perf_counter()
+    result = solve(board, goal, limits=Limits(max_nodes=10**12, time_limit=time_limit))
+    return result, time.perf_counter() - started
+
+
+def checked(result: SearchResult, board: Board, goal: Board) -> list[str]:
+    """What is wrong with a result (empty when nothing)."""
+    problems = []
+    if result.length is None:
+        problems.append("no solution")
+    elif board.play(result.tiles) != goal:
+        problems.append("the solution does not reach the goal")
+    return problems
+
+
+def korf24(args: argparse.Namespace) -> tuple[list[str], dict[str, Any], int]:
+    cases = {ident: (optimal, tiles) for ident, optimal, tiles in korf24_50()}
+    ids = parse_ids(args.ids) if args.ids else sorted(cases)
+    goal = Board.goal(5, 5, "blank-first")
+    rows = []
+    failures = 0
+    for ident in ids:
+        optimal, tiles = cases[ident]
+        board = Board(5, 5, tuple(tiles))
+        result, wall = run_one(board, goal, args.time_limit)
+        problems = checked(result, board, goal)
+        if result.lower_bound is None or result.lower_bound > optimal:
+            problems.append(f"lower bound {result.lower_bound} passes the optimum {optimal}")
+        failures += bool(problems)
+        row = {
+            "id": ident, "optimal": optimal, "first_seconds": round(result.history[0].seconds, 4),
+            "first_length": result.history[0].length, "length": result.length,
+            "lower_bound": result.lower_bound, "expanded": result.expanded, "wall": round(wall, 2),
+            "stopped": result.to_dict()["stopped"], "problems": problems,
+        }
+        for t in CHECKPOINTS:
+            row[f"length_{t:g}s"] = length_at(result, t) if t <= args.time_limit else None
+            row[f"bound_{t:g}s"] = bound_at(result, t) if t <= args.time_limit else None
+        rows.append(row)
+        at = "  ".join(f"{t:g}s {row[f'length_{t:g}s']}" for t in CHECKPOINTS if t <= args.time_limit)
+        print(f"#{ident:2} optimal {optimal}: first {row['first_length']} at {row['first_seconds']:.3f} s, "
+              f"{at}, bound {result.lower_bound}  {' '.join(problems)}", flush=True)
+    lines = [
+        f"# Korf & Felner's 24-puzzles, anytime solver, CPython ({len(rows)} instances, "
+        f"{args.time_limit:g} s each)", "",
+        machine_header(), f"- command: `{command_line('anytime.py')}`", "",
+    ]
+    lines += summary_korf24(rows, args.time_limit)
+    lines += ["", "| id | optimal | first (s) | first | " + " | ".join(f"at {t:g} s" for t in CHECKPOINTS)
+              + " | bound | factor | nodes |", "|" + " --- |" * (8 + len(CHECKPOINTS) - 1)]
+    for r in rows:
+        cells = [str(r[f"length_{t:g}s"]) if r[f"length_{t:g}s"] is not None else "-" for t in CHECKPOINTS]
+        factor = f"{r['length'] / r['lower_bound']:.3f}" if r["length"] and r["lower_bound"] else "-"
+        lines.append(f"| {r['id']} | {r['optimal']} | {r['first_seconds']:.3f} | {r['first_length']} | "
+                     + " | ".join(cells) + f" | {r['lower_bound']} | {factor} | {r['expanded']:,} |")
+    return lines, {"machine": machine_info(), "time_limit": args.time_limit, "rows": rows}, failures
+
+
+def summary_korf24(rows: list[dict[str, Any]], time_limit: float) -> list[str]:
+    lines = []
+    firsts = [r["first_seconds"] for r in rows]
+    lines.append(f"- first solution: max {max(firsts):.3f} s, median {statistics.median(firsts):.3f} s "
+                 f"(target: every one within 1 s)")
+    for t in CHECKPOINTS:
+        if t > time_limit:
+            continue
+        ratios = [r[f"length_{t:g}s"] / r["optimal"] for r in rows if r[f"length_{t:g}s"] is not None]
+        lengths = [r[f"length_{t:g}s"] for r in rows if r[f"length_{t:g}s"] is not None]
+        if ratios:
+            lines.append(f"- at {t:g} s: mean length {statistics.mean(lengths):.2f} (optimal mean "
+                         f"{statistics.mean(r['optimal'] for r in rows):.2f}), mean ratio "
+                         f"{statistics.mean(ratios):.4f}, max ratio {max(ratios):.4f}")
+    bounds = [r["lower_bound"] / r["optimal"] for r in rows if r["lower_bound"]]
+    lines.append(f"- lower bound at the end: mean {statistics.mean(bounds):.3f} of the optimum, "
+                 f"never above it: {all(b <= 1 for b in bounds)}")
+    lines.append(f"- targets (issue 9): first solution within 1 s; after 10 s mean <= 1.08 x optimal "
+                 f"(<= 108.8 moves), none over 1.15 x")
+    return lines
+
+
+def parse_size(text: str) -> tuple[int, int]:
+    rows, _, cols = text.partition("x")
+    return int(rows), int(cols or rows)
+
+
+def big(args: argparse.Namespace) -> tuple[list[str], dict[str, Any], int]:
+    sizes = [parse_size(s) for s in args.sizes.split(",")]
+    rows = []
+    failures = 0
+    for r, c in sizes:
+        for goal_name in ("blank-last", "blank-first"):
+            goal = Board.goal(r, c, goal_name)
+            for seed in range(1, args.seeds + 1):
+                board = random_board(r, c, goal, seed=seed)
+                result, wall = run_one(board, goal, args.time_limit)
+                problems = checked(result, board, goal)
+                failures += bool(problems)
+                manhattan = estimate("manhattan", board, goal)
+                conflict = estimate("linear-conflict", board, goal)
+                if result.lower_bound is None or result.lower_bound < conflict:
+                    problems.append("lower bound below linear conflict")
+                n = (r * c) ** 0.5
+                row = {
+                    "size": f"{r}x{c}", "goal": goal_name, "seed": seed,
+                    "first_seconds": round(result.history[0].seconds, 3),
+                    "first_length": result.history[0].length,
+                    "length_10s": length_at(result, 10.0), "length": result.length,
+                    "lower_bound": result.lower_bound, "manhattan": manhattan, "linear_conflict": conflict,
+                    "parberry_expected": round(8 / 3 * n**3), "wall": round(wall, 2), "problems": problems,
+                }
+                rows.append(row)
+                print(f"{row['size']} {goal_name} seed {seed}: first {row['first_length']} at "
+                      f"{row['first_seconds']:.2f} s, at 10 s {row['length_10s']}, end {result.length}, "
+                      f"bound {result.lower_bound} (factor {result.length / result.lower_bound:.2f}), "
+                      f"Manhattan {manhattan}, Parberry ~{row['parberry_expected']}  {' '.join(problems)}",
+                      flush=True)
+    lines = [
+        f"# Random big boards, anytime solver, CPython ({args.time_limit:g} s each)", "",
+        machine_header(), f"- command: `{command_line('anytime.py')}`", "",
+        "| size | goal | seed | first (s) | first | at 10 s | end | lower bound | factor | Manhattan | "
+        "Parberry 8/3 n^3 | end / Manhattan |",
+        "|" + " --- |" * 12,
+    ]
+    for row in rows:
+        lines.append(
+            f"| {row['size']} | {row['goal']} | {row['seed']} | {row['first_seconds']:.2f} | {row['first_length']} | "
+            f"{row['length_10s']} | {row['length']} | {row['lower_bound']} | "
+            f"{row['length'] / row['lower_bound']:.2f} | {row['manhattan']} | {row['parberry_expected']} | "
+            f"{row['length'] / row['manhattan']:.2f} |"
+        )
+    lines += ["", "Growth with n (square boards, mean over goals and seeds):", "",
+              "| n | first (s, max) | end length | end / Manhattan | end / n^3 | Parberry / n^3 |", "|" + " --- |" * 6]
+    for size in sorted({row["size"] for row in rows}):
+        group = [row for row in rows if row["size"] == size]
+        r, c = parse_size(size)
+        if r != c:
+            continue
+        mean_len = statistics.mean(row["length"] for row in group)
+        lines.append(
+            f"| {r} | {max(row['first_seconds'] for row in group):.2f} | {mean_len:.0f} | "
+            f"{statistics.mean(row['length'] / row['manhattan'] for row in group):.2f} | "
+            f"{mean_len / r**3:.2f} | {8 / 3:.2f} |"
+        )
+    return lines, {"machine": machine_info(), "time_limit": args.time_limit, "rows": rows}, failures
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("set", choices=["korf24", "big"])
+    parser.add_argument("--ids", help="korf24: instance ids, like 1-10,17")
+    parser.add_argument("--sizes", default="6x6,8x8,10x10,16x16,5x8", help="big: sizes, comma-separated")
+    parser.add_argument("--seeds", type=int, default=2, help="big: boards per size and goal")
+    parser.add_argument("--time-limit", type=float, default=None, help="seconds per board (60 for korf24, 10 for big)")
+    parser.add_argument("--label", help="suffix of the results files")
+    args = parser.parse_args()
+    if args.time_limit is None:
+        args.time_limit = 60.0 if args.set == "korf24" else 10.0
+    lines, data, failures = (korf24 if args.set == "korf24" else big)(args)
+    stem = f"anytime-{args.set}-cpython" + (f"-{args.label}" if args.label else "")
+    write_results(stem, lines, data)
+    print("\n".join(lines[:12]))
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
