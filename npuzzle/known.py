@@ -43,14 +43,17 @@ KORF_FELNER_2002_MEAN_NODES = {
 (Korf & Felner 2002, "Disjoint pattern database heuristics", AIJ 134)."""
 
 
-def bfs_distances(goal: Board) -> dict[tuple[int, ...], int]:
-    """Exact distance to ``goal`` of every state that can reach it (plain BFS)."""
+def bfs_distances(goal: Board, max_depth: int | None = None) -> dict[tuple[int, ...], int]:
+    """Exact distance to ``goal`` of every state that can reach it (plain BFS), or of every
+    state within ``max_depth`` moves of it."""
     neighbours = neighbour_table(goal.rows, goal.cols)
     dist = {goal.tiles: 0}
     queue = deque([goal.tiles])
     while queue:
         state = queue.popleft()
         d = dist[state] + 1
+        if max_depth is not None and d > max_depth:
+            break
         blank = state.index(0)
         for nb in neighbours[blank]:
             cells = list(state)

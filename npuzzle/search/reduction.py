@@ -29,6 +29,17 @@ Path = list[int]
 """Blank positions, one per move (the start's blank position not included)."""
 
 
+def _blanks(parent: dict[int, int], start: int, end: int, n: int) -> Path:
+    """The blank positions from ``start`` to ``end`` by following ``parent`` links back;
+    states are numbers whose remainder modulo ``n`` (the cells) is the blank's cell."""
+    blanks = []
+    while end != start:
+        blanks.append(end % n)
+        end = parent[end]
+    blanks.reverse()
+    return blanks
+
+
 class Reduction:
     """The state of a reduction in progress: the cells, the cells already placed, the path."""
 
@@ -110,12 +121,7 @@ class Reduction:
                 heappush(heap, (g1 + estimate(nt, nb), g1, child))
         if end < 0:
             raise RuntimeError(f"tile {label} cannot reach cell {target}")  # a bug, never input
-        blanks = []
-        while end != start:
-            blanks.append(end % n)
-            end = parent[end]
-        blanks.reverse()
-        self.walk(blanks)
+        self.walk(_blanks(parent, start, end, n))
 
     def finish_pair(self, first: int, second: int, window: list[int]) -> None:
         """Bring tiles ``first`` and ``second`` home (their goal cells are in ``window``),
@@ -148,12 +154,7 @@ class Reduction:
                     queue.append(child)
         if end < 0:
             raise RuntimeError("the last two tiles of a line cannot be placed")  # a bug
-        blanks = []
-        while end != start:
-            blanks.append(end % n)
-            end = parent[end]
-        blanks.reverse()
-        self.walk(blanks)
+        self.walk(_blanks(parent, start, end, n))
 
     def park_blank(self, away_from: set[int], window: list[int]) -> None:
         """Move the blank into ``window`` if it is not there, not through fixed cells."""
