@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Iterable, Iterator
+from typing import Iterable, Iterator, Sequence
 
 Tile = int
 Tiles = tuple[int, ...]
@@ -322,9 +322,15 @@ def relabel(board: Board, goal: Board) -> Tiles:
     (2, 1, 0, 3)
     """
     check_same_shape(board, goal)
-    label = {tile: pos + 1 for pos, tile in enumerate(goal.tiles)}
+    return relabel_tiles(board.tiles, goal.tiles)
+
+
+def relabel_tiles(tiles: Sequence[int], goal: Sequence[int]) -> Tiles:
+    """``relabel`` on bare tile lists of one shape (a search's cells relabelled against
+    other cells of the same board)."""
+    label = {tile: pos + 1 for pos, tile in enumerate(goal)}
     label[BLANK] = 0
-    return tuple(label[t] for t in board.tiles)
+    return tuple(label[t] for t in tiles)
 
 
 def parse_goal(text: str, rows: int, cols: int) -> Board:

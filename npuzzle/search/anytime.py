@@ -30,6 +30,7 @@ from __future__ import annotations
 import time
 from typing import Generator, Iterator
 
+from ..board import relabel_tiles
 from ..heuristics import Compiled, compile_heuristic, get_heuristic, strongest_heuristic
 from .beam import beam_search
 from .idastar import idastar
@@ -52,11 +53,6 @@ TURN_SECONDS = 0.02
 Improver = Generator[Progress, bool, "list[int] | None"]
 """A search for a shorter solution: yields progress, returns a path (blank positions,
 start included) or None."""
-
-
-def _parity_bound(bound: int, parity: int) -> int:
-    """``bound`` raised to the next number with ``parity`` (0 even, 1 odd)."""
-    return bound if bound % 2 == parity else bound + 1
 
 
 def _reduction(problem: Problem, together: int) -> Improver:
@@ -88,11 +84,9 @@ def _cells_at(problem: Problem, path: list[int], index: int) -> tuple[int, ...]:
 def _between(problem: Problem, start: tuple[int, ...], goal: tuple[int, ...]) -> Problem:
     """The problem of going from cells ``start`` to cells ``goal`` (both relabelled
     against the real goal), relabelled against ``goal`` so that heuristics apply."""
-    place = {label: pos + 1 for pos, label in enumerate(goal)}
-    place[0] = 0
     return Problem(
         problem.start_board, problem.goal_board, problem.rows, problem.cols,
-        tuple(place[label] for label in start), tuple(place[label] for label in goal), problem.neighbours,
+        relabel_tiles(start, goal), relabel_tiles(goal, goal), problem.neighbours,
     )
 
 
@@ -148,11 +142,9 @@ def anytime(problem: Problem, heuristic: Compiled, limits: Limits, options: Opti
     progress (with each better solution); send True to stop and keep the best."""
     started = time.perf_counter()
     deadline = started + limits.time_limit
-    cols = problem.cols
-    start_blank, goal_blank = problem.start.index(0), problem.goal.index(0)
-    parity = (abs(start_blank // cols - goal_blank // cols) + abs(start_blank % cols - goal_blank % cols)) % 2
+    start_blank = problem.start.index(0)
     admissible = get_heuristic(heuristic.name).admissible
-    lower = _parity_bound(heuristic.evaluate(problem.start), parity) if admissible else parity
+    lower = problem.at_parity(heuristic.evaluate(problem.start) if admissible else 0)
     history: list[Improvement] = []
     best: list[list[int]] = [[start_blank]]
     counts = {"proof": (0, 0), "improve": (0, 0), "improved": (0, 0)}
@@ -240,8 +232,8 @@ def anytime(problem: Problem, heuristic: Compiled, limits: Limits, options: Opti
                 if use_proof and proof is not None:
                     p = next(proof)
                     counts["proof"] = (p.expanded, p.generated)
-                    if p.bound is not None and _parity_bound(p.bound, parity) > lower:
-                        lower = _parity_bound(p.bound, parity)
+                    if p.bound is not None and problem.at_parity(p.bound) > lower:
+                        lower = problem.at_parity(p.bound)
                         history.append(Improvement(now(), len(best[0]) - 1, lower))
                 elif improving is not None:
                     p = next(improving)

@@ -56,6 +56,14 @@ class Problem:
         """Number of cells."""
         return self.rows * self.cols
 
+    def at_parity(self, bound: int) -> int:
+        """``bound`` rounded up to the parity every solution's length has: each move moves
+        the blank one cell, so that parity is the blank's Manhattan distance to its goal's."""
+        cols = self.cols
+        a, b = self.start.index(0), self.goal.index(0)
+        parity = (abs(a // cols - b // cols) + abs(a % cols - b % cols)) % 2
+        return bound if bound % 2 == parity else bound + 1
+
     def decode(self, blanks: list[int]) -> tuple[tuple[int, ...], str]:
         """Tiles moved and their directions for a path given as blank positions."""
         cells = list(self.start_board.tiles)

@@ -369,11 +369,7 @@ class Search:
             candidates.append(math.ceil(length / factor - 1e-9))
         if not candidates:
             return None
-        best = max(candidates)
-        cols = self.problem.cols
-        a, b = self.problem.start.index(0), self.problem.goal.index(0)
-        parity = (abs(a // cols - b // cols) + abs(a % cols - b % cols)) % 2
-        return best if best % 2 == parity else best + 1
+        return self.problem.at_parity(max(candidates))
 
     def step(self, budget: float = 0.03, cancel: bool = False) -> SearchResult | Progress:
         """Work for about ``budget`` seconds; return the result when done, else progress."""
