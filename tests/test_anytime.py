@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import time
 
 import pytest
 
@@ -14,7 +15,9 @@ from npuzzle.known import (
     korf24_50,
     korf100,
 )
+from npuzzle.heuristics import Compiled, compile_heuristic
 from npuzzle.random_boards import random_board
+from npuzzle.search.beam import beam_search
 from npuzzle.search.problem import Problem
 from npuzzle.search.reduction import reduce
 
@@ -156,3 +159,25 @@ def test_progress_reports_each_better_solution_once() -> None:
             break
     assert seen and seen == sorted(seen, reverse=True) and len(set(seen)) == len(seen)
     assert seen[-1] == out.length
+
+
+@pytest.mark.parametrize("side, goal_name", [(3, "blank-last"), (4, "blank-first"), (5, "blank-first")])
+def test_the_pattern_beam_ranks_children_as_a_full_evaluation_would(side: int, goal_name: str) -> None:
+    """The beam's per-move pattern-database updates give the same estimates, hence the
+    same path, as evaluating every child in full with the lookups it uses."""
+    goal = Board.goal(side, side, goal_name)
+    problem = Problem.from_boards(random_board(side, side, goal, seed=side), goal)
+    pdb = compile_heuristic("pdb", side, side, goal.blank)
+    assert pdb.patterns is not None
+    used = pdb.patterns[::2] if len(pdb.patterns) == 4 else pdb.patterns
+    full = Compiled("full", lambda cells: max(lookup.evaluate(cells) for lookup in used))
+    paths = []
+    for heuristic in (pdb, full):
+        steps = beam_search(problem, heuristic, 64, deadline=time.perf_counter() + 60)
+        with pytest.raises(StopIteration) as done:
+            while True:
+                next(steps)
+        paths.append(done.value.value)
+    assert paths[0] is not None and paths[0] == paths[1]
+    tiles, _ = problem.decode(paths[0])
+    assert problem.start_board.play(tiles) == goal

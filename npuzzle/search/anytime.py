@@ -40,9 +40,24 @@ from .result import Improvement, Limits, Progress, StopReason
 from .steps import Options, Outcome, Steps
 
 FIRST_WIDTH = 16
-"""The first beam's width; each next beam is twice as wide."""
-BEAM_STATES = 3_000_000
-"""The largest beam (width x depth) tried: its memory is a few bytes per state kept."""
+"""The first beam's width; beams double in width up to ``JUMP_WIDTH``."""
+JUMP_WIDTH = 1024
+"""From this width on, each next beam is the widest the time left allows."""
+MAX_WIDTH = 32_768
+"""The widest beam: its layer, its children and the states it remembers take about
+100 MB."""
+BEAM_STATES = 8_000_000
+"""The most states (width x depth) a beam keeps for its path: 6 bytes each."""
+WIDTH_COST = 1.26
+"""A beam's time grows as its width to this power (a beam twice as wide takes 2.4
+times as long: its sets and tables outgrow the processor's caches); measured with
+the 5x5 pattern databases."""
+TIME_MARGIN = 0.85
+"""The share of the time left that a beam is planned to take."""
+PART_COST = 1.6
+"""How much slower a beam is with linear conflict than with the 5x5 pattern databases."""
+PART_WIDTH = 256
+"""Parts of the best path are searched again by beams at least this wide."""
 BEAM_CELLS = 64
 """Boards up to this many cells are improved by beam searches; bigger ones by reductions."""
 PROOF_CELLS = 16
@@ -117,24 +132,65 @@ def _part(problem: Problem, best: list[list[int]], fraction: float, first: bool,
 
 def _improvers(problem: Problem, heuristic: Compiled, deadline: float, best: list[list[int]]) -> Iterator[Improver]:
     """The searches for shorter solutions, in the order they are tried; ``best[0]`` is
-    the best path so far when each one starts. Small boards: a beam over the whole
-    path, then (from width 256) beams over each part of it split at a half, a third
-    and two thirds, the width doubling each round. Big boards: reductions that place
-    each line's tiles together by a beam of doubling width."""
-    if problem.size <= BEAM_CELLS:
-        width = FIRST_WIDTH
-        while width * (len(best[0]) - 1) <= BEAM_STATES:
-            yield beam_search(problem, heuristic, width, deadline, max_depth=len(best[0]) - 2)
-            if width >= 256:
-                for fraction in (0.5, 1 / 3, 2 / 3):
-                    yield _part(problem, best, fraction, True, width, deadline)
-                    yield _part(problem, best, fraction, False, width, deadline)
-            width *= 2
-    else:
+    the best path so far when each one starts.
+
+    Small boards: beams over the whole path, doubling in width while they are cheap;
+    then the widest beam that the time left allows (judged by how long the last one
+    took: a beam's quality grows with its width, and a beam cut off by the deadline
+    gives nothing); then, while time remains, beams over the parts of the best path
+    (split at a half, a third and two thirds), each as wide as the time left allows
+    for its depth.
+
+    Big boards: reductions that place each line's tiles together by a beam of
+    doubling width.
+    """
+    if problem.size > BEAM_CELLS:
         width = 8
         while width <= 1024:
             yield _reduction(problem, width)
             width *= 2
+        return
+
+    def widest(width: int, took: float, share: float) -> int:
+        """The widest beam over ``share`` of the depth that should end in the time
+        left, given that one of ``width`` over the whole depth took ``took``."""
+        budget = (deadline - time.perf_counter()) * TIME_MARGIN
+        if budget <= 0:
+            return 0
+        grown = width * (budget / max(took * share, 1e-6)) ** (1 / WIDTH_COST)
+        cap = min(MAX_WIDTH, BEAM_STATES // max(1, int((len(best[0]) - 1) * share)))
+        return int(min(grown, cap))
+
+    width = FIRST_WIDTH
+    while True:
+        began = time.perf_counter()
+        yield beam_search(problem, heuristic, width, deadline, max_depth=len(best[0]) - 2)
+        took = time.perf_counter() - began
+        if width < JUMP_WIDTH:
+            width *= 2
+            continue
+        wider = widest(width, took, 1.0)
+        if wider >= 2 * width:
+            width = wider
+            continue
+        break
+    # The parts of the best path, while time remains and they shrink it. A part
+    # ends at a state other than the goal, where pattern databases do not apply:
+    # its beams are planned as PART_COST times slower, then by the last part's time.
+    took *= PART_COST
+    while True:
+        length = len(best[0])
+        for fraction in (0.5, 1 / 3, 2 / 3):
+            for first in (True, False):
+                share = fraction if first else 1 - fraction
+                part_width = widest(width, took, share)
+                if part_width < PART_WIDTH:
+                    return
+                began = time.perf_counter()
+                yield _part(problem, best, fraction, first, part_width, deadline)
+                width, took = part_width, (time.perf_counter() - began) / share
+        if len(best[0]) == length:
+            return
 
 
 def anytime(problem: Problem, heuristic: Compiled, limits: Limits, options: Options) -> Steps:
