@@ -146,6 +146,21 @@ def build_table(rows: int, cols: int, pattern: Sequence[int], blank_goal: int) -
     ``sum(pos_i * n**i)`` holds the least number of pattern-tile moves from that
     placement to the goal, or UNSEEN where no placement maps (repeated cells).
     """
+    steps = _building(rows, cols, pattern, blank_goal)
+    while True:
+        try:
+            next(steps)
+        except StopIteration as done:
+            table: bytearray = done.value
+            return table
+
+
+BUILD_STEP = 512
+"""States expanded by ``_building`` between two of its steps (a few milliseconds)."""
+
+
+def _building(rows: int, cols: int, pattern: Sequence[int], blank_goal: int) -> Generator[None, None, bytearray]:
+    """``build_table`` in steps of ``BUILD_STEP`` states: it returns the table."""
     n = rows * cols
     k = len(pattern)
     if blank_goal in pattern or len(set(pattern)) != k or not all(0 <= c < n for c in pattern):
@@ -174,11 +189,14 @@ def build_table(rows: int, cols: int, pattern: Sequence[int], blank_goal: int) -
     seen = {goal_index * n + (goal_region & -goal_region).bit_length() - 1}
     table[goal_index] = 0
     layer = [(goal_index, goal_region)]
-    depth = 0
+    depth = expanded = 0
     while layer:
         depth += 1
         following = []
         for index, region in layer:
+            expanded += 1
+            if not expanded % BUILD_STEP:
+                yield
             positions = []
             rest = index
             for _ in range(k):
@@ -284,6 +302,17 @@ def build_pattern_set(
     fixed = tuple(tuple(p) for p in patterns)
     tables = tuple(build_table(rows, cols, p, blank_goal) for p in fixed)
     return PatternSet(rows, cols, blank_goal, fixed, tables)
+
+
+def _building_set(rows: int, cols: int, blank_goal: int, patterns: Sequence[Sequence[int]]) -> Iterator[None]:
+    """Build the on-demand tables of a small board in steps, into ``_BUILT``."""
+    _check_partition(rows, cols, blank_goal, patterns)
+    fixed = tuple(tuple(p) for p in patterns)
+    tables = []
+    for pattern in fixed:
+        table = yield from _building(rows, cols, pattern, blank_goal)
+        tables.append(table)
+    _BUILT.setdefault((rows, cols, blank_goal), PatternSet(rows, cols, blank_goal, fixed, tuple(tables)))
 
 
 def write_pattern_set(path: Path, patterns: PatternSet) -> None:
@@ -495,6 +524,8 @@ def table_files(rows: int, cols: int, blank_goal: int) -> tuple[str, ...]:
 
 
 _LOADED: dict[str, PatternSet] = {}
+_BUILT: dict[tuple[int, int, int], PatternSet] = {}
+"""Small boards' tables built on demand, by shape and blank goal cell."""
 
 
 def _shipped_set(name: str) -> PatternSet:
@@ -504,11 +535,15 @@ def _shipped_set(name: str) -> PatternSet:
 
 
 def table_loading(rows: int, cols: int, blank_goal: int) -> Iterator[None] | None:
-    """Steps that load the shipped tables this board needs, one table per step
-    (tens of milliseconds each), so a caller can stay responsive; None when there
-    is nothing to load (tables built on demand, already loaded, or missing)."""
+    """Steps that load the shipped tables this board needs, or build a small board's
+    on demand (each step a few tens of milliseconds at most), so a caller can stay
+    responsive; None when there is nothing to do (already loaded or built, or missing)."""
     name = table_file(rows, cols, blank_goal)
-    if name is None or name in _LOADED or not data_path(name).is_file():
+    if name is None:
+        if rows * cols > MAX_ON_DEMAND_CELLS or (rows, cols, blank_goal) in _BUILT:
+            return None
+        return _building_set(rows, cols, blank_goal, halves(rows, cols, blank_goal))
+    if name in _LOADED or not data_path(name).is_file():
         return None
     return _loading(name)
 
@@ -535,7 +570,10 @@ def pattern_lookups(rows: int, cols: int, blank_goal: int) -> tuple[PatternLooku
     if name is None:
         if rows * cols > MAX_ON_DEMAND_CELLS:
             raise ValueError(f"no pattern database for a {rows}x{cols} board")
-        partitions = [build_pattern_set(rows, cols, blank_goal, halves(rows, cols, blank_goal))]
+        if (rows, cols, blank_goal) not in _BUILT:
+            for _ in _building_set(rows, cols, blank_goal, halves(rows, cols, blank_goal)):
+                pass
+        partitions = [_BUILT[(rows, cols, blank_goal)]]
     else:
         path = data_path(name)
         if not path.is_file():

@@ -226,3 +226,44 @@ def test_a_shuffled_big_board_gets_a_playable_solution_and_stop_keeps_it(app: An
     scrubber.fill(str(length))  # the end of the solution is the goal
     expect(app.get_by_label("Puzzle board")).to_have_attribute(
         "data-board", ",".join(map(str, Board.goal(size, size).tiles)))
+
+
+# Clicks Solve from inside the page the moment it is enabled on a drawn board (no
+# person is quicker), and records every status the page shows.
+CLICK_SOLVE_WHEN_ENABLED = """
+window.__statuses = [];
+document.addEventListener("DOMContentLoaded", () => {
+  const status = document.getElementById("status");
+  new MutationObserver(() => window.__statuses.push(status.textContent))
+    .observe(status, { childList: true, characterData: true, subtree: true });
+  const solve = document.getElementById("solve");
+  const board = document.getElementById("board");
+  const go = () => {
+    if (solve.disabled || !board.dataset.board) return false;
+    observer.disconnect();
+    solve.click();
+    return true;
+  };
+  const observer = new MutationObserver(go);
+  if (!go()) observer.observe(document, { subtree: true, attributes: true, attributeFilter: ["disabled", "data-board"] });
+});
+"""
+
+
+def test_solve_on_a_fresh_4x4_link_shows_a_solution_before_the_tables_are_in(app: Any, site_url: str) -> None:
+    """Solve pressed the moment a fresh 4x4 link's page allows it: the tables are still
+    downloading and decoding (the background preparation gives way to the solve), yet a
+    playable first solution is shown while they load; then the optimum comes."""
+    ident, length, tiles = KORF[1]
+    app.add_init_script(CLICK_SOLVE_WHEN_ENABLED)
+    app.goto(site_url + "#board=" + ",".join(map(str, tiles)) + "&goal=blank-first")
+    status = app.locator("#status")
+    expect(status).to_contain_text(f"Solved: {length} moves", timeout=60_000)
+    statuses = app.evaluate("window.__statuses")
+    early = [s for s in statuses if re.match(r"Improving: \d+ moves; loading pattern databases", s)]
+    assert early, statuses
+    first = int(re.match(r"Improving: (\d+)", early[0]).group(1))
+    assert first >= length
+    start = Board(4, 4, tuple(tiles))
+    boards = solution_shown(app, start)
+    assert len(boards) == length + 1 and boards[-1] == Board.goal(4, 4, "blank-first")

@@ -232,6 +232,53 @@ def test_tables_load_a_step_at_a_time_and_a_cancel_is_seen_between_steps(
     pdb.pattern_lookups.cache_clear()
 
 
+def test_an_anytime_solve_shows_a_solution_before_its_tables_are_in(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The default solver's first answer (the reduction) needs no tables: it comes with the
+    first step, while the 4x4 tables still load, and the search goes on to the optimum."""
+    monkeypatch.setattr(pdb, "_LOADED", {})
+    compile_heuristic.cache_clear()
+    pdb.pattern_lookups.cache_clear()
+    board, goal = Board.from_string(KORF_1), Board.goal(4, 4, "blank-first")
+    search = Search(board, goal)
+    first = search.step(0.0)
+    assert isinstance(first, Progress) and first.stage == "Loading pattern databases"
+    assert first.path is not None and first.best == len(first.path) - 1 and search.best is not None
+    tiles, _ = search.best
+    assert board.play(tiles) == goal and len(tiles) >= 57
+    later = search.step(0.0)
+    assert isinstance(later, Progress) and later.stage and later.path is None  # still loading
+    result = search.run()
+    assert result.length == 57 and result.optimal and result.setup_seconds > 0
+    # Stopped while its tables load, it keeps the solution it showed.
+    monkeypatch.setattr(pdb, "_LOADED", {})
+    compile_heuristic.cache_clear()
+    pdb.pattern_lookups.cache_clear()
+    search = Search(board, goal)
+    first = search.step(0.0)
+    assert isinstance(first, Progress) and first.stage and first.best is not None
+    stopped = search.cancel()
+    assert stopped.stop is StopReason.CANCELLED and stopped.length == first.best
+    assert board.play(stopped.tiles) == goal
+    compile_heuristic.cache_clear()
+    pdb.pattern_lookups.cache_clear()
+
+
+@pytest.mark.parametrize("shape", [(3, 3, 8), (3, 3, 4), (2, 4, 0)])
+def test_small_boards_build_their_tables_in_short_steps(shape: tuple[int, int, int]) -> None:
+    """Tables built on demand come a few thousand states per step, like a loaded file's,
+    so that a browser's worker answers while it builds them; the result is the same."""
+    rows, cols, blank = shape
+    pdb._BUILT.pop(shape, None)
+    steps = pdb.table_loading(rows, cols, blank)
+    assert steps is not None
+    count = sum(1 for _ in steps)
+    assert count >= (2 if rows * cols == 9 else 1)
+    assert pdb.table_loading(rows, cols, blank) is None  # built once
+    built = pdb._BUILT[shape]
+    again = pdb.build_pattern_set(rows, cols, blank, pdb.halves(rows, cols, blank))
+    assert built.patterns == again.patterns and built.tables == again.tables
+
+
 def test_missing_tables_are_asked_for(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr("npuzzle.tables.DATA_DIR", tmp_path)
     answer = call({"op": "solve", "board": KORF_1, "goal": "blank-first"})

@@ -1,6 +1,6 @@
 // JobRunner: the one search running at a time (a solve, a comparison or a
-// hint). It starts it through the solver client (after any background loading
-// of the same board's tables, which it waits for rather than repeat), puts its
+// hint). It starts it through the solver client (stopping any background
+// loading of the same board's tables: the search loads them itself), puts its
 // progress on the status line (and a comparison's in the comparison panel),
 // hands on each solution a search finds while it runs, cancels or stops it,
 // and drops the answer of a job stopped meanwhile (an edit supersedes a search).
@@ -31,12 +31,7 @@ export class JobRunner {
     this.job = job;
     this.page.setStatus(wording.started(kind));
     if (kind === "solve") this.page.revealStatus();
-    if (request.size) {
-      await this.tables.ready(request.size, request.goal, (stage) => {
-        if (this.job === job) this.page.setStatus(`${stage}\u2026`);
-      });
-      if (this.job !== job) return null;
-    }
+    if (request.size) this.tables.giveWay(request.size, request.goal);
     const started = performance.now();
     const { id, answer } = this.client.request(request, (p, solution) => {
       if (this.job === job) this.progress(job, p, solution, (performance.now() - started) / 1000);

@@ -2,8 +2,8 @@
 // background the tables its default heuristic needs for the size and goal on
 // screen ("prepare"; the worker downloads any file Python asks for), once per
 // size and goal, so that a later Solve does not wait for them. A search for the
-// same size and goal waits for a preparation under way instead of loading the
-// same tables a second time. Nothing it does is an error on the page: a failed
+// same size and goal stops a preparation under way and loads the tables itself
+// (sharing the download). Nothing it does is an error on the page: a failed
 // preparation leaves the solve to load the tables itself, and to say why if it
 // cannot.
 
@@ -12,7 +12,7 @@ export class TablePreparer {
     this.client = client;
     this.asked = new Set(); // "RxC goal" keys already prepared or being prepared
     this.wanted = null; // {size, goal}: the latest board shown, prepared once the running one ends
-    this.running = null; // {key, answer, watch}: the preparation under way
+    this.running = null; // {key, id, answer}: the preparation under way
     this.reports = new Map(); // key -> {bytes, download_ms, seconds, heuristic}: downloads not told yet
   }
 
@@ -29,12 +29,9 @@ export class TablePreparer {
     this.wanted = null;
     if (this.asked.has(key)) return;
     this.asked.add(key);
-    const running = { key, stage: null, watch: null };
-    const { answer } = this.client.request({ op: "prepare", size, goal }, (p) => {
-      if (!p || !p.stage) return;
-      running.stage = p.stage;
-      if (running.watch) running.watch(p.stage);
-    });
+    const running = { key, id: null };
+    const { id, answer } = this.client.request({ op: "prepare", size, goal });
+    running.id = id;
     running.answer = answer.then((reply) => {
       this.running = null;
       if (reply.ok && reply.tables) {
@@ -45,14 +42,17 @@ export class TablePreparer {
     this.running = running;
   }
 
-  // Resolves once no preparation for this size and goal is under way; `watch(stage)`
-  // hears what it is doing meanwhile.
-  async ready(size, goal, watch) {
+  // A search for this size and goal is starting: it loads the tables itself (an
+  // anytime solve shows its first solution before they are in), so a preparation
+  // of the same tables under way is stopped rather than waited for; a download it
+  // started is not repeated (the worker shares it). The size and goal may be
+  // prepared again later, if that search ends before its tables are in.
+  giveWay(size, goal) {
     const running = this.running;
-    if (!running || running.key !== keyOf(size, goal)) return;
-    running.watch = watch;
-    if (running.stage) watch(running.stage);
-    await running.answer;
+    const key = keyOf(size, goal);
+    if (!running || running.key !== key) return;
+    this.client.cancel(running.id);
+    this.asked.delete(key);
   }
 
   // The download report for this size and goal's `heuristic` tables, once (then forgotten).

@@ -66,6 +66,9 @@ function boundWords(length, lowerBound) {
 // solution the search sent so far; `shown`: the length of the solution on screen
 // (it differs from the best while the person watches an older one).
 export function progress(kind, p, seconds, info, { latest = null, shown = null } = {}) {
+  if (p.stage && kind === "solve" && p.best != null) {
+    return { status: `Improving: ${p.best} moves; ${lowerFirst(p.stage)}\u2026` };
+  }
   if (p.stage) return { status: `${p.stage}\u2026` };
   const elapsed = seconds.toFixed(1);
   const bound = p.bound == null ? "" : `, bound ${p.bound}`;
@@ -216,4 +219,8 @@ export function compared(reply, info) {
 // One step of a solution in words: "tile 5 slid up". `directions` is Python's `info.directions`.
 export function slid(tile, move, directions) {
   return `tile ${tile} slid ${directions[move]}`;
+}
+
+function lowerFirst(text) {
+  return text.charAt(0).toLowerCase() + text.slice(1);
 }

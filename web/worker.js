@@ -69,45 +69,57 @@ async function start() {
 
 // Fetch pattern-database files Python asked for into npuzzle/data/, where it
 // looks for them, reporting the bytes received every PROGRESS_MS (so the page
-// hears from the worker throughout a download). Returns what it cost.
+// hears from the worker throughout a download). A file already being fetched
+// for another job (a background preparation the page gave up waiting for) is
+// not fetched twice: both wait for the one download. Returns what it cost.
 const PROGRESS_MS = 100;
+const downloads = new Map(); // file name -> {received, total, done: Promise}
+
+function download(name) {
+  let entry = downloads.get(name);
+  if (entry) return entry;
+  const url = TABLE_FILES[name];
+  if (!url) throw new Error(`the site has no table file ${name}`);
+  entry = { received: 0, total: 0 };
+  entry.done = (async () => {
+    const response = await fetch(new URL(url, import.meta.url));
+    if (!response.ok) throw new Error(`could not fetch ${name} (HTTP ${response.status})`);
+    entry.total = Number(response.headers.get("Content-Length")) || 0;
+    const reader = response.body.getReader();
+    const chunks = [];
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      chunks.push(value);
+      entry.received += value.length;
+    }
+    const data = new Uint8Array(entry.received);
+    let at = 0;
+    for (const chunk of chunks) {
+      data.set(chunk, at);
+      at += chunk.length;
+    }
+    const folder = `${pyodide.FS.cwd()}/npuzzle/data`;
+    pyodide.FS.mkdirTree(folder);
+    pyodide.FS.writeFile(`${folder}/${name}`, data);
+  })();
+  downloads.set(name, entry);
+  // A failed download may be tried again by a later request.
+  entry.done.catch(() => downloads.delete(name));
+  return entry;
+}
 
 async function fetchTables(names, report) {
   const started = performance.now();
-  let bytes = 0;
-  let total = 0;
-  const ticker = setInterval(() => report(bytes, total), PROGRESS_MS);
+  const entries = names.map(download);
+  const count = (key) => entries.reduce((sum, entry) => sum + entry[key], 0);
+  const ticker = setInterval(() => report(count("received"), count("total")), PROGRESS_MS);
   try {
-    const folder = `${pyodide.FS.cwd()}/npuzzle/data`;
-    pyodide.FS.mkdirTree(folder);
-    for (const name of names) {
-      const url = TABLE_FILES[name];
-      if (!url) throw new Error(`the site has no table file ${name}`);
-      const response = await fetch(new URL(url, import.meta.url));
-      if (!response.ok) throw new Error(`could not fetch ${name} (HTTP ${response.status})`);
-      total += Number(response.headers.get("Content-Length")) || 0;
-      const reader = response.body.getReader();
-      const chunks = [];
-      let received = 0;
-      for (;;) {
-        const { done, value } = await reader.read();
-        if (done) break;
-        chunks.push(value);
-        received += value.length;
-        bytes += value.length;
-      }
-      const data = new Uint8Array(received);
-      let at = 0;
-      for (const chunk of chunks) {
-        data.set(chunk, at);
-        at += chunk.length;
-      }
-      pyodide.FS.writeFile(`${folder}/${name}`, data);
-    }
+    await Promise.all(entries.map((entry) => entry.done));
   } finally {
     clearInterval(ticker);
   }
-  return { files: names, bytes, download_ms: Math.round(performance.now() - started) };
+  return { files: names, bytes: count("received"), download_ms: Math.round(performance.now() - started) };
 }
 
 async function run(message) {

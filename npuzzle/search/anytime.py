@@ -88,6 +88,18 @@ def _reduction(problem: Problem, together: int) -> Improver:
             return None
 
 
+def first_solution(problem: Problem) -> list[int]:
+    """The reduction's solution at once (blank positions, start included): what an
+    anytime search can show while its tables are still being loaded."""
+    steps = _reduction(problem, 0)
+    while True:
+        try:
+            next(steps)
+        except StopIteration as done:
+            path: list[int] = done.value
+            return path
+
+
 def _cells_at(problem: Problem, path: list[int], index: int) -> tuple[int, ...]:
     """The cells after the first ``index`` moves of ``path`` (blank positions)."""
     cells = list(problem.start)

@@ -22,7 +22,7 @@ from ..heuristics import (
     strongest_heuristic,
 )
 from ..solvability import is_solvable
-from .anytime import anytime
+from .anytime import anytime, first_solution
 from .astar import astar
 from .bfs import bfs
 from .greedy import greedy
@@ -379,7 +379,21 @@ class Search:
             name = self.heuristic
             shape = (self.problem.rows, self.problem.cols, self.goal.blank)
             if self._loading is None:
-                self._loading = (heuristic_loading(name, *shape) if name else None) or iter(())
+                loading = heuristic_loading(name, *shape) if name else None
+                self._loading = loading or iter(())
+                if loading is not None and self.info.anytime and not cancel and self.board != self.goal:
+                    # An anytime search shows a first solution before its tables are in
+                    # (the reduction needs none); its own search finds it again after.
+                    self._best_path = first_solution(self.problem)
+                    self.best = self.problem.decode(self._best_path)
+                    self.improved = True
+                    tables = get_heuristic(name).tables if name else None
+                    self.progress = Progress(
+                        0, 0, 0, 0, time.perf_counter() - self._started,
+                        stage=tables.stage if tables else "Preparing the heuristic",
+                        best=len(self._best_path) - 1, path=tuple(self._best_path),
+                    )
+                    return self.progress
             # Load the heuristic's tables a step at a time (a cancel is seen between steps).
             prepared = time.perf_counter()
             end = prepared + budget
@@ -391,8 +405,8 @@ class Search:
                 if time.perf_counter() >= end:
                     break
             self.setup_seconds += time.perf_counter() - prepared
-            if cancel:
-                self.result = self._result(StopReason.CANCELLED, None, 0, 0, 0, None)
+            if cancel:  # an anytime search keeps the solution it showed while loading
+                self.result = self._result(StopReason.CANCELLED, self._best_path, 0, 0, 0, None)
                 return self.result
             if not loaded:
                 tables = get_heuristic(name).tables if name else None
