@@ -247,6 +247,7 @@ def test_an_anytime_solve_shows_a_solution_before_its_tables_are_in(monkeypatch:
     assert board.play(tiles) == goal and len(tiles) >= 57
     later = search.step(0.0)
     assert isinstance(later, Progress) and later.stage and later.path is None  # still loading
+    assert later.best == first.best  # the status keeps naming the solution shown
     result = search.run()
     assert result.length == 57 and result.optimal and result.setup_seconds > 0
     # Stopped while its tables load, it keeps the solution it showed.

@@ -4,11 +4,13 @@
    at a time, as a person does; long, about three times the Manhattan distance
    on big boards, but immediate).
 2. **Then two searches share the time that is left**, in short turns:
-   * *shorter solutions*: on boards up to 64 cells (8x8), beam searches of growing width
-     (beam.py), each cut off at the length of the best solution so far, so that
-     only a shorter one can come out, with the beam's memory (width x depth)
-     capped; on bigger boards, where a beam loses its way, reductions that place
-     each line's tiles together by a beam of growing width;
+   * *shorter solutions*: on boards up to 64 cells (8x8), beam searches (beam.py),
+     each cut off at the length of the best solution so far, so that only a
+     shorter one can come out: doubling in width while they are cheap, then the
+     widest one the time left allows (a beam cut off by the deadline gives
+     nothing), then beams over parts of the best path; the beam's memory is
+     capped. On bigger boards, where a beam loses its way, reductions that
+     place each line's tiles together by a beam of growing width;
    * *a rising lower bound*: IDA* with the heuristic (admissible), whose current
      f bound is a proven lower bound on the shortest length; when it reaches the
      best length, that solution is proven shortest, and when IDA* finds a

@@ -411,7 +411,8 @@ class Search:
             if not loaded:
                 tables = get_heuristic(name).tables if name else None
                 stage = tables.stage if tables else "Preparing the heuristic"
-                self.progress = Progress(0, 0, 0, 0, time.perf_counter() - self._started, stage=stage)
+                best = len(self._best_path) - 1 if self._best_path else None
+                self.progress = Progress(0, 0, 0, 0, time.perf_counter() - self._started, stage=stage, best=best)
                 return self.progress
             prepared = time.perf_counter()
             compiled = compile_heuristic(name, *shape) if name else None
@@ -420,10 +421,6 @@ class Search:
             self.setup_seconds += time.perf_counter() - prepared
             self._steps = self.info.start(self.problem, compiled, self.limits, self.options)
             self._started = time.perf_counter()
-            if cancel:
-                self._steps.close()
-                self.result = self._result(StopReason.CANCELLED, None, 0, 0, 0, None)
-                return self.result
             send: bool | None = None
         else:
             send = cancel
