@@ -31,6 +31,8 @@ from pathlib import Path
 from typing import Any, Iterator
 
 ROOT = Path(__file__).resolve().parent
+OUT = ROOT / "dist"
+"""Where the site is written by default (the Pages workflow publishes this folder)."""
 PYODIDE_FILES = (
     "pyodide.mjs",
     "pyodide.asm.mjs",
@@ -158,7 +160,7 @@ def serving_in_background(directory: Path) -> Iterator[str]:
 def main(argv: list[str] | None = None) -> int:
     """Command line of build.py."""
     parser = argparse.ArgumentParser(description="Build (and optionally serve) the npuzzle site.")
-    parser.add_argument("--out", type=Path, default=ROOT / "dist", help="output folder (default dist/)")
+    parser.add_argument("--out", type=Path, default=OUT, help="output folder (default dist/)")
     parser.add_argument("--serve", action="store_true", help="serve the site after building")
     parser.add_argument("--port", type=int, default=8000, help="port for --serve (default 8000)")
     args = parser.parse_args(argv)

@@ -40,6 +40,8 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
+import shutil
 import statistics
 import sys
 import tempfile
@@ -57,7 +59,8 @@ from npuzzle.random_boards import scramble
 from npuzzle.webapi import MAX_NODES_CAP  # the largest max_nodes a request may ask
 
 SUBPATH = "npuzzle"  # served as GitHub Pages serves a project site: /<repo>/
-CHROMIUM = "/usr/bin/chromium"
+CHROMIUM = os.environ.get("NPUZZLE_CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
+"""The browser: NPUZZLE_CHROMIUM names one (as for the tests), else Debian's chromium."""
 CHROMIUM_FLAGS = [  # the same flags as tests/conftest.py
     "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
     "--disable-background-networking", "--disable-component-update", "--disable-sync",

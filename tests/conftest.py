@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import shutil
 import subprocess
 import sys
@@ -47,8 +48,9 @@ def site_url(built_site: Path) -> Iterator[str]:
 
 @pytest.fixture(scope="session")
 def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[str, Any]:
-    """Launch Debian's chromium (Playwright's own browser download is not available here)."""
-    executable = shutil.which("chromium") or "/usr/bin/chromium"
+    """Launch the Chromium that NPUZZLE_CHROMIUM names (GitHub's runners: Google Chrome),
+    else Debian's chromium (Playwright's own browser download is not available here)."""
+    executable = os.environ.get("NPUZZLE_CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
     return {**browser_type_launch_args, "executable_path": executable, "args": CHROMIUM_FLAGS}
 
 

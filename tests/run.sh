@@ -8,8 +8,15 @@ cd "$(dirname "$0")/.."
 
 as_root() { if [ "$(id -u)" -eq 0 ]; then "$@"; else sudo "$@"; fi; }
 
-# 1. Debian's chromium (Playwright cannot download its own browser here).
-if ! command -v chromium >/dev/null 2>&1; then
+# 1. A real Chromium. NPUZZLE_CHROMIUM may name one (GitHub's Ubuntu runners:
+#    Google Chrome, since Ubuntu's apt chromium is a snap stub); otherwise Debian's
+#    chromium, installed if missing (Playwright cannot download its own browser here).
+if [ -n "${NPUZZLE_CHROMIUM:-}" ]; then
+  if [ ! -x "$NPUZZLE_CHROMIUM" ]; then
+    echo "tests/run.sh: NPUZZLE_CHROMIUM=$NPUZZLE_CHROMIUM is not an executable" >&2
+    exit 2
+  fi
+elif ! command -v chromium >/dev/null 2>&1; then
   echo "tests/run.sh: installing Debian's chromium"
   as_root apt-get update -q
   as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -q chromium
