@@ -148,7 +148,9 @@ def _improvers(problem: Problem, heuristic: Compiled, deadline: float, best: lis
     """The searches for shorter solutions, in the order they are tried; ``best[0]`` is
     the best path so far when each one starts.
 
-    Small boards: beams over the whole path, doubling in width while they are cheap;
+    Small boards: beams over the whole path, doubling in width while they are cheap
+    (without pattern databases, from width 256 a beam that finds nothing shorter is
+    followed by beams over the parts of the best path, as below, at its width);
     then the widest beam that the time left allows (judged by how long the last one
     took: a beam's quality grows with its width, and a beam cut off by the deadline
     gives nothing); then, while time remains, beams over the parts of the best path
@@ -177,9 +179,16 @@ def _improvers(problem: Problem, heuristic: Compiled, deadline: float, best: lis
 
     width = FIRST_WIDTH
     while True:
+        length = len(best[0])
         began = time.perf_counter()
         yield beam_search(problem, heuristic, width, deadline, max_depth=len(best[0]) - 2)
         took = time.perf_counter() - began
+        if heuristic.patterns is None and len(best[0]) == length and width >= PART_WIDTH:
+            # Without pattern databases (boards past 5x5) a beam over the whole path
+            # often loses its way; over a part of it, with a nearer goal, it does not.
+            for fraction in (0.5, 1 / 3, 2 / 3):
+                yield _part(problem, best, fraction, True, width, deadline)
+                yield _part(problem, best, fraction, False, width, deadline)
         if width < JUMP_WIDTH:
             width *= 2
             continue
