@@ -33,6 +33,10 @@ DIRECTION_NAMES = {"U": "up", "D": "down", "L": "left", "R": "right"}
 GOAL_NAMES = ("blank-last", "blank-first")
 
 _BLANK_SYMBOLS = {"0", "_", "."}
+_MAX_DIGITS = 12
+"""Numbers longer than this (leading zeros aside) are refused before they are read: too
+large for any side or tile, and too long to quote in a message (or, past 4,300 digits,
+for Python to read)."""
 _TOKEN_SPLIT = re.compile(r"[\s,;]+")
 
 
@@ -57,10 +61,18 @@ def parse_shape(text: str) -> tuple[int, int]:
     match = re.fullmatch(r"\s*(\d+)\s*(?:[xX\u00d7*]\s*(\d+))?\s*", text)
     if not match:
         raise BoardError(f"size {_show(text)} is not a size like 4 or 3x5")
-    rows = int(match.group(1))
-    cols = int(match.group(2)) if match.group(2) else rows
+    if any(len(side.lstrip("0")) > _MAX_DIGITS for side in match.groups() if side):
+        raise BoardError(f"size {_show(text)} is not supported: each side must be {MIN_SIDE} to {MAX_SIDE}")
+    rows = _digits_value(match.group(1))
+    cols = _digits_value(match.group(2)) if match.group(2) else rows
     check_shape(rows, cols)
     return rows, cols
+
+
+def _digits_value(digits: str) -> int:
+    """The value of a run of at most _MAX_DIGITS digits, leading zeros aside (which
+    ``int`` would count against Python's digit limit)."""
+    return int(digits.lstrip("0") or "0")
 
 
 def check_shape(rows: int, cols: int) -> None:
@@ -99,7 +111,12 @@ def _tile_value(token: str, index: int) -> int:
     if token in _BLANK_SYMBOLS:
         return BLANK
     if token.isascii() and token.isdigit():
-        return int(token)
+        if len(token.lstrip("0")) > _MAX_DIGITS:
+            raise BoardError(
+                f"tile {_show(token, 16)} at position {index + 1} is out of range: no board has "
+                f"a tile above {MAX_SIDE * MAX_SIDE - 1}"
+            )
+        return _digits_value(token)
     raise BoardError(
         f"unknown symbol {_show(token, 12)} at position {index + 1}: "
         "use numbers, and 0, _ or . for the blank"

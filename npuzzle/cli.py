@@ -17,7 +17,7 @@ from .board import DIRECTION_NAMES, Board, BoardError, parse_goal, parse_shape
 from .compare import COMPARE_MAX_NODES, COMPARE_TIME_LIMIT, compare
 from .heuristics import HEURISTICS, missing_table_files
 from .pattern_db import build_shipped_tables
-from .random_boards import choose_random
+from .random_boards import MAX_SCRAMBLE_MOVES, choose_random
 from .tables import DATA_DIR
 from .search import (
     ALGORITHMS,
@@ -87,7 +87,7 @@ def _option_type(option: AlgorithmOption) -> Callable[[str], float]:
         try:
             value = float(text)
         except ValueError:
-            raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
+            raise argparse.ArgumentTypeError(f"{_quote(text)} is not a number") from None
         try:
             return option.check(value)
         except ValueError as exc:
@@ -149,7 +149,10 @@ def _build_parser() -> argparse.ArgumentParser:
         ),
     )
     rand.add_argument("--size", required=True, help="N for N x N, or RxC")
-    rand.add_argument("--moves", type=_non_negative_int, metavar="K", help="scramble the goal by K random moves")
+    rand.add_argument(
+        "--moves", type=_scramble_moves, metavar="K",
+        help=f"scramble the goal by K random moves (0 to {MAX_SCRAMBLE_MOVES:,})",
+    )
     rand.add_argument("--seed", help="seed, for the same board every time")
     rand.add_argument("--unsolvable", action="store_true", help="a board that cannot reach the goal")
     rand.add_argument("--goal", default="blank-last", help="blank-last (default), blank-first, or tiles")
@@ -172,13 +175,20 @@ def _build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _quote(text: str, limit: int = 40) -> str:
+    """An argument, quoted for a message and shortened when long."""
+    return repr(text) if len(text) <= limit else repr(text[: limit - 3] + "...")
+
+
 def _whole(text: str, minimum: int) -> int:
     try:
         value = int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+        if text.strip().lstrip("+-").isdecimal():  # more digits than Python reads (4,300)
+            raise argparse.ArgumentTypeError(f"{_quote(text)} is too large") from None
+        raise argparse.ArgumentTypeError(f"{_quote(text)} is not a whole number") from None
     if value < minimum:
-        raise argparse.ArgumentTypeError(f"{text!r} must be at least {minimum}" if minimum else f"{text!r} must be 0 or more")
+        raise argparse.ArgumentTypeError(f"{_quote(text)} must be at least {minimum}" if minimum else f"{_quote(text)} must be 0 or more")
     return value
 
 
@@ -186,17 +196,20 @@ def _positive_int(text: str) -> int:
     return _whole(text, 1)
 
 
-def _non_negative_int(text: str) -> int:
-    return _whole(text, 0)
+def _scramble_moves(text: str) -> int:
+    value = _whole(text, 0)
+    if value > MAX_SCRAMBLE_MOVES:
+        raise argparse.ArgumentTypeError(f"{_quote(text)} is too many moves: at most {MAX_SCRAMBLE_MOVES:,}")
+    return value
 
 
 def _positive_float(text: str) -> float:
     try:
         value = float(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
+        raise argparse.ArgumentTypeError(f"{_quote(text)} is not a number of seconds") from None
     if not 0 < value < float("inf"):
-        raise argparse.ArgumentTypeError(f"{text!r} must be a positive number of seconds")
+        raise argparse.ArgumentTypeError(f"{_quote(text)} must be a positive number of seconds")
     return value
 
 
@@ -406,8 +419,9 @@ def main(argv: Sequence[str] | None = None, stdin: TextIO | None = None,
         args = parser.parse_args(argv)
         if args.command is None:
             parser.print_help(stdout)
-            return EXIT_INVALID
+            raise InputError(f"choose a command: {', '.join(_COMMANDS)}")
         return _COMMANDS[args.command](args, stdin, stdout, stderr)
     except (InputError, BoardError, ValueError) as exc:
-        stderr.write(f"npuzzle: error: {exc}\n")
+        # One line, whatever the message quotes (argparse repeats unknown arguments as given).
+        stderr.write(f"npuzzle: error: {' '.join(str(exc).split())}\n")
         return EXIT_INVALID

@@ -22,6 +22,9 @@ import random
 from .board import BLANK, Board
 from .solvability import is_solvable
 
+MAX_SCRAMBLE_MOVES = 100_000
+"""The most random moves the CLI and the web API scramble a board by (about 2 s on 16x16)."""
+
 
 def _rng(seed: int | str | None) -> random.Random:
     return random.Random(seed)

@@ -25,7 +25,10 @@ Requests (``"op"`` names the operation):
     "progress": {...}}``; keep sending ``step`` until a result comes back. If the
     heuristic needs table files that are not here yet (the browser fetches them
     on demand), the answer is an error with field ``tables`` and ``"need": [file, ...]``:
-    put those files in ``npuzzle/data/`` and send the request again. An algorithm's
+    put those files in ``npuzzle/data/`` and send the request again; except for an
+    anytime search, which starts at once with ``"need"`` in its first answer: it shows
+    its first solution and waits (progress with a ``stage``) until the files are in
+    ``npuzzle/data/``, then loads them and improves it. An algorithm's
     options (weighted A*'s ``weight``) are fields named after them.
 ``step`` ``{job, budget_ms?}``
     Run the job for about ``budget_ms`` milliseconds (default 30).
@@ -52,6 +55,7 @@ from __future__ import annotations
 
 import itertools
 import json
+import sys
 import time
 from typing import Any, Sequence
 
@@ -77,7 +81,7 @@ from .heuristics import (
     missing_table_files,
     strongest_heuristic,
 )
-from .random_boards import choose_random
+from .random_boards import MAX_SCRAMBLE_MOVES, choose_random
 from .search import (
     ALGORITHMS,
     DEFAULT_TIME_LIMIT,
@@ -151,6 +155,16 @@ class RequestError(Exception):
         self.details = details
 
 
+def _quote(value: Any, limit: int = 40) -> str:
+    """A value from a request, for a message: as JSON, shortened when long, so that a huge
+    value never makes a huge message."""
+    try:
+        text = json.dumps(value)
+    except (ValueError, RecursionError):  # an int of over 4,300 digits; nesting too deep
+        text = "a number too long to show" if isinstance(value, int) else f"a {type(value).__name__} nested too deeply to show"
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
 def _text(request: dict[str, Any], key: str, default: str | None = None) -> str:
     value = request.get(key, default)
     if value is None:
@@ -168,9 +182,10 @@ def _number(request: dict[str, Any], key: str, default: float, cap: float, whole
         return default
     if isinstance(value, bool) or not isinstance(value, (int, float)) or (whole and not isinstance(value, int)):
         kind = "a whole number" if whole else "a number"
-        raise RequestError(key, f"{key} must be {kind}, not {json.dumps(value)}")
+        raise RequestError(key, f"{key} must be {kind}, not {_quote(value)}")
     if not 0 < value <= cap:
-        raise RequestError(key, f"{key} must be above 0 and at most {cap:g}, not {value:g}")
+        shown = f"{value:g}" if isinstance(value, float) else _quote(value)  # an int may not fit a float
+        raise RequestError(key, f"{key} must be above 0 and at most {cap:g}, not {shown}")
     return value
 
 
@@ -236,13 +251,13 @@ def _random(request: dict[str, Any]) -> dict[str, Any]:
     rows, cols, goal = _shape_and_goal(request)
     seed = request.get("seed")
     if seed is not None and (isinstance(seed, bool) or not isinstance(seed, (int, str))):
-        raise RequestError("seed", f"seed must be a number or text, not {json.dumps(seed)}")
+        raise RequestError("seed", f"seed must be a number or text, not {_quote(seed)}")
     unsolvable = request.get("unsolvable", False)
     if not isinstance(unsolvable, bool):
-        raise RequestError("unsolvable", f"unsolvable must be true or false, not {json.dumps(unsolvable)}")
+        raise RequestError("unsolvable", f"unsolvable must be true or false, not {_quote(unsolvable)}")
     moves = request.get("moves")
-    if moves is not None and (isinstance(moves, bool) or not isinstance(moves, int) or not 0 <= moves <= 100_000):
-        raise RequestError("moves", f"moves must be a whole number from 0 to 100000, not {json.dumps(moves)}")
+    if moves is not None and (isinstance(moves, bool) or not isinstance(moves, int) or not 0 <= moves <= MAX_SCRAMBLE_MOVES):
+        raise RequestError("moves", f"moves must be a whole number from 0 to {MAX_SCRAMBLE_MOVES}, not {_quote(moves)}")
     try:
         board = choose_random(goal, moves, seed, unsolvable)
     except ValueError as exc:
@@ -358,12 +373,16 @@ def _options(request: dict[str, Any]) -> dict[str, float]:
     """The algorithm options present in the request (fields named after them), as numbers;
     whether the algorithm takes them and their ranges are checked by the registry."""
     options = {}
-    for name in algorithm_options():
+    for name, (option, _) in algorithm_options().items():
         value = request.get(name)
         if value is not None:
             if isinstance(value, bool) or not isinstance(value, (int, float)):
-                raise RequestError(name, f"{name} must be a number, not {json.dumps(value)}")
-            options[name] = float(value)
+                raise RequestError(name, f"{name} must be a number, not {_quote(value)}")
+            try:
+                options[name] = float(value)
+            except OverflowError:  # an int too large for a float: beyond any option's range
+                bound = f"at most {option.maximum:g}" if value > 0 else f"at least {option.minimum:g}"
+                raise RequestError(name, f"the {name} must be {bound}, not {_quote(value)}") from None
     return options
 
 
@@ -374,13 +393,14 @@ def _compare(request: dict[str, Any]) -> dict[str, Any]:
     if need:  # compare every pair, the table-backed heuristics included: fetch them first
         raise RequestError("tables", f"the comparison needs {', '.join(need)}", need=need)
     limits = _limits(request, COMPARE_MAX_NODES, COMPARE_TIME_LIMIT)
+    budget = _budget(request)  # every field is checked before the job exists
     try:
         job = Comparison(board, goal, limits, options=_options(request))
     except OptionError as exc:
         raise RequestError(exc.option, str(exc)) from None
     job_id = next(_job_ids)
     _jobs[job_id] = job
-    job.step(_budget(request))
+    job.step(budget)
     return _answer(job_id, job, None)
 
 
@@ -394,7 +414,9 @@ def _move(request: dict[str, Any]) -> dict[str, Any]:
         except BoardError as exc:
             raise RequestError("direction", str(exc)) from None
     if isinstance(tile, bool) or not isinstance(tile, int):
-        raise RequestError("tile", f"tile must be a tile number, not {json.dumps(tile)}")
+        raise RequestError("tile", f"tile must be a tile number, not {_quote(tile)}")
+    if not 0 < tile < board.size:  # not on the board, however large
+        raise RequestError("tile", f"there is no tile {_quote(tile)} to move")
     try:
         moved = board.line_to_blank(tile)
     except BoardError as exc:
@@ -414,10 +436,10 @@ def _solve(request: dict[str, Any]) -> dict[str, Any]:
     board, goal = _boards(request)
     algorithm = request.get("algorithm")
     heuristic = request.get("heuristic")
-    if algorithm is not None and algorithm not in ALGORITHMS:
-        raise RequestError("algorithm", f"unknown algorithm {json.dumps(algorithm)}: choose one of {', '.join(ALGORITHMS)}")
-    if heuristic is not None and heuristic not in HEURISTICS:
-        raise RequestError("heuristic", f"unknown heuristic {json.dumps(heuristic)}: choose one of {', '.join(HEURISTICS)}")
+    if algorithm is not None and (not isinstance(algorithm, str) or algorithm not in ALGORITHMS):
+        raise RequestError("algorithm", f"unknown algorithm {_quote(algorithm)}: choose one of {', '.join(ALGORITHMS)}")
+    if heuristic is not None and (not isinstance(heuristic, str) or heuristic not in HEURISTICS):
+        raise RequestError("heuristic", f"unknown heuristic {_quote(heuristic)}: choose one of {', '.join(HEURISTICS)}")
     limits = _limits(request, default_max_nodes(algorithm, board.rows, board.cols), DEFAULT_TIME_LIMIT)
     options = _options(request)
     budget = _budget(request)
@@ -428,11 +450,17 @@ def _solve(request: dict[str, Any]) -> dict[str, Any]:
     except ValueError as exc:  # the heuristic does not apply to the board
         raise RequestError("heuristic", str(exc)) from None
     need = missing_table_files(search.heuristic, board.rows, board.cols, goal.blank)
-    if need:
+    if need and not search.info.anytime:
         raise RequestError("tables", f"the {search.heuristic} heuristic needs {', '.join(need)}", need=need)
+    # An anytime search starts at once: it answers with a first solution while the
+    # files it needs (in "need") are fetched, and waits for them before improving it.
+    search.awaiting_files = bool(need)
     job_id = next(_job_ids)
     _jobs[job_id] = search
-    return _answer(job_id, search, search.step(budget))
+    answer = _answer(job_id, search, search.step(budget))
+    if need:
+        answer["need"] = need
+    return answer
 
 
 def _prepare(request: dict[str, Any]) -> dict[str, Any]:
@@ -441,20 +469,21 @@ def _prepare(request: dict[str, Any]) -> dict[str, Any]:
     need = missing_table_files(name, rows, cols, goal.blank)
     if need:
         raise RequestError("tables", f"the {name} heuristic needs {', '.join(need)}", need=need)
+    budget = _budget(request)  # every field is checked before the job exists
     job = Preparation(name, rows, cols, goal.blank)
     job_id = next(_job_ids)
     _jobs[job_id] = job
-    job.step(_budget(request))
+    job.step(budget)
     return _answer(job_id, job, None)
 
 
 def _job(request: dict[str, Any]) -> tuple[int, Search | Comparison | Preparation]:
     job_id = request.get("job")
     if isinstance(job_id, bool) or not isinstance(job_id, int):
-        raise RequestError("job", f"job must be a job number, not {json.dumps(job_id)}")
+        raise RequestError("job", f"job must be a job number, not {_quote(job_id)}")
     search = _jobs.get(job_id)
     if search is None:
-        raise RequestError("job", f"there is no running job {job_id}")
+        raise RequestError("job", f"there is no running job {_quote(job_id)}")
     return job_id, search
 
 
@@ -477,8 +506,8 @@ def handle_dict(request: Any) -> dict[str, Any]:
     if not isinstance(request, dict):
         return _error("request", "a request must be a JSON object")
     op = request.get("op")
-    if op not in _OPS:
-        return _error("op", f"unknown op {json.dumps(op)}: use one of {', '.join(_OPS)}")
+    if not isinstance(op, str) or op not in _OPS:
+        return _error("op", f"unknown op {_quote(op)}: use one of {', '.join(_OPS)}")
     try:
         answer = _OPS[op](request)
     except RequestError as exc:
@@ -495,7 +524,23 @@ def _error(field: str, message: str, **details: Any) -> dict[str, Any]:
 def handle(request_json: str) -> str:
     """Answer one JSON request with one JSON response (errors included, as data)."""
     try:
-        request = json.loads(request_json)
+        request = json.loads(request_json, parse_int=_whole_number)
+    except _NumberTooLong as exc:
+        return json.dumps(_error("request", str(exc)))
+    except RecursionError:
+        return json.dumps(_error("request", "the request is nested too deeply"))
     except (TypeError, ValueError) as exc:
         return json.dumps(_error("request", f"the request is not valid JSON: {exc}"))
     return json.dumps(handle_dict(request))
+
+
+class _NumberTooLong(ValueError):
+    """A number in a request with more digits than Python converts (4,300 by default)."""
+
+
+def _whole_number(text: str) -> int:
+    """An int of the request's JSON; _NumberTooLong past Python's digit limit."""
+    digits = len(text.lstrip("-"))
+    if 0 < sys.get_int_max_str_digits() < digits:
+        raise _NumberTooLong(f"the request holds a number of {digits:,} digits: too long to read")
+    return int(text)

@@ -260,7 +260,7 @@ def test_solve_on_a_fresh_4x4_link_shows_a_solution_before_the_tables_are_in(app
     status = app.locator("#status")
     expect(status).to_contain_text(f"Solved: {length} moves", timeout=60_000)
     statuses = app.evaluate("window.__statuses")
-    early = [s for s in statuses if re.match(r"Improving: \d+ moves; loading pattern databases", s)]
+    early = [s for s in statuses if re.match(r"Improving: \d+ moves; (downloading|loading) pattern databases", s)]
     assert early, statuses
     first = int(re.match(r"Improving: (\d+)", early[0]).group(1))
     assert first >= length

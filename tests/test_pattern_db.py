@@ -280,9 +280,43 @@ def test_small_boards_build_their_tables_in_short_steps(shape: tuple[int, int, i
     assert built.patterns == again.patterns and built.tables == again.tables
 
 
+def test_an_anytime_solve_answers_while_its_files_are_fetched(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The default solver does not wait for a download: its first answer names the files
+    it needs and carries a first solution; it then waits (saying so, keeping that solution)
+    until the files are there, loads them and ends with the optimum."""
+    monkeypatch.setattr("npuzzle.tables.DATA_DIR", tmp_path)
+    monkeypatch.setattr(pdb, "_LOADED", {})
+    compile_heuristic.cache_clear()
+    pdb.pattern_lookups.cache_clear()
+    board, goal = Board.from_string(KORF_1), Board.goal(4, 4, "blank-first")
+    answer = call({"op": "solve", "board": KORF_1, "goal": "blank-first"})
+    assert answer["ok"] is True and answer["need"] == ["pdb-4x4-663x2.bin"]
+    first = answer["solution"]
+    assert board.play(first["tiles"]) == goal
+    assert answer["progress"]["stage"] == "Downloading pattern databases"
+    waiting = call({"op": "step", "job": answer["job"]})
+    assert waiting["progress"]["stage"] == "Downloading pattern databases"
+    assert waiting["progress"]["best"] == len(first["tiles"]) and "solution" not in waiting
+    (tmp_path / "pdb-4x4-663x2.bin").write_bytes((DATA_DIR / "pdb-4x4-663x2.bin").read_bytes())
+    out = waiting
+    while out["type"] == "progress":
+        out = call({"op": "step", "job": answer["job"], "budget_ms": 200})
+    assert out["type"] == "result" and out["result"]["length"] == 57 and out["result"]["optimal"]
+    # Cancelled while waiting, it keeps the first solution.
+    (tmp_path / "pdb-4x4-663x2.bin").unlink()
+    monkeypatch.setattr(pdb, "_LOADED", {})
+    compile_heuristic.cache_clear()
+    pdb.pattern_lookups.cache_clear()
+    answer = call({"op": "solve", "board": KORF_1, "goal": "blank-first"})
+    stopped = call({"op": "cancel", "job": answer["job"]})
+    assert stopped["result"]["stopped"] == "cancelled" and stopped["result"]["length"] == len(answer["solution"]["tiles"])
+    compile_heuristic.cache_clear()
+    pdb.pattern_lookups.cache_clear()
+
+
 def test_missing_tables_are_asked_for(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr("npuzzle.tables.DATA_DIR", tmp_path)
-    answer = call({"op": "solve", "board": KORF_1, "goal": "blank-first"})
+    answer = call({"op": "solve", "board": KORF_1, "goal": "blank-first", "algorithm": "idastar"})
     assert answer["ok"] is False
     assert answer["error"] == {
         "field": "tables", "message": "the pdb heuristic needs pdb-4x4-663x2.bin", "need": ["pdb-4x4-663x2.bin"],

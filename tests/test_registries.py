@@ -71,8 +71,12 @@ def test_a_table_backed_heuristic_is_listed_and_its_file_asked_for(fake_heuristi
     assert analysis["default_heuristic"] == "pdb"  # the weakest ranked: not the default
 
     need = {"field": "tables", "message": f"the fake heuristic needs {FAKE_FILE}", "need": [FAKE_FILE]}
-    assert call({"op": "solve", "board": HARD, "heuristic": "fake"})["error"] == need
+    assert call({"op": "solve", "board": HARD, "algorithm": "idastar", "heuristic": "fake"})["error"] == need
     assert call({"op": "solve", "board": HARD, "algorithm": "wastar", "heuristic": "fake"})["error"] == need
+    # The default (anytime) starts at once, naming the file it waits for.
+    started = call({"op": "solve", "board": HARD, "heuristic": "fake"})
+    assert started["ok"] is True and started["need"] == [FAKE_FILE] and "solution" in started
+    assert call({"op": "cancel", "job": started["job"]})["result"]["stopped"] == "cancelled"
     compared = call({"op": "compare", "board": HARD})
     assert compared["ok"] is False and compared["error"]["field"] == "tables"
     assert compared["error"]["need"] == [FAKE_FILE]

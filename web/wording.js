@@ -105,6 +105,9 @@ export function stopping(keeps) {
 // Tables loaded in the background before a solve (`prepared`: the worker's
 // download report with Python's decoding time), or downloaded by the solve itself.
 function tablesWords(reply, prepared) {
+  if (reply.tables_failed) {
+    return " The pattern databases could not be downloaded, so the search stopped at its first solution.";
+  }
   if (reply.tables) {
     return ` Pattern databases (${(reply.tables.bytes / 1e6).toFixed(1)} MB) downloaded in ${reply.tables.download_ms} ms, decoded in ${formatSeconds(reply.result.setup_seconds)}.`;
   }

@@ -126,6 +126,7 @@ async function run(message) {
   const { id, ...request } = message;
   let answer = call(request);
   let tables = null;
+  let failedTables = false;
   if (!answer.ok && answer.error.field === "tables" && Array.isArray(answer.error.need)) {
     const stage = "Downloading pattern databases";
     postMessage({ id, type: "progress", progress: { stage } });
@@ -136,6 +137,14 @@ async function run(message) {
     });
     postMessage({ id, type: "progress", progress: { stage: `${stage}: done` } });
     answer = call(request);
+  }
+  if (answer.ok && Array.isArray(answer.need)) {
+    // An anytime search started without its tables (it shows a first solution and
+    // waits for them): fetch them while it runs; it sees them land in npuzzle/data/.
+    fetchTables(answer.need, () => {}).then(
+      (report) => { tables = report; },
+      () => { failedTables = true; aborted.add(id); },
+    );
   }
   // Searches come back as progress until done; keep stepping between ticks.
   while (answer.ok && answer.type === "progress") {
@@ -148,6 +157,7 @@ async function run(message) {
   }
   aborted.delete(id);
   if (tables && answer.ok) answer.tables = tables;
+  if (failedTables && answer.ok) answer.tables_failed = true; // stopped: the download failed
   postMessage({ id, type: "answer", answer });
 }
 

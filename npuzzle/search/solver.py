@@ -19,6 +19,7 @@ from ..heuristics import (
     compile_heuristic,
     get_heuristic,
     heuristic_loading,
+    missing_table_files,
     strongest_heuristic,
 )
 from ..solvability import is_solvable
@@ -312,6 +313,9 @@ class Search:
         self.improved = False
         """Set when ``best`` changes; whoever reports it (the web API) clears it."""
         self._best_path: list[int] | None = None
+        self.awaiting_files = False
+        """Set (by the web API, for an anytime search) when the heuristic's table files are
+        being fetched while it runs: it shows its first solution and waits for them."""
         if not is_solvable(board, goal):
             self.result = self._result(StopReason.UNSOLVABLE, None, 0, 0, 0, None, solvable=False)
 
@@ -371,6 +375,21 @@ class Search:
             return None
         return self.problem.at_parity(max(candidates))
 
+    def _first_while(self, stage: str) -> Progress:
+        """Progress while the tables are not ready: an anytime search's first solution
+        (found once, by reduction) and what it waits for."""
+        fresh = self._best_path is None and self.board != self.goal
+        if fresh:
+            self._best_path = first_solution(self.problem)
+            self.best = self.problem.decode(self._best_path)
+            self.improved = True
+        best = len(self._best_path) - 1 if self._best_path else None
+        self.progress = Progress(
+            0, 0, 0, 0, time.perf_counter() - self._started, stage=stage, best=best,
+            path=tuple(self._best_path) if fresh and self._best_path else None,
+        )
+        return self.progress
+
     def step(self, budget: float = 0.03, cancel: bool = False) -> SearchResult | Progress:
         """Work for about ``budget`` seconds; return the result when done, else progress."""
         if self.result is not None:
@@ -379,21 +398,22 @@ class Search:
             name = self.heuristic
             shape = (self.problem.rows, self.problem.cols, self.goal.blank)
             if self._loading is None:
+                # An anytime search shows a first solution before its tables are in
+                # (the reduction needs none; its own search finds it again after), and
+                # waits for table files still being fetched (the browser's worker
+                # fetches them meanwhile; elsewhere they are on disk or asked for first).
+                tables = get_heuristic(name).tables if name else None
+                missing = missing_table_files(name, *shape) if name and self.awaiting_files else []
+                if missing:
+                    if cancel:
+                        self.result = self._result(StopReason.CANCELLED, self._best_path, 0, 0, 0, None)
+                        return self.result
+                    return self._first_while(f"Downloading {tables.stage.split(' ', 1)[1]}" if tables else
+                                             "Waiting for the heuristic's tables")
                 loading = heuristic_loading(name, *shape) if name else None
                 self._loading = loading or iter(())
-                if loading is not None and self.info.anytime and not cancel and self.board != self.goal:
-                    # An anytime search shows a first solution before its tables are in
-                    # (the reduction needs none); its own search finds it again after.
-                    self._best_path = first_solution(self.problem)
-                    self.best = self.problem.decode(self._best_path)
-                    self.improved = True
-                    tables = get_heuristic(name).tables if name else None
-                    self.progress = Progress(
-                        0, 0, 0, 0, time.perf_counter() - self._started,
-                        stage=tables.stage if tables else "Preparing the heuristic",
-                        best=len(self._best_path) - 1, path=tuple(self._best_path),
-                    )
-                    return self.progress
+                if loading is not None and self.info.anytime and not cancel and self._best_path is None:
+                    return self._first_while(tables.stage if tables else "Preparing the heuristic")
             # Load the heuristic's tables a step at a time (a cancel is seen between steps).
             prepared = time.perf_counter()
             end = prepared + budget
