@@ -56,7 +56,8 @@ def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[s
 
 @pytest.fixture
 def app(page: Any, site_url: str) -> Iterator[Any]:
-    """The page, failing the test on any console error, page error or foreign request."""
+    """The page, failing the test on any console error, page error, foreign request or
+    Content-Security-Policy violation."""
     problems: list[str] = []
     origin = urlsplit(site_url).netloc
     page.on("console", lambda m: problems.append(f"console {m.type}: {m.text}") if m.type == "error" else None)
@@ -69,6 +70,16 @@ def app(page: Any, site_url: str) -> Iterator[Any]:
             problems.append(f"request left the site: {request.url}")
 
     page.on("request", check_request)
+    # Any Content-Security-Policy violation fails the test (the page's policy is strict).
+    page.expose_function("__cspViolation", lambda what: problems.append(f"CSP violation: {what}"))
+    page.add_init_script(CSP_WATCH)
     page.set_default_timeout(90_000)
     yield page
     assert problems == []
+
+
+CSP_WATCH = """
+document.addEventListener("securitypolicyviolation", (e) => {
+  window.__cspViolation(`${e.violatedDirective} blocked ${e.blockedURI || "inline"} (${e.sourceFile}:${e.lineNumber})`);
+});
+"""

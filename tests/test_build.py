@@ -58,3 +58,32 @@ def test_the_package_says_it_is_typed_and_ships_its_data() -> None:
     data = sorted(p.relative_to(package).as_posix() for p in (package / "data").iterdir())
     assert {"data/pdb-4x4-663x2.bin", "data/korf100.txt"} <= set(data)
     assert [name for name in data if not any(fnmatch.fnmatch(name, p) for p in patterns)] == []
+
+
+def content_security_policy(html: str) -> dict[str, list[str]]:
+    """The page's Content-Security-Policy meta tag, directive -> sources."""
+    found = re.findall(r'<meta http-equiv="Content-Security-Policy" content="([^"]*)">', html)
+    assert len(found) == 1, found
+    policy: dict[str, list[str]] = {}
+    for part in found[0].split(";"):
+        name, *sources = part.split()
+        policy[name] = sources
+    return policy
+
+
+def test_the_page_carries_a_strict_content_security_policy(built_site: Path) -> None:
+    """A meta tag (GitHub Pages sets no headers): scripts and workers only from the site
+    (WebAssembly compiled, nothing evaluated), no inline script or style, nothing
+    fetched elsewhere, no plugins, no <base>."""
+    html = (built_site / "index.html").read_text()
+    policy = content_security_policy(html)
+    assert policy["default-src"] == ["'self'"]
+    assert policy["script-src"] == ["'self'", "'wasm-unsafe-eval'"]
+    assert policy["worker-src"] == ["'self'"] and policy["connect-src"] == ["'self'"]
+    assert policy["style-src"] == ["'self'"]
+    assert policy["object-src"] == ["'none'"] and policy["base-uri"] == ["'none'"]
+    assert not any("unsafe-inline" in s or "unsafe-eval" == s.strip("'") for v in policy.values() for s in v)
+    # Nothing inline that such a policy would block.
+    assert not re.search(r"<script(?![^>]*\bsrc=)[^>]*>", html), "inline script"
+    assert not re.search(r"<[^>]*\sstyle\s*=", html) and "<style" not in html, "inline style"
+    assert not re.search(r"<[^>]*\son[a-z]+\s*=", html), "inline event handler"

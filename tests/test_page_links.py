@@ -5,13 +5,14 @@ from __future__ import annotations
 
 import re
 from typing import Any
-from urllib.parse import unquote
+from urllib.parse import quote, unquote
 
 import pytest
 from playwright.sync_api import expect
 
 from npuzzle import Board
 
+from .helpers import ROOT
 from .pages import HARD, board_of, distance, editor, expect_step, open_link, solution_shown, solve_and_read_length
 
 pytestmark = pytest.mark.browser
@@ -117,3 +118,32 @@ def test_back_and_forward_move_between_boards(app: Any, site_url: str) -> None:
     app.go_forward()
     app.go_forward()
     expect(app.get_by_label("Puzzle board")).to_have_attribute("data-board", second)
+
+
+HOSTILE = ['<img src=x onerror="window.__pwned=1">', '"><script>window.__pwned=2</script>',
+           "javascript:window.__pwned=3", "<svg onload=window.__pwned=4>"]
+# The keys a link may carry, read from the page's own list (a new key is covered at once).
+LINK_KEYS = re.findall(r'"(\w+)"', re.search(r"LINK_KEYS = \[(.*?)\]", (ROOT / "web" / "url-state.js").read_text()).group(1))
+NOTHING_INJECTED = """() => window.__pwned === undefined
+  && document.querySelectorAll("img, script:not([src]), [onerror], [onload], [onclick]").length === 0"""
+
+
+@pytest.mark.parametrize("key", LINK_KEYS)
+def test_markup_in_any_link_parameter_or_editor_is_never_written_as_html(app: Any, site_url: str, key: str) -> None:
+    """Every link parameter, and then the board and goal editors, given markup: the page
+    shows a message and its text, never an element from it (a strict CSP would also
+    block a script; the fixture fails the test on any violation)."""
+    for payload in HOSTILE:
+        params = {"board": HARD, key: payload}
+        fragment = "&".join(f"{k}={quote(v, safe='')}" for k, v in params.items())
+        open_link(app, site_url, "#" + fragment, valid_board=key not in ("board", "goal"))
+        expect(app.locator("#link-notice, #board-message").first).to_be_attached()
+        assert app.evaluate(NOTHING_INJECTED) is True
+    # The editors: typed markup stays text.
+    for label in ("Tiles, row by row (0, _ or . for the blank)", "Goal tiles, row by row"):
+        field = app.get_by_label(label, exact=True)
+        if not field.is_visible():
+            continue
+        field.fill(HOSTILE[0])
+        expect(app.locator("#board-message, #goal-message").first).to_be_attached()
+        assert app.evaluate(NOTHING_INJECTED) is True
