@@ -122,6 +122,13 @@ def test_page_is_editable_while_the_solver_loads(app: Any, site_url: str) -> Non
     app.route("**/pyodide.asm.wasm", hold)
     app.goto(site_url + "#board=1,2,3,4,5,6,7,0,8")
     expect(app.locator("#solver-state")).to_contain_text("Loading")
+    # The loading indicator is drawn (a ring), not a character the font may lack.
+    indicator = app.evaluate("""() => {
+      const style = getComputedStyle(document.getElementById("solver-state"), "::before");
+      return { content: style.content, border: style.borderTopWidth, width: style.width };
+    }""")
+    assert indicator["content"] == '""' and indicator["border"] != "0px" and indicator["width"] != "auto", indicator
+    assert app.locator("#solver-state").inner_text().startswith("Loading")
     expect(app.get_by_role("button", name="Solve")).to_be_disabled()
     editor(app).fill("1 2 3\n4 5 6\n0 7 8")
     assert editor(app).input_value() == "1 2 3\n4 5 6\n0 7 8"
