@@ -50,6 +50,7 @@ PAIRS = [
     ("idastar", "manhattan"), ("astar", "manhattan"), ("astar", "pdb"),
     ("astar", "linear-conflict"), ("astar", "euclidean"), ("idastar", "linear-conflict"),
     ("idastar", "euclidean"), ("astar", "hamming"), ("idastar", "hamming"),
+    ("anytime", "pdb"),  # the default solver: its answers and lower bounds
 ]
 
 

@@ -54,6 +54,7 @@ def test_rectangular_sizes_and_goal_editing(app: Any, site_url: str) -> None:
     expect(app).to_have_url(re.compile(re.escape("size=3x5")))  # no string evaluation: the CSP forbids it
     app.get_by_label("Goal", exact=True).select_option("custom")
     goal = app.get_by_label("Goal tiles, row by row", exact=True)
+    expect(app.locator("#solvability")).to_contain_text("Solvable")  # the answer for the custom goal as chosen
     goal.fill("2 1 3 4 5 / 6 7 8 9 10 / 11 12 13 14 0")
     expect(app.locator("#solvability")).to_contain_text("Unsolvable")
     goal.fill("2 1 3 4 5 / 6 7 8 9 10 / 11 12 13 0")

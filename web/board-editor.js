@@ -73,7 +73,9 @@ export class BoardEditor {
   async replace(request) {
     const a = this.analysis;
     if (!request.size && !a) return;
+    const ticket = ++this.sequence; // supersedes an analysis under way, and is superseded by a later one
     const reply = await this.client.request({ size: a && `${a.rows}x${a.cols}`, goal: this.goal.request, ...request }).answer;
+    if (ticket !== this.sequence) return;
     if (!reply.ok) return this.page.setBoardMessage(reply.error.message);
     Object.assign(this, { text: reply.grid, size: `${reply.rows}x${reply.cols}`, fromLink: false });
     this.page.setEditorText(this.text);
