@@ -751,20 +751,20 @@ def main_korf24(args: argparse.Namespace) -> int:
         "Lengths are given as a ratio to the published optimum (Korf & Felner 2002). Seconds are wall clock "
         "around the search call only (their process start and imports are excluded). Every solution is replayed "
         "on our Board and must reach the goal",
-        "",
-        "## Summary",
-        "",
-        *lines,
-        "",
-        "## Per instance",
-        "",
     ]
-    name = "vs-slidingpuzzle-korf24" + (f"-{args.label}" if args.label else "")
-    document = {**meta, "summary": lines, "runs": [r.to_dict() for r in rows]}
-    write_results(name, header + table_korf24(rows), document)
+    publish("vs-slidingpuzzle-korf24", args.label, meta, header, lines, rows, table_korf24(rows))
+    return 1 if any(r.problems for r in rows) else 0
+
+
+def publish(stem: str, label: str | None, meta: dict[str, Any], intro: list[str], lines: list[str],
+            rows: list[Any], table_lines: list[str]) -> None:
+    """Write a set's results (intro, summary ``lines``, per-instance table; the JSON with
+    every run) as ``bench/results/<stem>[-label]`` and print the summary."""
+    name = stem + (f"-{label}" if label else "")
+    markdown = intro + ["", "## Summary", "", *lines, "", "## Per instance", "", *table_lines]
+    write_results(name, markdown, {**meta, "summary": lines, "runs": [r.to_dict() for r in rows]})
     print("\n".join(lines))
     print(f"results: bench/results/{name}.md and .json")
-    return 1 if any(r.problems for r in rows) else 0
 
 
 def main() -> int:
@@ -869,19 +869,8 @@ def main() -> int:
         "- node counts are each library's own: their `expanded` counts every state taken from the open list or "
         "stack (including duplicates and states over the bound), ours counts the states whose children were "
         "generated",
-        "",
-        "## Summary",
-        "",
-        *lines,
-        "",
-        "## Per instance",
-        "",
     ]
-    name = "vs-slidingpuzzle" + (f"-{args.label}" if args.label else "")
-    document = {**meta, "summary": lines, "runs": [r.to_dict() for r in rows]}
-    write_results(name, header + table(rows), document)
-    print("\n".join(lines))
-    print(f"results: bench/results/{name}.md and .json")
+    publish("vs-slidingpuzzle", args.label, meta, header, lines, rows, table(rows))
     ours_wrong = any(r.ours.solution is not None and not r.ours.optimal for r in rows)
     not_replayed = any(False in (r.ours.replayed, r.theirs.replayed) for r in rows)
     return 1 if ours_wrong or not_replayed else 0
