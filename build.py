@@ -4,13 +4,19 @@
     python3 build.py            # build dist/
     python3 build.py --serve    # build, then serve http://127.0.0.1:8000/
 
-The site is self-contained: index.html, web/ (ES modules and CSS), the
-Pyodide runtime files copied from node_modules/pyodide (installed with
-``npm ci`` from the pinned package-lock.json if missing), the npuzzle
-package as a zip whose name carries a hash of its contents, so a new build
-is never hidden by a cached old one, and the pattern-database tables in
-tables/ (fetched by the worker only when a solve needs them). Every URL in the site is relative, so
-it works under a sub-path such as GitHub Pages' /<repo>/.
+The site is self-contained and every URL in it is relative, so it works under a sub-path
+such as GitHub Pages' /<repo>/. Every file but two is named by its content, so a new build
+never mixes with a cached old one and the service worker can keep a build's files offline:
+
+    index.html                   the page (names the build's web folder)
+    sw.js                        the service worker (web/service-worker.js after the build's
+                                 file list): offline use after the first visit
+    web-<hash>/                  web/ (ES modules, CSS) and build-info.js; <hash> covers them
+    pyodide/<version>/           the Pyodide runtime, copied from node_modules/pyodide
+                                 (installed with ``npm ci`` from the pinned lock file if missing)
+    py/npuzzle-<hash>.zip        the npuzzle package
+    tables/<name>.bin            the pattern-database tables (fetched by the worker only when a
+                                 solve needs them; their URLs carry ?v=<hash of the file>)
 """
 
 from __future__ import annotations
@@ -76,36 +82,69 @@ def package_archive() -> bytes:
     return buffer.getvalue()
 
 
+def _digest(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()[:12]
+
+
+SERVICE_WORKER = "service-worker.js"
+"""web/'s service worker source: written to the site's root as sw.js (its scope is the site)."""
+
+
 def build(out: Path) -> Path:
     """Write the site into ``out`` (replacing it) and return it."""
     pyodide = ensure_pyodide()
+    version = pinned_pyodide_version()
     if out.exists():
         shutil.rmtree(out)
-    (out / "pyodide").mkdir(parents=True)
+    runtime = out / "pyodide" / version
+    runtime.mkdir(parents=True)
     for name in PYODIDE_FILES:
-        shutil.copy2(pyodide / name, out / "pyodide" / name)
-    shutil.copytree(ROOT / "web", out / "web")
-    shutil.copy2(ROOT / "index.html", out / "index.html")
+        shutil.copy2(pyodide / name, runtime / name)
     archive = package_archive()
-    digest = hashlib.sha256(archive).hexdigest()[:12]
-    archive_name = f"npuzzle-{digest}.zip"
+    archive_name = f"npuzzle-{_digest(archive)}.zip"
     (out / "py").mkdir()
     (out / "py" / archive_name).write_bytes(archive)
     tables = {}
     (out / "tables").mkdir()
     for path in sorted((ROOT / "npuzzle" / "data").glob("*.bin")):
         shutil.copy2(path, out / "tables" / path.name)
-        version = hashlib.sha256(path.read_bytes()).hexdigest()[:12]
-        tables[path.name] = f"../tables/{path.name}?v={version}"
-    (out / "web" / "build-info.js").write_text(
-        "// Written by build.py: where the worker finds the npuzzle package and its tables.\n"
+        tables[path.name] = f"../tables/{path.name}?v={_digest(path.read_bytes())}"
+    info = (
+        "// Written by build.py: where the worker finds Python, the npuzzle package and its tables\n"
+        "// (relative to this folder), and the build's name.\n"
+        f'export const PYODIDE_URL = "../pyodide/{version}/";\n'
         f'export const PACKAGE_ARCHIVE = "../py/{archive_name}";\n'
-        f'export const PYODIDE_VERSION = "{pinned_pyodide_version()}";\n'
+        f'export const PYODIDE_VERSION = "{version}";\n'
         f"export const TABLE_FILES = {json.dumps(tables, indent=2)};\n"
     )
+    sources = {p.name: p.read_bytes() for p in sorted((ROOT / "web").iterdir()) if p.is_file() and p.name != SERVICE_WORKER}
+    name = _digest(b"".join(n.encode() + b"\0" + data for n, data in sources.items()) + info.encode())
+    info += f'export const BUILD = "{name}";\n'
+    web = out / f"web-{name}"
+    web.mkdir()
+    for file_name, data in sources.items():
+        (web / file_name).write_bytes(data)
+    (web / "build-info.js").write_text(info)
+    html = (ROOT / "index.html").read_text().replace('"web/', f'"{web.name}/')
+    (out / "index.html").write_text(html)
+    files = ["./", *(p.relative_to(out).as_posix() for p in sorted(out.rglob("*")) if p.is_file() and p.parts[len(out.parts)] != "tables")]
+    (out / "sw.js").write_text(
+        f"// Written by build.py from web/{SERVICE_WORKER}: the build, the files it keeps (relative to this\n"
+        "// file), the tables it may keep once fetched.\n"
+        f'const BUILD = "{name}";\n'
+        f"const FILES = {json.dumps(files, indent=2)};\n"
+        f"const TABLES = {json.dumps(sorted(u.removeprefix('../') for u in tables.values()), indent=2)};\n\n"
+        + (ROOT / "web" / SERVICE_WORKER).read_text()
+    )
     (out / ".nojekyll").write_text("")  # GitHub Pages: serve files as they are
-    print(f"build: wrote {out} (package {archive_name}, {len(archive):,} bytes)", flush=True)
+    print(f"build: wrote {out} (build {name}, package {archive_name}, {len(archive):,} bytes)", flush=True)
     return out
+
+
+def web_folder(out: Path) -> Path:
+    """The built site's web folder (web-<hash>/) in ``out``."""
+    (folder,) = out.glob("web-*")
+    return folder
 
 
 class Handler(http.server.SimpleHTTPRequestHandler):

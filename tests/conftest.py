@@ -54,10 +54,10 @@ def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[s
     return {**browser_type_launch_args, "executable_path": executable, "args": CHROMIUM_FLAGS}
 
 
-@pytest.fixture
-def app(page: Any, site_url: str) -> Iterator[Any]:
-    """The page, failing the test on any console error, page error, foreign request or
-    Content-Security-Policy violation."""
+def watch(page: Any, site_url: str) -> list[str]:
+    """Start collecting what must not happen on ``page``: console errors, page errors,
+    dialogs, requests to another origin than ``site_url``'s, Content-Security-Policy
+    violations. Returns the list the problems go into."""
     problems: list[str] = []
     origin = urlsplit(site_url).netloc
     page.on("console", lambda m: problems.append(f"console {m.type}: {m.text}") if m.type == "error" else None)
@@ -74,6 +74,14 @@ def app(page: Any, site_url: str) -> Iterator[Any]:
     page.expose_function("__cspViolation", lambda what: problems.append(f"CSP violation: {what}"))
     page.add_init_script(CSP_WATCH)
     page.set_default_timeout(90_000)
+    return problems
+
+
+@pytest.fixture
+def app(page: Any, site_url: str) -> Iterator[Any]:
+    """The page, failing the test on any console error, page error, foreign request or
+    Content-Security-Policy violation."""
+    problems = watch(page, site_url)
     yield page
     assert problems == []
 

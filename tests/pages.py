@@ -19,9 +19,11 @@ GOAL_3 = "1,2,3,4,5,6,7,8,0"
 _LETTER = {word: letter for letter, word in DIRECTION_NAMES.items()}
 
 
-def open_link(app: Any, site_url: str, fragment: str, *, valid_board: bool = True) -> None:
+def open_link(app: Any, site_url: str, fragment: str, *, valid_board: bool = True, ready: str = "ready") -> None:
+    """Open the site at ``fragment`` and wait for the solver's state ``ready`` (or "failed")
+    and, for a valid board, for Python's answer to it to be drawn."""
     app.goto(site_url + fragment)
-    expect(app.locator("#solver-state")).to_have_attribute("data-kind", "ready", timeout=90_000)
+    expect(app.locator("#solver-state")).to_have_attribute("data-kind", ready, timeout=90_000)
     if not valid_board:
         return
     # The worker parses the linked board; "ready" can come before that answer is drawn.

@@ -9,6 +9,8 @@ import tomllib
 import zipfile
 from pathlib import Path
 
+from build import web_folder
+
 from .helpers import ROOT
 
 PYODIDE_FILES = {"pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json"}
@@ -16,13 +18,16 @@ PYODIDE_FILES = {"pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_s
 
 def test_site_has_every_file(built_site: Path) -> None:
     assert (built_site / "index.html").is_file()
-    assert PYODIDE_FILES <= {p.name for p in (built_site / "pyodide").iterdir()}
+    (runtime,) = (built_site / "pyodide").iterdir()  # pyodide/<version>/
+    assert PYODIDE_FILES <= {p.name for p in runtime.iterdir()}
     for name in ("main.js", "worker.js", "controller.js", "style.css", "build-info.js"):
-        assert (built_site / "web" / name).is_file(), name
+        assert (web_folder(built_site) / name).is_file(), name
+    assert (built_site / "sw.js").is_file()
+    assert not (web_folder(built_site) / "service-worker.js").exists()  # it is sw.js
 
 
 def test_package_archive_is_named_by_content_and_complete(built_site: Path) -> None:
-    info = (built_site / "web" / "build-info.js").read_text()
+    info = (web_folder(built_site) / "build-info.js").read_text()
     match = re.search(r'PACKAGE_ARCHIVE = "\.\./py/(npuzzle-[0-9a-f]{12}\.zip)"', info)
     assert match, info
     archive = built_site / "py" / match.group(1)
@@ -32,7 +37,7 @@ def test_package_archive_is_named_by_content_and_complete(built_site: Path) -> N
 
 
 def test_our_files_request_nothing_outside_the_site(built_site: Path) -> None:
-    for path in [built_site / "index.html", *sorted((built_site / "web").iterdir())]:
+    for path in [built_site / "index.html", built_site / "sw.js", *sorted(web_folder(built_site).iterdir())]:
         text = path.read_text()
         assert not re.search(r"https?://", text.replace("http://www.w3.org/2000/svg", "")), path.name
         # Absolute paths would break under a sub-path such as GitHub Pages' /<repo>/.
@@ -41,7 +46,7 @@ def test_our_files_request_nothing_outside_the_site(built_site: Path) -> None:
 
 
 def test_tables_are_shipped_beside_the_package_not_inside_it(built_site: Path) -> None:
-    info = (built_site / "web" / "build-info.js").read_text()
+    info = (web_folder(built_site) / "build-info.js").read_text()
     assert re.search(r'"pdb-4x4-663x2\.bin": "\.\./tables/pdb-4x4-663x2\.bin\?v=[0-9a-f]{12}"', info)
     assert (built_site / "tables" / "pdb-4x4-663x2.bin").stat().st_size < 12 * 2**20
     archive = next((built_site / "py").glob("npuzzle-*.zip"))

@@ -14,6 +14,8 @@ export class Controller {
   constructor({ client, page, board, compareView, editor, link, choice, jobs, replay, play, tables }) {
     Object.assign(this, { client, page, board, compareView, editor, link, choice, jobs, replay, play, tables });
     this.info = null; // Python's "info" answer, once the solver is ready
+    this.online = true; // what the browser says (main.js passes on changes)
+    this.restarted = null; // why the solver was last restarted, if it was
     this.mode = "edit";
     editor.on("board", (reply, push) => this.boardShown(reply, push));
     editor.on("invalid", () => { this.clearSolution(); this.refresh(); });
@@ -27,10 +29,12 @@ export class Controller {
     this.client.on("ready", (info) => this.ready(info));
     this.client.on("failed", (reason) => {
       this.jobs.stop();
+      this.info = null;
       this.page.setSolverState(`The solver failed: ${reason}`, "failed");
-      this.page.setStatus(`The solver failed to start: ${reason}. Reload the page to try again.`);
+      this.page.setStatus(wording.solverFailed(reason));
       this.refresh();
     });
+    this.client.on("crashed", (reason) => this.crashed(reason));
     this.page.setSolverState("Loading the solver\u2026", "loading");
     this.page.setStatus("Loading the solver. You can edit the board meanwhile.");
     this.page.setMode(this.mode);
@@ -40,20 +44,48 @@ export class Controller {
   }
 
   ready(info) {
+    const again = this.restarted;
     this.info = info;
     this.choice.setInfo(info);
     this.replay.setInfo(info);
     this.page.fillSizes(info.min_side, info.page_max_side);
     this.page.offerTimeLimit(info.defaults.time_limit);
-    this.page.setSolverState("Solver ready: Python in your browser", "ready");
-    this.linkReady();
+    this.showSolverState();
+    // After a restart the board on screen stays as it was (Python had already checked it).
+    if (!again || !this.editor.valid) this.linkReady();
+    this.refresh();
+  }
+
+  // The solver's line: ready, and whether it was restarted or the page is offline.
+  showSolverState() {
+    if (!this.info) return;
+    this.page.setSolverState(wording.solverReady({ online: this.online, restarted: this.restarted }), "ready");
+  }
+
+  // The browser went offline or online (the page and the solver work either way once stored).
+  connectivity(online) {
+    this.online = online;
+    this.showSolverState();
+  }
+
+  // The worker died or hung after it was ready; the client is starting a fresh one.
+  // The board, the link and a solution already shown are kept; the search that was
+  // running is lost, and the tables must be loaded into the new worker again.
+  crashed(reason) {
+    const kind = this.jobs.kind;
+    this.jobs.stop();
+    this.tables.forget();
+    this.info = null;
+    this.restarted = reason;
+    this.page.setSolverState("Restarting the solver\u2026", "loading");
+    this.page.setStatus(wording.solverCrashed(reason, kind));
+    this.refresh();
   }
 
   openLink(hash) {
     const asked = this.link.read(hash);
     if (!asked) return;
     this.editor.openLink(asked);
-    for (const [name, value] of Object.entries(asked.options)) this.choice.setValue(name, value);
     this.clearSolution();
     if (this.info) this.linkReady();
   }

@@ -105,6 +105,9 @@ export function bindInput(doc, win, controller) {
   });
 
   win.addEventListener("popstate", () => controller.openLink(win.location.hash));
+  win.addEventListener("online", () => controller.connectivity(true));
+  win.addEventListener("offline", () => controller.connectivity(false));
+  controller.connectivity(win.navigator.onLine);
   win.addEventListener("hashchange", () => controller.openLink(win.location.hash));
 }
 

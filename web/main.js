@@ -34,3 +34,10 @@ const controller = new Controller({
 });
 bindInput(document, window, controller);
 controller.start();
+
+// Offline use: the service worker build.py writes at the site's root (sw.js). It is
+// registered once the solver is ready, so that storing the build's files does not
+// compete with the first load. A site served without it (not built) works online.
+client.ready.then(() => {
+  if (navigator.serviceWorker) navigator.serviceWorker.register(new URL("../sw.js", import.meta.url)).catch(() => {});
+}, () => {});

@@ -3,21 +3,62 @@
 // report progress through a callback, onProgress(progress, solution), where
 // `solution` is a better solution an anytime search just found (else null),
 // and can be cancelled.
+//
+// It also watches the worker. A worker that fails to load (the runtime missing,
+// served with the wrong type, a browser without module workers) is reported to
+// the "failed" listeners with the reason in words. A worker that dies after it was
+// ready (an uncaught error, a WebAssembly trap, out of memory) or stops answering
+// (no message for HANG_MS while a request waits) is replaced by a fresh one: the
+// requests waiting get an error answer, the "crashed" listeners hear why, and
+// "loading" and "ready" follow as at the start. A worker that crashes again and
+// again (MAX_RESTARTS within RESTART_WINDOW_MS) is given up: "failed".
+
+const HANG_MS = 20_000; // a running search sends progress every ~30 ms; loading a table takes < 2 s
+const LOAD_SILENCE_MS = 150_000; // while loading (the worker's own limit for Python is 120 s)
+const WATCH_MS = 1000;
+const MAX_RESTARTS = 3;
+const RESTART_WINDOW_MS = 60_000;
 
 export class SolverClient {
-  constructor(workerUrl) {
-    this.worker = new Worker(workerUrl, { type: "module" });
+  constructor(workerUrl, { hangMs = HANG_MS } = {}) {
+    this.workerUrl = workerUrl;
+    this.hangMs = hangMs;
     this.nextId = 1;
     this.pending = new Map(); // id -> {resolve, onProgress}
     this.info = null;
-    this.listeners = { loading: [], ready: [], failed: [] };
-    this.ready = new Promise((resolve, reject) => {
-      this.resolveReady = resolve;
-      this.rejectReady = reject;
-    });
+    this.listeners = { loading: [], ready: [], failed: [], crashed: [] };
+    this.restarts = []; // when the worker was replaced (for MAX_RESTARTS)
+    this.failed = null; // the reason, once given up
+    this.newReady();
+    this.launch();
+    this.watch = setInterval(() => this.checkAlive(), WATCH_MS);
+  }
+
+  launch() {
+    this.loaded = false;
+    this.lastHeard = performance.now();
+    if (!supportsModuleWorkers()) {
+      this.worker = null;
+      queueMicrotask(() => this.fail("this browser cannot run the solver: it does not support module workers (use a current Chrome, Edge, Firefox or Safari)"));
+      return;
+    }
+    const worker = new Worker(this.workerUrl, { type: "module" });
+    worker.onmessage = (event) => { if (worker === this.worker) this.receive(event.data); };
+    worker.onerror = (event) => {
+      if (worker !== this.worker) return;
+      event.preventDefault();
+      const detail = event.message || "";
+      if (this.loaded) this.crash(`the solver stopped with an error${detail ? ` (${detail})` : ""}`);
+      else this.fail(detail ? `the solver could not start (${detail})` : "the solver's script could not be loaded (a file of the site is missing or was served with the wrong type)");
+    };
+    worker.onmessageerror = () => { if (worker === this.worker) this.crash("a message from the solver could not be read"); };
+    this.worker = worker;
+  }
+
+  // `ready`: a promise of the next "info" answer (rejected if loading fails).
+  newReady() {
+    this.ready = new Promise((resolve, reject) => Object.assign(this, { resolveReady: resolve, rejectReady: reject }));
     this.ready.catch(() => {}); // failures are reported through "failed" listeners
-    this.worker.onmessage = (event) => this.receive(event.data);
-    this.worker.onerror = (event) => this.fail(event.message || "the solver worker crashed");
   }
 
   on(kind, listener) {
@@ -29,13 +70,16 @@ export class SolverClient {
   }
 
   receive(message) {
+    this.lastHeard = performance.now();
+    if (!message || typeof message !== "object") return;
     if (message.type === "loading") return this.emit("loading", message.stage);
     if (message.type === "ready") {
+      this.loaded = true;
       this.info = message.info;
       this.resolveReady(message.info);
       return this.emit("ready", message.info);
     }
-    if (message.type === "fatal") return this.fail(message.message);
+    if (message.type === "fatal") return this.loaded ? this.crash(message.message) : this.fail(message.message);
     const entry = this.pending.get(message.id);
     if (!entry) return;
     if (message.type === "progress") {
@@ -46,26 +90,83 @@ export class SolverClient {
     entry.resolve(message.answer);
   }
 
-  fail(reason) {
-    this.rejectReady(new Error(reason));
-    for (const [, entry] of this.pending) {
-      entry.resolve({ ok: false, error: { field: "solver", message: reason } });
-    }
+  // Silence: while loading, longer than the worker's own limit; once ready, longer
+  // than any step of work while a request waits.
+  checkAlive() {
+    if (!this.worker) return;
+    const silent = performance.now() - this.lastHeard;
+    if (!this.loaded && silent > LOAD_SILENCE_MS) this.fail(`the solver did not finish loading in ${Math.round(silent / 1000)} s`);
+    else if (this.loaded && this.pending.size > 0 && silent > this.hangMs) this.crash(`the solver stopped answering for ${Math.round(silent / 1000)} s`);
+  }
+
+  // The worker cannot be used: answer everything waiting with `message`.
+  answerWaiting(message) {
+    const waiting = [...this.pending.values()];
     this.pending.clear();
+    for (const entry of waiting) entry.resolve({ ok: false, error: { field: "solver", message } });
+  }
+
+  stopWorker() {
+    if (this.worker) this.worker.terminate();
+    this.worker = null;
+  }
+
+  // Loading failed: nothing more will come from this worker.
+  fail(reason) {
+    if (this.failed) return;
+    this.failed = reason;
+    this.stopWorker();
+    clearInterval(this.watch);
+    this.rejectReady(new Error(reason));
     this.emit("failed", reason);
+    this.answerWaiting(`the solver is not available: ${reason}`);
+  }
+
+  // The worker died or hung after it was ready: replace it (unless it keeps dying).
+  crash(reason) {
+    this.stopWorker();
+    const now = performance.now();
+    this.restarts = this.restarts.filter((t) => now - t < RESTART_WINDOW_MS);
+    if (this.restarts.length >= MAX_RESTARTS) {
+      this.fail(`${reason}, the ${MAX_RESTARTS + 1}th failure within a minute`);
+      return;
+    }
+    this.restarts.push(now);
+    this.info = null;
+    this.newReady();
+    this.emit("crashed", reason);
+    this.answerWaiting(`the solver was restarted: ${reason}`);
+    this.launch();
   }
 
   // Send a webapi request; resolves with its answer. Returns {id, answer}.
   request(request, onProgress = null) {
     const id = this.nextId++;
+    if (this.failed) return { id, answer: Promise.resolve({ ok: false, error: { field: "solver", message: `the solver is not available: ${this.failed}` } }) };
     const answer = new Promise((resolve) => {
       this.pending.set(id, { resolve, onProgress });
     });
-    this.worker.postMessage({ id, ...request });
+    if (this.pending.size === 1) this.lastHeard = performance.now(); // silence counts from the first request
+    if (this.worker) this.worker.postMessage({ id, ...request });
     return { id, answer };
   }
 
   cancel(id) {
-    if (this.pending.has(id)) this.worker.postMessage({ id: this.nextId++, op: "abort", target: id });
+    if (this.pending.has(id) && this.worker) this.worker.postMessage({ id: this.nextId++, op: "abort", target: id });
   }
+}
+
+// Whether `new Worker(url, {type: "module"})` makes a module worker: a browser
+// that does not know the option never reads it (and would load worker.js as a
+// classic script, which cannot import). No worker is started to find out: the
+// options are read before the URL is parsed, and this URL does not parse.
+function supportsModuleWorkers() {
+  let read = false;
+  const options = { get type() { read = true; return "module"; } };
+  try {
+    new Worker("//[", options).terminate();
+  } catch {
+    // the URL is refused, after the options were read (or not)
+  }
+  return read;
 }

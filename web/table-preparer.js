@@ -16,6 +16,14 @@ export class TablePreparer {
     this.reports = new Map(); // key -> {bytes, download_ms, seconds, heuristic}: downloads not told yet
   }
 
+  // The worker was replaced: it has none of the tables loaded (its answers to
+  // preparations under way are errors and are dropped).
+  forget() {
+    this.asked.clear();
+    this.reports.clear();
+    this.running = null;
+  }
+
   // The board shown has this size ("RxC") and goal (Python's name or tiles).
   want(size, goal) {
     this.wanted = { size, goal };
@@ -33,6 +41,7 @@ export class TablePreparer {
     const { id, answer } = this.client.request({ op: "prepare", size, goal });
     running.id = id;
     running.answer = answer.then((reply) => {
+      if (this.running !== running) return; // forgotten: the worker was replaced
       this.running = null;
       if (reply.ok && reply.tables) {
         this.reports.set(key, { ...reply.tables, seconds: reply.seconds, heuristic: reply.heuristic });

@@ -38,6 +38,25 @@ export function boardProblem(error, fromLink) {
   };
 }
 
+// The solver's state line once it is ready: offline (the site was stored by the service
+// worker) and whether it was restarted after a failure, and why.
+export function solverReady({ online, restarted }) {
+  const where = online ? "Python in your browser" : "Python in your browser, working offline";
+  return restarted ? `Solver ready again: ${where} (restarted after ${restarted})` : `Solver ready: ${where}`;
+}
+
+// The solver could not load (the reason comes from the worker or the client).
+export function solverFailed(reason) {
+  return `The solver could not start: ${reason}. Your board and link are kept. Reload the page to try again.`;
+}
+
+// The worker died or hung (`kind`: the search it was running, if any); a fresh one is starting.
+export function solverCrashed(reason, kind) {
+  const what = { solve: "The search", compare: "The comparison", hint: "The hint" }[kind];
+  const lost = what ? ` ${what} was lost; run it again once the solver is ready.` : "";
+  return `The solver failed: ${reason}. It is being restarted; your board and link are kept.${lost}`;
+}
+
 export function unsolvable(solvability) {
   return `Unsolvable: ${solvability.explanation}`;
 }

@@ -5,7 +5,9 @@
 //               {id, op: "abort", target} cancel the running request `target`
 // Messages out: {type: "loading", stage}  while starting
 //               {type: "ready", info}     once (info: webapi "info" answer)
-//               {type: "fatal", message}  if loading failed
+//               {type: "fatal", message}  if loading failed, or Python broke (the
+//                                          worker cannot be used again: replace it)
+//               {type: "refused", message} a message without an id (ignored)
 //               {id, type: "progress", progress, solution?}  (solution: a better
 //                                          solution an anytime search just found)
 //               {id, type: "answer", answer}   the final webapi answer
@@ -13,8 +15,7 @@
 // A search runs in slices of about 30 ms; between slices the worker yields
 // to its event loop through a MessageChannel round trip (not setTimeout,
 // whose clamp slows chunked work), so an abort message is seen within a slice.
-import { loadPyodide } from "../pyodide/pyodide.mjs";
-import { PACKAGE_ARCHIVE, TABLE_FILES } from "./build-info.js";
+import { PACKAGE_ARCHIVE, PYODIDE_URL, TABLE_FILES } from "./build-info.js";
 
 const SLICE_MS = 30;
 let handle = null; // the Python function npuzzle.webapi.handle
@@ -31,8 +32,20 @@ function nextTick() {
   });
 }
 
+// npuzzle.webapi.handle answers every request, even a malformed one, with JSON: if calling it
+// throws, the runtime itself is broken (a WebAssembly trap, out of memory, a fatal error),
+// and this worker cannot be used again (the page replaces it).
+class RuntimeFailure extends Error {}
+
 function call(request) {
-  return JSON.parse(handle(JSON.stringify(request)));
+  let text;
+  try {
+    text = handle(JSON.stringify(request));
+  } catch (error) {
+    // A Python traceback's last line names the error ("MemoryError: ...").
+    throw new RuntimeFailure(`Python failed: ${reason(error).trim().split("\n").pop()}`);
+  }
+  return JSON.parse(text);
 }
 
 const START_TIMEOUT_MS = 120_000;
@@ -46,17 +59,29 @@ function within(promise, ms, message) {
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
 
+// Each step of loading says what failed in words a person can act on.
 async function start() {
   postMessage({ type: "loading", stage: "Loading Python" });
+  const runtime = new URL(PYODIDE_URL, import.meta.url);
   // loadPyodide never settles when its WebAssembly file is missing: check first.
-  const wasm = new URL("../pyodide/pyodide.asm.wasm", import.meta.url);
-  const head = await fetch(wasm, { method: "HEAD" });
+  const head = await fetch(new URL("pyodide.asm.wasm", runtime), { method: "HEAD" }).catch(() => null);
+  if (!head) throw new Error("the Python runtime could not be fetched (no network, and this site is not yet stored for offline use)");
   if (!head.ok) throw new Error(`the Python runtime is missing from the site (HTTP ${head.status} for pyodide.asm.wasm)`);
-  pyodide = await within(
-    loadPyodide({ indexURL: new URL("../pyodide/", import.meta.url).href }),
-    START_TIMEOUT_MS,
-    "the Python runtime did not start within two minutes",
-  );
+  let loadPyodide;
+  try {
+    ({ loadPyodide } = await import(new URL("pyodide.mjs", runtime).href));
+  } catch (error) {
+    throw new Error(`the Python runtime's script pyodide.mjs could not be loaded (${await whyNotScript(new URL("pyodide.mjs", runtime), error)})`);
+  }
+  try {
+    pyodide = await within(
+      loadPyodide({ indexURL: runtime.href }),
+      START_TIMEOUT_MS,
+      "the Python runtime did not start within two minutes",
+    );
+  } catch (error) {
+    throw new Error(`the Python runtime did not start (${reason(error)})`);
+  }
   postMessage({ type: "loading", stage: "Loading the solver" });
   const response = await fetch(new URL(PACKAGE_ARCHIVE, import.meta.url));
   if (!response.ok) throw new Error(`could not fetch the npuzzle package (HTTP ${response.status})`);
@@ -65,6 +90,20 @@ async function start() {
   const webapi = pyodide.pyimport("npuzzle.webapi");
   handle = webapi.handle;
   return call({ op: "info" });
+}
+
+// Why a module script failed to load, in words (the browser's error only says it failed).
+async function whyNotScript(url, error) {
+  const response = await fetch(url, { method: "HEAD" }).catch(() => null);
+  if (!response) return "it could not be fetched";
+  if (!response.ok) return `HTTP ${response.status}`;
+  const type = (response.headers.get("Content-Type") || "no type").split(";")[0];
+  if (!/javascript/i.test(type)) return `it was served as ${type}; a script must be served as text/javascript`;
+  return reason(error);
+}
+
+function reason(error) {
+  return String(error && error.message ? error.message : error);
 }
 
 // Fetch pattern-database files Python asked for into npuzzle/data/, where it
@@ -102,11 +141,28 @@ function download(name) {
     const folder = `${pyodide.FS.cwd()}/npuzzle/data`;
     pyodide.FS.mkdirTree(folder);
     pyodide.FS.writeFile(`${folder}/${name}`, data);
+    keepForOffline(new URL(url, import.meta.url), data);
   })();
   downloads.set(name, entry);
   // A failed download may be tried again by a later request.
   entry.done.catch(() => downloads.delete(name));
   return entry;
+}
+
+// Keep a fetched table in the cache the service worker serves tables from (web/service-worker.js),
+// so a later visit without a network still has it. The first visit's worker is not served by the
+// service worker (it starts before the service worker does), so the worker stores what it fetched.
+const TABLE_CACHE = "npuzzle-tables";
+
+async function keepForOffline(url, data) {
+  if (!self.caches) return; // not a secure context: no offline use
+  try {
+    const cache = await caches.open(TABLE_CACHE);
+    if (await cache.match(url)) return;
+    await cache.put(url, new Response(data, { headers: { "Content-Type": "application/octet-stream" } }));
+  } catch {
+    // storage full or refused: the table is fetched again next time
+  }
 }
 
 async function fetchTables(names, report) {
@@ -167,7 +223,7 @@ const ready = start().then(
     return true;
   },
   (error) => {
-    postMessage({ type: "fatal", message: String(error && error.message ? error.message : error) });
+    postMessage({ type: "fatal", message: reason(error) });
     return false;
   },
 );
@@ -175,7 +231,7 @@ const ready = start().then(
 onmessage = async (event) => {
   const message = event.data;
   if (!message || typeof message !== "object" || typeof message.id !== "number") {
-    postMessage({ type: "fatal", message: "the worker received a message without an id" });
+    postMessage({ type: "refused", message: "the worker received a message without a numeric id; it was ignored" });
     return;
   }
   if (message.op === "abort") {
@@ -189,6 +245,10 @@ onmessage = async (event) => {
   try {
     await run(message);
   } catch (error) {
-    postMessage({ id: message.id, type: "answer", answer: { ok: false, error: { field: "solver", message: String(error) } } });
+    if (error instanceof RuntimeFailure) {
+      postMessage({ type: "fatal", message: error.message });
+      return;
+    }
+    postMessage({ id: message.id, type: "answer", answer: { ok: false, error: { field: "solver", message: reason(error) } } });
   }
 };

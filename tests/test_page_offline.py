@@ -1,0 +1,167 @@
+"""Offline use after the first visit (the service worker, web/service-worker.js), and a new
+build replacing the stored one on the next visit.
+
+The site is built from a copy of the project (so the test can change the package and build
+again, as a deploy would) and served from a sub-path by a plain static server that the test
+can take down: offline is both the browser's (``context.set_offline``) and the server's, so
+nothing can come from the network by any path."""
+
+from __future__ import annotations
+
+import functools
+import http.server
+import re
+import shutil
+import subprocess
+import sys
+import threading
+from pathlib import Path
+from typing import Any, Iterator
+
+import pytest
+from playwright.sync_api import expect
+
+from build import QuietHandler, web_folder
+from npuzzle.known import korf100
+
+from .conftest import SUBPATH, watch
+from .helpers import ROOT
+from .pages import open_link, solve_and_read_length
+
+HARD_3 = "8,6,7,2,5,4,3,0,1"  # 31 moves to blank-last
+KORF_55 = next((length, tiles) for ident, length, tiles in korf100() if ident == 55)  # 41 moves, blank-first
+
+
+class Server:
+    """A static server on 127.0.0.1 that can be taken down (connections dropped unanswered)."""
+
+    def __init__(self, directory: Path) -> None:
+        self.down = False
+        server = self
+
+        class Handler(QuietHandler):
+            def handle_one_request(self) -> None:
+                if server.down:
+                    self.close_connection = True
+                    self.raw_requestline = self.rfile.readline(65537)
+                    return
+                super().handle_one_request()
+
+        self.httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Handler, directory=str(directory)))
+        self.thread = threading.Thread(target=self.httpd.serve_forever, daemon=True)
+        self.thread.start()
+        self.url = f"http://127.0.0.1:{self.httpd.server_address[1]}/{SUBPATH}/"
+
+    def close(self) -> None:
+        self.httpd.shutdown()
+        self.httpd.server_close()
+
+
+@pytest.fixture
+def project(tmp_path: Path) -> Path:
+    """A copy of what build.py reads, so the package can be changed and built again."""
+    copy = tmp_path / "project"
+    copy.mkdir()
+    for name in ("build.py", "index.html", "package.json", "package-lock.json"):
+        shutil.copy2(ROOT / name, copy / name)
+    for name in ("npuzzle", "web"):
+        shutil.copytree(ROOT / name, copy / name, ignore=shutil.ignore_patterns("__pycache__"))
+    (copy / "node_modules").symlink_to(ROOT / "node_modules")
+    return copy
+
+
+def build(project: Path, out: Path) -> str:
+    """Build the copy into ``out`` with its own build.py; the build's name."""
+    subprocess.run([sys.executable, str(project / "build.py"), "--out", str(out)], check=True, cwd=project)
+    return web_folder(out).name.removeprefix("web-")
+
+
+@pytest.fixture
+def served(project: Path, tmp_path: Path) -> Iterator[tuple[Server, Path]]:
+    site = tmp_path / "site"
+    build(project, site / SUBPATH)
+    server = Server(site)
+    yield server, site / SUBPATH
+    server.close()
+
+
+def stored(page: Any) -> dict[str, Any]:
+    """What the page's origin keeps for offline use: cache names and the tables stored."""
+    return page.evaluate("""async () => {
+      const names = await caches.keys();
+      const tables = names.includes("npuzzle-tables") ? (await (await caches.open("npuzzle-tables")).keys()).map((r) => r.url) : [];
+      const registration = await navigator.serviceWorker.getRegistration();
+      const active = registration && registration.active ? registration.active.scriptURL : null;
+      return { names, tables, active, controlled: Boolean(navigator.serviceWorker.controller) };
+    }""")
+
+
+def wait_stored(page: Any, build_name: str, tables: int) -> dict[str, Any]:
+    """Wait until the build's cache is the only one, its service worker controls the page
+    and ``tables`` tables are stored."""
+    for _ in range(600):
+        state = stored(page)
+        names = [n for n in state["names"] if n != "npuzzle-tables"]
+        if names == [f"npuzzle-{build_name}"] and state["controlled"] and len(state["tables"]) >= tables:
+            return state
+        page.wait_for_timeout(100)
+    raise AssertionError(f"not stored for offline use: {state}")
+
+
+def solve_both(page: Any, url: str) -> None:
+    open_link(page, url, f"#board={HARD_3}&goal=blank-last")
+    assert solve_and_read_length(page) == 31
+    length, tiles = KORF_55
+    open_link(page, url, f"#board={','.join(map(str, tiles))}&goal=blank-first")
+    assert solve_and_read_length(page) == length == 41
+    assert "optimal" in page.locator("#status").inner_text()
+
+
+def test_the_site_works_offline_after_one_visit_and_a_new_build_replaces_it(
+    browser: Any, served: tuple[Server, Path], project: Path
+) -> None:
+    server, out = served
+    first = web_folder(out).name.removeprefix("web-")
+    context = browser.new_context()
+    requests: list[str] = []
+    context.on("request", lambda r: requests.append(r.url))
+    page = context.new_page()
+    problems = watch(page, server.url)
+
+    # First visit: solve a 3x3 and a 4x4 (which fetches the 4x4 tables).
+    solve_both(page, server.url)
+    state = wait_stored(page, first, tables=1)
+    assert state["active"] == server.url + "sw.js"
+    assert all(re.search(r"/tables/pdb-4x4-663x2\.bin\?v=[0-9a-f]{12}$", url) for url in state["tables"]), state
+
+    # Offline, browser and server: the page loads from the cache, says so, and solves both.
+    server.down = True
+    context.set_offline(True)
+    page.reload()
+    expect(page.locator("#solver-state")).to_contain_text("working offline", timeout=90_000)
+    solve_both(page, server.url)
+    assert "working offline" in page.locator("#solver-state").inner_text()
+
+    # Back online; a deploy changes the package. The next visit gets the new build whole.
+    context.set_offline(False)
+    server.down = False
+    expect(page.locator("#solver-state")).not_to_contain_text("offline")
+    init = project / "npuzzle" / "__init__.py"
+    init.write_text(init.read_text() + "\n# a new build\n")
+    second = build(project, out)
+    assert second != first
+    page.close()
+    requests.clear()
+    page = context.new_page()
+    problems += watch(page, server.url)
+    open_link(page, server.url, f"#board={HARD_3}&goal=blank-last")
+    assert page.evaluate("document.querySelector('script[type=module]').src").endswith(f"/web-{second}/main.js")
+    assert solve_and_read_length(page) == 31
+    wait_stored(page, second, tables=1)  # the old build's cache is gone; the tables are kept
+    site_files = [u for u in requests if re.search(r"/web-[0-9a-f]+/|/py/", u)]
+    assert site_files and all(f"/web-{second}/" in u or "/py/" in u for u in site_files), site_files
+    new_package = next(web_folder(out).glob("build-info.js")).read_text()
+    package = re.search(r"npuzzle-[0-9a-f]{12}\.zip", new_package)
+    assert package and any(package.group(0) in u for u in requests)
+    context.close()
+    assert problems == []

@@ -1,0 +1,153 @@
+"""Failures recovered, never silent: a worker that dies or stops answering mid-search is
+replaced (the page says so in words and keeps the board and the link), and a runtime that
+cannot load gets a clear message instead of an endless "Loading".
+
+These tests break things on purpose, so they watch the page themselves (conftest's
+``watch``) and allow only the console errors the breakage itself causes."""
+
+from __future__ import annotations
+
+import re
+from typing import Any, Callable
+
+import pytest
+from playwright.sync_api import expect
+
+from npuzzle.known import eight_puzzle_distances
+
+from .conftest import watch
+from .pages import HARD, editor, open_link, solve_and_read_length
+
+# Korf (1985) instance 60: 66 moves optimal, a search of minutes with IDA* in the browser.
+LONG = "#board=11,14,0,7,10,3,1,9,13,15,4,8,6,12,5,2&goal=blank-first&algorithm=idastar&heuristic=manhattan"
+
+# Test instrumentation: the worker's module-level Pyodide, reachable from the test (the
+# worker script is fetched through a route that adds this line after its declaration).
+EXPOSE = "globalThis.__pyodideForTest = () => pyodide;"
+
+
+def expose_pyodide(page: Any) -> None:
+    def patch(route: Any) -> None:
+        response = route.fetch()
+        body = response.text().replace("let pyodide = null;", "let pyodide = null;\n" + EXPOSE, 1)
+        assert EXPOSE in body
+        route.fulfill(response=response, body=body)
+
+    page.route(re.compile(r"/worker\.js$"), patch)
+
+
+def unexpected(problems: list[str], allowed: str) -> list[str]:
+    return [p for p in problems if not re.search(allowed, p)]
+
+
+def start_long_search(page: Any, site_url: str) -> tuple[str, str]:
+    open_link(page, site_url, LONG)
+    board, url = page.get_by_label("Puzzle board").get_attribute("data-board"), page.url
+    page.get_by_role("button", name="Solve").click()
+    expect(page.locator("#status")).to_contain_text("Searching")
+    page.wait_for_timeout(500)
+    return board, url
+
+
+def recovered(page: Any, board: str, url: str, said: str) -> None:
+    """The page said what happened, started a fresh worker, kept the board and link, and solves."""
+    expect(page.locator("#status")).to_contain_text(
+        re.compile(f"The solver failed: {said}.*It is being restarted; your board and link are kept. The search was lost"), timeout=60_000
+    )
+    expect(page.locator("#solver-state")).to_contain_text(re.compile(f"Solver ready again: .*restarted after {said}"), timeout=90_000)
+    assert page.get_by_label("Puzzle board").get_attribute("data-board") == board
+    assert page.url == url
+    assert editor(page).input_value().split() == board.replace(",0,", ",.,").split(",")
+    # The fresh worker solves: the board on screen, then another through the editor.
+    expect(page.get_by_role("button", name="Solve")).to_be_enabled()
+    editor(page).fill(HARD.replace(",", " "))
+    expect(page.get_by_label("Puzzle board")).to_have_attribute("data-board", HARD)
+    # The link's goal (blank first) is kept too.
+    assert solve_and_read_length(page) == eight_puzzle_distances("blank-first")[tuple(map(int, HARD.split(",")))]
+
+
+def test_a_worker_that_throws_mid_search_is_replaced(page: Any, site_url: str) -> None:
+    problems = watch(page, site_url)
+    board, url = start_long_search(page, site_url)
+    (worker,) = page.workers
+    worker.evaluate("setTimeout(() => { throw new Error('simulated crash'); })")
+    recovered(page, board, url, r"the solver stopped with an error \(.*simulated crash\)")
+    assert unexpected(problems, "simulated crash") == []
+
+
+def test_a_worker_that_stops_answering_mid_search_is_replaced(page: Any, site_url: str) -> None:
+    problems = watch(page, site_url)
+    board, url = start_long_search(page, site_url)
+    (worker,) = page.workers
+    worker.evaluate("setTimeout(() => { for (;;) {} })")  # busy for ever: no message, no error
+    recovered(page, board, url, r"the solver stopped answering for \d+ s")
+    assert problems == []
+
+
+def test_python_running_out_of_memory_mid_search_replaces_the_worker(page: Any, site_url: str) -> None:
+    """Python out of memory in the middle of a search (simulated: the next step raises
+    MemoryError, which webapi.handle does not turn into an answer, as it does every bad
+    request): the call into Python throws, the worker reports the runtime broken and is
+    replaced, instead of answering every later request with an error."""
+    expose_pyodide(page)
+    problems = watch(page, site_url)
+    board, url = start_long_search(page, site_url)
+    (worker,) = page.workers
+    worker.evaluate("""__pyodideForTest().runPython(`
+import npuzzle.webapi as webapi
+def out_of_memory(request):
+    raise MemoryError("simulated: out of memory")
+webapi._OPS["step"] = out_of_memory
+`)""")
+    recovered(page, board, url, "Python failed: .*MemoryError")
+    assert unexpected(problems, "MemoryError") == []
+
+
+BREAKAGES: dict[str, tuple[str, Callable[[Any], None], str]] = {
+    "runtime script served as text": (
+        r"/pyodide\.mjs$",
+        lambda route: route.fulfill(body="export const x = 1;", content_type="text/plain"),
+        r"the Python runtime's script pyodide\.mjs could not be loaded \(it was served as text/plain; a script must be served as text/javascript\)",
+    ),
+    "runtime library missing": (
+        r"/python_stdlib\.zip$",
+        lambda route: route.fulfill(status=404, body="gone"),
+        r"the Python runtime did not start",
+    ),
+    "package missing": (
+        r"/py/npuzzle-[0-9a-f]+\.zip$",
+        lambda route: route.fulfill(status=404, body="gone"),
+        r"could not fetch the npuzzle package \(HTTP 404\)",
+    ),
+    "worker script missing": (
+        r"/worker\.js$",
+        lambda route: route.fulfill(status=404, body="gone"),
+        r"the solver's script could not be loaded|the solver could not start",
+    ),
+}
+
+
+@pytest.mark.parametrize("breakage", list(BREAKAGES))
+def test_a_runtime_that_cannot_load_says_why(page: Any, site_url: str, breakage: str) -> None:
+    pattern, fulfil, said = BREAKAGES[breakage]
+    page.route(re.compile(pattern), fulfil)
+    open_link(page, site_url, "#board=1,2,3,4,5,6,7,0,8", valid_board=False, ready="failed")
+    expect(page.locator("#solver-state")).to_contain_text(re.compile("The solver failed: " + said))
+    expect(page.locator("#status")).to_contain_text(re.compile(f"The solver could not start: {said}.*Reload the page to try again"))
+    expect(page.get_by_role("button", name="Solve")).to_be_disabled()
+    editor(page).fill("1 2 3\n4 5 6\n0 7 8")  # the editor still takes text
+    assert editor(page).input_value() == "1 2 3\n4 5 6\n0 7 8"
+    assert page.url.endswith("#board=1,2,3,4,5,6,7,0,8")
+
+
+def test_a_browser_without_module_workers_is_told_so(page: Any, site_url: str) -> None:
+    # An old browser ignores {type: "module"} (it never reads the option).
+    page.add_init_script("""{
+      const Real = Worker;
+      window.Worker = class extends Real { constructor(url) { super(url); } };
+    }""")
+    problems = watch(page, site_url)
+    open_link(page, site_url, "#board=1,2,3,4,5,6,7,0,8", valid_board=False, ready="failed")
+    expect(page.locator("#solver-state")).to_contain_text("does not support module workers")
+    assert problems == []
+    assert page.workers == []  # none was started to find out

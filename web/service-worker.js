@@ -1,0 +1,81 @@
+// The service worker: the site works offline after the first visit.
+//
+// build.py writes this file to the site's root as sw.js (so its scope is the whole
+// site, even under a sub-path such as GitHub Pages' /<repo>/), after three constants:
+//   BUILD   the build's name (the hash in its web folder's name)
+//   FILES   every file of the build but the tables, relative to sw.js
+//   TABLES  the pattern-database tables' URLs (with their ?v=<hash>), relative to sw.js
+//
+// Every file but index.html is named by its content (web-<hash>/, pyodide/<version>/,
+// py/npuzzle-<hash>.zip, tables/<name>.bin?v=<hash>), so no two builds share a URL for
+// different bytes and a page can never be served a mix of two builds.
+//  - install: the build's files go into the cache npuzzle-<BUILD>, all or nothing;
+//  - activate: older builds' caches are deleted in one step, and tables no build names
+//    any more are dropped from npuzzle-tables (the tables are kept across builds: they
+//    are large and change rarely; the solver's worker stores each one it fetches);
+//  - fetch: the page itself from the network when it answers within NAVIGATE_MS (so a
+//    new deploy is seen on the next visit), else from the cache; every other file from
+//    the cache, else from the network.
+
+const CACHE = `npuzzle-${BUILD}`;
+const TABLE_CACHE = "npuzzle-tables";
+const NAVIGATE_MS = 4000;
+const scope = new URL("./", self.location.href).href;
+
+self.addEventListener("install", (event) => {
+  event.waitUntil((async () => {
+    const cache = await caches.open(CACHE);
+    // "no-cache": revalidate with the server, so a stale HTTP-cached index.html is not kept.
+    await cache.addAll(FILES.map((file) => new Request(new URL(file, scope), { cache: "no-cache" })));
+    await self.skipWaiting();
+  })());
+});
+
+self.addEventListener("activate", (event) => {
+  event.waitUntil((async () => {
+    for (const name of await caches.keys()) {
+      if (name.startsWith("npuzzle-") && name !== CACHE && name !== TABLE_CACHE) await caches.delete(name);
+    }
+    const tables = await caches.open(TABLE_CACHE);
+    const named = new Set(TABLES.map((file) => new URL(file, scope).href));
+    for (const request of await tables.keys()) {
+      if (!named.has(request.url)) await tables.delete(request);
+    }
+    await self.clients.claim();
+  })());
+});
+
+self.addEventListener("fetch", (event) => {
+  const request = event.request;
+  if (!["GET", "HEAD"].includes(request.method) || !request.url.startsWith(scope)) return;
+  event.respondWith(request.mode === "navigate" ? page(request) : file(request));
+});
+
+// A HEAD request (the solver's worker checks that the runtime is there) is answered from the
+// stored file's status and headers.
+async function file(request) {
+  const hit = await caches.match(request, { ignoreMethod: true });
+  if (!hit) return fetch(request);
+  return request.method === "HEAD" ? new Response(null, { status: hit.status, headers: hit.headers }) : hit;
+}
+
+// The page: the network's copy if it comes within NAVIGATE_MS, else the cached one.
+async function page(request) {
+  const path = new URL(request.url).pathname;
+  const isPage = path === new URL(scope).pathname || path === new URL("index.html", scope).pathname;
+  if (!isPage) return fetch(request);
+  try {
+    const response = await within(fetch(request), NAVIGATE_MS);
+    if (response.ok) return response;
+  } catch {
+    // offline, or the network is too slow: the cached page
+  }
+  const cache = await caches.open(CACHE);
+  return (await cache.match(new URL("./", scope))) || fetch(request);
+}
+
+function within(promise, ms) {
+  let timer;
+  const late = new Promise((_, reject) => { timer = setTimeout(() => reject(new Error("timeout")), ms); });
+  return Promise.race([promise, late]).finally(() => clearTimeout(timer));
+}
