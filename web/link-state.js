@@ -17,6 +17,7 @@ export class LinkState {
     this.lastPush = 0; // when typing last made a history entry
     this.problems = []; // notices about the link being shown
     this.names = {}; // {algorithm, heuristic} a link asks for, until checked
+    this.options = {}; // option values (such as weight) a link asks for, until checked
     this.pendingStep = null; // a link's step, until its solution is found
   }
 
@@ -33,17 +34,19 @@ export class LinkState {
     this.notify(problems);
     this.names = { algorithm: params.algorithm, heuristic: params.heuristic };
     this.pendingStep = params.step ?? null;
-    const options = {};
+    this.options = {};
     for (const [key, value] of Object.entries(params)) {
-      if (!PAGE_KEYS.includes(key)) options[key] = Number(value);
+      if (!PAGE_KEYS.includes(key)) this.options[key] = Number(value);
     }
-    return { board: params.board, goal: params.goal, size: params.size, options };
+    return { board: params.board, goal: params.goal, size: params.size };
   }
 
-  // The link's algorithm and heuristic, if they are names in Python's
-  // registries ({algorithm?, heuristic?}); a notice for any that is not.
+  // What the link asks of Python's registries, checked against them: the algorithm
+  // and heuristic if they are names there, the option values (such as weight) within
+  // their option's range: {algorithm?, heuristic?, options: {name: number}}; a notice
+  // for any that is not.
   checkNames(info) {
-    const known = {};
+    const known = { options: {} };
     const notes = [...this.problems];
     for (const [kind, entries] of [["algorithm", info.algorithms], ["heuristic", info.heuristics]]) {
       const name = this.names[kind];
@@ -51,7 +54,15 @@ export class LinkState {
       if (entries.some((e) => e.name === name)) known[kind] = name;
       else notes.push(`The link's ${kind} "${name}" is not one of ${entries.map((e) => e.name).join(", ")}; the default is used.`);
     }
+    const options = info.algorithms.flatMap((entry) => entry.options);
+    for (const [name, value] of Object.entries(this.options)) {
+      const option = options.find((o) => o.name === name);
+      if (!option) continue; // url-state.js knows only the registry's option names
+      if (Number.isFinite(value) && value >= option.minimum && value <= option.maximum) known.options[name] = value;
+      else notes.push(`The link's ${name} ${value} is not between ${option.minimum} and ${option.maximum}; the default is used.`);
+    }
     this.names = {};
+    this.options = {};
     this.notify(notes);
     return known;
   }

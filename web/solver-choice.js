@@ -18,10 +18,11 @@ export class SolverChoice {
     this.info = info;
   }
 
-  // Names a link asked for, already checked against the registries.
-  adopt({ algorithm, heuristic }) {
+  // Names and option values a link asked for, already checked against the registries.
+  adopt({ algorithm, heuristic, options = {} }) {
     if (algorithm !== undefined) this.algorithm = algorithm;
     if (heuristic !== undefined) this.heuristic = heuristic;
+    Object.assign(this.values, options);
   }
 
   setValue(name, value) {

@@ -45,7 +45,8 @@ function checkForm(key, value) {
   if (key === "step" && !/^\d{1,6}$/.test(value)) {
     return `The link's step "${shorten(value)}" is not a whole number; the solution opens at its start.`;
   }
-  if (key === "weight" && !(/^\d+(\.\d+)?$/.test(value) && Number(value) >= 1)) {
+  // (Its range is the registry's, checked once Python's info is known: link-state.js.)
+  if (key === "weight" && !(/^\d{1,7}(\.\d{1,7})?$/.test(value) && Number(value) >= 1)) {
     return `The link's weight "${shorten(value)}" is not a number of at least 1; the default is used.`;
   }
   if (key === "size" && !/^\d{1,2}(x\d{1,2})?$/i.test(value)) {
