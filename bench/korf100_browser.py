@@ -8,8 +8,8 @@
 What runs: ``build.py`` builds the site into a temporary folder, which is served on
 127.0.0.1 under a sub-path (``/npuzzle/``, as GitHub Pages would) by build.py's own
 ``Handler``. Debian's chromium (driven by Playwright) opens the site's index.html; in that
-page the script creates a ``SolverClient`` from the site's ``web/solver-client.js``, which
-starts its own ``web/worker.js`` (real Pyodide), and sends it webapi ``solve`` requests
+page the script creates a ``SolverClient`` from the site's ``web-<hash>/solver-client.js``, which
+starts its own ``worker.js`` (real Pyodide), and sends it webapi ``solve`` requests
 exactly as the page does (IDA*, pdb heuristic, ``--max-nodes``, ``--time-limit``).
 
 What is timed (in the page, with ``performance.now()``):
@@ -92,10 +92,12 @@ WATCH_MAIN_THREAD = """
 
 START_CLIENT = """
 async (site) => {
-  const { SolverClient } = await import(new URL("web/solver-client.js", site).href);
-  const buildInfo = await import(new URL("web/build-info.js", site).href);
+  // The build's web folder (web-<hash>/): where the page's own main.js is.
+  const web = document.querySelector('script[type="module"]').src;
+  const { SolverClient } = await import(new URL("solver-client.js", web).href);
+  const buildInfo = await import(new URL("build-info.js", web).href);
   const started = performance.now();
-  const client = new SolverClient(new URL("web/worker.js", site));
+  const client = new SolverClient(new URL("worker.js", web));
   const info = await client.ready;
   window.__bench = { client };
   return {

@@ -582,7 +582,7 @@ def sizes(browser: Any, site: str, args: argparse.Namespace, problems: list[str]
         def hook(route: Any) -> None:
             response = route.fetch()
             route.fulfill(response=response, body=WORKER_MEMORY_HOOK + response.text())
-        context.route(re.compile(r"/web/worker\.js$"), hook)
+        context.route(re.compile(r"/web-[0-9a-f]+/worker\.js$"), hook)
     page = new_page(context, problems, "menus")
     open_link(page, site, Board.goal(3), "blank-last")
     shapes, goals = offered(page, args)

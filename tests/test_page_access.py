@@ -9,6 +9,8 @@ from typing import Any
 import pytest
 from playwright.sync_api import expect
 
+from npuzzle.known import eight_puzzle_distances
+
 from .helpers import ROOT
 from .pages import HARD, editor, open_link, solve_and_read_length
 
@@ -121,8 +123,18 @@ def test_page_is_editable_while_the_solver_loads(app: Any, site_url: str) -> Non
             route.continue_()
 
     app.route("**/pyodide.asm.wasm", hold)
-    app.goto(site_url + "#board=1,2,3,4,5,6,7,0,8")
+    app.goto(site_url + "#board=1,2,3,4,6,5,0,7,8,9,10,11&goal=blank-first&size=4x3")
     expect(app.locator("#solver-state")).to_contain_text("Loading")
+    # The link's tiles are drawn at once, marked as not yet checked (not yet the board:
+    # data-board stays empty until Python has read it), with its size and goal in the menus.
+    board = app.get_by_label("Puzzle board")
+    expect(board.locator("[data-tile]")).to_have_count(11)
+    assert board.get_attribute("data-unchecked") == "" and board.get_attribute("data-board") == ""
+    assert board.locator('[data-tile="12"]').count() == 0
+    assert (app.get_by_label("Rows").input_value(), app.get_by_label("Columns").input_value()) == ("4", "3")
+    assert app.get_by_label("Goal", exact=True).input_value() == "blank-first"
+    editor(app).fill("1 2\n3 1")  # not drawable: the drawing goes
+    expect(board.locator("[data-tile]")).to_have_count(0)
     # The loading indicator is drawn (a ring), not a character the font may lack.
     indicator = app.evaluate("""() => {
       const style = getComputedStyle(document.getElementById("solver-state"), "::before");
@@ -140,7 +152,8 @@ def test_page_is_editable_while_the_solver_loads(app: Any, site_url: str) -> Non
         route.continue_()
     expect(app.locator("#solver-state")).to_have_attribute("data-kind", "ready", timeout=90_000)
     expect(app.get_by_label("Puzzle board")).to_have_attribute("data-board", "1,2,3,4,5,6,0,7,8")
-    assert solve_and_read_length(app) == 2
+    # The link's goal (blank first) holds for the typed board.
+    assert solve_and_read_length(app) == eight_puzzle_distances("blank-first")[(1, 2, 3, 4, 5, 6, 0, 7, 8)]
 
 
 def test_a_solver_that_cannot_load_says_so(page: Any, site_url: str) -> None:

@@ -25,6 +25,8 @@ def size_menus(app: Any) -> list[list[str]]:
     return [app.get_by_label(name, exact=True).locator("option").all_text_contents() for name in ("Rows", "Columns")]
 
 
+# The reload must fetch the patched package through the route: no service worker serves it from its cache.
+@pytest.mark.browser_context_args(service_workers="block")
 def test_size_menus_offer_the_sides_info_gives(app: Any, site_url: str, built_site: Path) -> None:
     open_link(app, site_url, "")
     sides = [str(n) for n in range(MIN_SIDE, PAGE_MAX_SIDE + 1)]

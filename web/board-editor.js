@@ -37,6 +37,17 @@ export class BoardEditor {
     this.size = size || null;
     this.fromLink = Boolean(board);
     this.rewrite = true;
+    if (!this.client.info) this.preview();
+  }
+
+  // Before Python has read the board (while it loads): draw the tiles as given, marked as
+  // not yet checked, and show their size in the menus. Only text that can be drawn as a
+  // grid is drawn (distinct whole numbers filling it); Python still decides what it is.
+  preview() {
+    const grid = drawable(this.text, this.size);
+    if (!grid) return this.board.dropUnchecked();
+    this.page.showSize(grid.rows, grid.cols);
+    this.board.renderUnchecked(grid.tiles, grid.rows, grid.cols);
   }
 
   analyzeLink() {
@@ -47,6 +58,7 @@ export class BoardEditor {
   // The person typed `text`; `push` makes a history entry for it.
   edit(text, push) {
     Object.assign(this, { text, size: null, fromLink: false });
+    if (!this.client.info) this.preview();
     this.analyze({ push });
   }
 
@@ -97,6 +109,7 @@ export class BoardEditor {
     if (ticket !== this.sequence) return;
     if (!reply.ok) {
       this.valid = false;
+      this.board.dropUnchecked(); // a preview of text Python refused
       const problem = wording.boardProblem(reply.error, this.fromLink);
       this.page.setBoardMessage(problem.message);
       this.page.setSolvability(null);
@@ -162,4 +175,19 @@ export class BoardEditor {
     const a = this.analysis;
     return { board: a.board, goal: a.goal, size: `${a.rows}x${a.cols}` };
   }
+}
+
+// `text` as a grid that can be drawn ({rows, cols, tiles}), or null: whole numbers (or _ or .
+// for the blank) separated by commas or spaces, each once, 0 to n-1, filling `size` ("RxC"
+// or "N") or a square.
+function drawable(text, size) {
+  const words = text.split(/[\s,]+/).filter(Boolean);
+  const n = words.length;
+  if (n < 4 || n > 256 || !words.every((w) => /^(\d{1,3}|_|\.)$/.test(w))) return null;
+  const tiles = words.map((w) => (/\d/.test(w) ? Number(w) : 0));
+  if (new Set(tiles).size !== n || tiles.some((t) => t >= n)) return null;
+  const [rows, cols = rows] = (size || "").toLowerCase().split("x").map(Number);
+  if (rows) return rows * cols === n ? { rows, cols, tiles } : null;
+  const side = Math.round(Math.sqrt(n));
+  return side * side === n ? { rows: side, cols: side, tiles } : null;
 }

@@ -30,6 +30,7 @@ export class BoardView {
     const rebuild = shape !== this.shape;
     if (rebuild) this.build(tiles, rows, cols, shape);
     this.element.dataset.board = tiles.join(",");
+    delete this.element.dataset.unchecked;
     const moved = [];
     tiles.forEach((tile, index) => {
       if (tile === 0) return;
@@ -50,6 +51,23 @@ export class BoardView {
     if (jump) return Promise.resolve();
     const duration = parseFloat(getComputedStyle(moved[0]).transitionDuration) * 1000 || 0;
     return Promise.all(moved.map((el) => transitionEnd(el, duration)));
+  }
+
+  // Tiles not yet checked by Python (a link's board while the solver loads): drawn, marked
+  // (data-unchecked, styled in style.css), and not yet the board (data-board stays empty).
+  renderUnchecked(tiles, rows, cols) {
+    this.render(tiles, rows, cols, { jump: true });
+    this.element.dataset.board = "";
+    this.element.dataset.unchecked = "";
+  }
+
+  // Python refused the board: an unchecked drawing of it goes.
+  dropUnchecked() {
+    if (!("unchecked" in this.element.dataset)) return;
+    delete this.element.dataset.unchecked;
+    this.shape = "";
+    this.tiles.clear();
+    this.element.replaceChildren();
   }
 
   build(tiles, rows, cols, shape) {

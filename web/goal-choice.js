@@ -15,9 +15,14 @@ export class GoalChoice {
     return this.kind === "custom" ? this.text : this.kind;
   }
 
+  // A link's goal, shown in the menu at once (a name the menu has, else its tiles as a
+  // custom goal) and settled once Python's names are known.
   fromLink(goal) {
     this.asked = goal ?? null;
     this.kind = null;
+    if (this.asked === null) return;
+    const named = this.page.offersGoal(this.asked);
+    this.page.setGoal(named ? this.asked : "custom", named ? undefined : this.asked);
   }
 
   // Decide a link's goal once `info` is known (Python lists its default goal first).

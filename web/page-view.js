@@ -30,6 +30,19 @@ export class PageView {
     }
   }
 
+  // A size the menus may not offer yet (before Python's info fills them): offer it, and show it.
+  showSize(rows, cols) {
+    for (const [id, n] of [["rows", rows], ["cols", cols]]) {
+      const select = this.el[id];
+      if ([...select.options].some((o) => o.value === String(n))) continue;
+      const option = this.doc.createElement("option");
+      option.value = String(n);
+      option.textContent = String(n);
+      select.append(option);
+    }
+    this.setSize(rows, cols);
+  }
+
   setSize(rows, cols) {
     this.el.rows.value = String(rows);
     this.el.cols.value = String(cols);
@@ -80,6 +93,10 @@ export class PageView {
     input.dataset.option = option.name;
     field.append(label, input);
     return field;
+  }
+
+  offersGoal(name) {
+    return [...this.el.goal.options].some((o) => o.value === name && o.value !== "custom");
   }
 
   setGoal(kind, customText) {
