@@ -20,7 +20,8 @@ import { PACKAGE_ARCHIVE, PYODIDE_URL, TABLE_FILES } from "./build-info.js";
 const SLICE_MS = 30;
 let handle = null; // the Python function npuzzle.webapi.handle
 let pyodide = null;
-const aborted = new Set();
+const running = new Set(); // ids of the requests being answered
+const aborted = new Set(); // those of them to cancel at their next slice
 
 const channel = new MessageChannel();
 const waiting = [];
@@ -62,6 +63,8 @@ function within(promise, ms, message) {
 // Each step of loading says what failed in words a person can act on.
 async function start() {
   postMessage({ type: "loading", stage: "Loading Python" });
+  // The package is fetched while Python starts (it is read once Python is up).
+  const fetchingPackage = fetch(new URL(PACKAGE_ARCHIVE, import.meta.url)).catch(() => null);
   const runtime = new URL(PYODIDE_URL, import.meta.url);
   // loadPyodide never settles when its WebAssembly file is missing: check first.
   const head = await fetch(new URL("pyodide.asm.wasm", runtime), { method: "HEAD" }).catch(() => null);
@@ -83,7 +86,8 @@ async function start() {
     throw new Error(`the Python runtime did not start (${reason(error)})`);
   }
   postMessage({ type: "loading", stage: "Loading the solver" });
-  const response = await fetch(new URL(PACKAGE_ARCHIVE, import.meta.url));
+  const response = await fetchingPackage;
+  if (!response) throw new Error("could not fetch the npuzzle package (no network, and this site is not yet stored for offline use)");
   if (!response.ok) throw new Error(`could not fetch the npuzzle package (HTTP ${response.status})`);
   const bytes = new Uint8Array(await response.arrayBuffer());
   pyodide.unpackArchive(bytes, "zip");
@@ -199,7 +203,7 @@ async function run(message) {
     // waits for them): fetch them while it runs; it sees them land in npuzzle/data/.
     fetchTables(answer.need, () => {}).then(
       (report) => { tables = report; },
-      () => { failedTables = true; aborted.add(id); },
+      () => { failedTables = true; if (running.has(id)) aborted.add(id); },
     );
   }
   // Searches come back as progress until done; keep stepping between ticks.
@@ -211,7 +215,6 @@ async function run(message) {
     const op = aborted.has(id) ? "cancel" : "step";
     answer = call({ op, job: answer.job, budget_ms: SLICE_MS });
   }
-  aborted.delete(id);
   if (tables && answer.ok) answer.tables = tables;
   if (failedTables && answer.ok) answer.tables_failed = true; // stopped: the download failed
   postMessage({ id, type: "answer", answer });
@@ -235,14 +238,15 @@ onmessage = async (event) => {
     return;
   }
   if (message.op === "abort") {
-    aborted.add(message.target);
+    if (running.has(message.target)) aborted.add(message.target); // a finished one has nothing to cancel
     return;
   }
-  if (!(await ready)) {
-    postMessage({ id: message.id, type: "answer", answer: { ok: false, error: { field: "solver", message: "the solver failed to load" } } });
-    return;
-  }
+  running.add(message.id); // from now on, until answered, it can be aborted
   try {
+    if (!(await ready)) {
+      postMessage({ id: message.id, type: "answer", answer: { ok: false, error: { field: "solver", message: "the solver failed to load" } } });
+      return;
+    }
     await run(message);
   } catch (error) {
     if (error instanceof RuntimeFailure) {
@@ -250,5 +254,8 @@ onmessage = async (event) => {
       return;
     }
     postMessage({ id: message.id, type: "answer", answer: { ok: false, error: { field: "solver", message: reason(error) } } });
+  } finally {
+    running.delete(message.id);
+    aborted.delete(message.id);
   }
 };
