@@ -92,14 +92,15 @@ def stored(page: Any) -> dict[str, Any]:
       const tables = names.includes("npuzzle-tables") ? (await (await caches.open("npuzzle-tables")).keys()).map((r) => r.url) : [];
       const registration = await navigator.serviceWorker.getRegistration();
       const active = registration && registration.active ? registration.active.scriptURL : null;
-      return { names, tables, active, controlled: Boolean(navigator.serviceWorker.controller) };
+      const states = registration ? ["installing", "waiting", "active"].map((k) => `${k}: ${registration[k] ? registration[k].state : "-"}`).join(", ") : "none";
+      return { names, tables, active, states, controlled: Boolean(navigator.serviceWorker.controller) };
     }""")
 
 
 def wait_stored(page: Any, build_name: str, tables: int) -> dict[str, Any]:
     """Wait until the build's cache is the only one, its service worker controls the page
     and ``tables`` tables are stored."""
-    for _ in range(600):
+    for _ in range(1200):
         state = stored(page)
         names = [n for n in state["names"] if n != "npuzzle-tables"]
         if names == [f"npuzzle-{build_name}"] and state["controlled"] and len(state["tables"]) >= tables:

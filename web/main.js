@@ -38,6 +38,21 @@ controller.start();
 // Offline use: the service worker build.py writes at the site's root (sw.js). It is
 // registered once the solver is ready, so that storing the build's files does not
 // compete with the first load. A site served without it (not built) works online.
-client.ready.then(() => {
-  if (navigator.serviceWorker) navigator.serviceWorker.register(new URL("../sw.js", import.meta.url)).catch(() => {});
+// A new build's worker takes over as soon as it has stored its files (every file's URL names
+// its build, so an open page is never served another build's file); it is asked to here too,
+// since Chromium can park it as waiting when a fetch reaches the old one as it hands over.
+client.ready.then(async () => {
+  if (!navigator.serviceWorker) return;
+  const takeOver = (worker) => { if (worker) worker.postMessage("skip-waiting"); };
+  try {
+    const registration = await navigator.serviceWorker.register(new URL("../sw.js", import.meta.url));
+    takeOver(registration.waiting);
+    registration.addEventListener("updatefound", () => {
+      const worker = registration.installing;
+      if (worker) worker.addEventListener("statechange", () => { if (worker.state === "installed") takeOver(worker); });
+    });
+    setInterval(() => takeOver(registration.waiting), 10_000); // parked later: ask again
+  } catch {
+    // no service worker (a private window may refuse it): the site works online
+  }
 }, () => {});
