@@ -50,6 +50,7 @@ DEFAULT_BOARD = "8 6 7\n2 5 4\n3 0 1"  # the board the page starts with (web/boa
 # The keys a link may carry, read from the page's own list (as test_page_links.py does).
 _URL_STATE = (ROOT / "web" / "url-state.js").read_text()
 LINK_KEYS = re.findall(r'"(\w+)"', re.search(r"LINK_KEYS = \[(.*?)\]", _URL_STATE).group(1))
+VIEWS = re.findall(r'"(\w+)"', re.search(r"VIEWS = \[(.*?)\]", _URL_STATE).group(1))
 
 # -- the page's reading of a fragment, as web/url-state.js and web/link-state.js do it -------
 
@@ -100,6 +101,8 @@ def form_problem(key: str, value: str) -> bool:
         return not (re.fullmatch(r"[0-9]{1,7}(\.[0-9]{1,7})?", value) and float(value) >= 1)
     if key == "size":
         return not re.fullmatch(r"[0-9]{1,2}([xX][0-9]{1,2})?", value)
+    if key == "view":
+        return value not in VIEWS
     return False
 
 
@@ -147,7 +150,7 @@ class Expected:
     board: str | None  # the board drawn (data-board), for a valid board; else None
     problem: str | None  # Python's message, shown under the editor, for a refused one
     notice: bool | None  # whether the link notice shows (None: either; a solve may add one)
-    solving: bool  # the link asks for a step: the page solves the board and may move it
+    solving: bool  # the link asks for a step or the comparison: the page is busy with the board
 
 
 @dataclass
@@ -157,6 +160,7 @@ class Model:
     text: str = DEFAULT_BOARD  # a link without a board keeps the board text before it
     goal: str = DEFAULT_GOAL
     pending_step: bool = False  # a link's step waits for a solvable board to be shown
+    pending_view: bool = False  # a link's view=compare, for the next board shown
 
     def link(self, hash_: str) -> Expected:
         params, problems = read_fragment(hash_)
@@ -164,6 +168,7 @@ class Model:
             self.text = params["board"]
         self.goal = params.get("goal") or DEFAULT_GOAL
         self.pending_step = "step" in params
+        self.pending_view = params.get("view") == "compare"
         return self.show(analyze(self.text, self.goal, params.get("size")), notice=problems > 0)
 
     def typed(self, text: str) -> Expected:
@@ -174,10 +179,13 @@ class Model:
         if not reply["ok"]:
             message = reply["error"]["message"]
             return Expected(None, message.removeprefix("goal: "), notice, False)
-        solving = self.pending_step and reply["solvability"]["solvable"]
+        solvable = reply["solvability"]["solvable"]
+        comparing, self.pending_view = self.pending_view and solvable, False  # a view is for one board
+        solving = not comparing and self.pending_step and solvable
         if solving:
             self.pending_step = False
-        return Expected(reply["board"], None, None if solving else notice, solving)
+        busy = comparing or solving
+        return Expected(reply["board"], None, None if busy else notice, busy)
 
 
 # -- the fragments ---------------------------------------------------------------------------
@@ -276,6 +284,8 @@ def value_for(rng: random.Random, key: str) -> tuple[str, str | None]:
         return rng.choice(WEIGHTS), None
     if key == "step":
         return rng.choice(STEPS), None
+    if key == "view":
+        return rng.choice(VIEWS + ["tree", "Compare", "compare ", ""]), None
     return rng.choice(HOSTILE + ["1", ""]), None
 
 

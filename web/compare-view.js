@@ -1,6 +1,8 @@
 // CompareView: writes the comparison panel: a table of every algorithm and
 // heuristic run, and a bar chart of nodes expanded on a log scale (SVG),
-// so the cost of a weak heuristic is seen, not read.
+// so the cost of a weak heuristic is seen, not read; and the same table as
+// Markdown (to paste in a course page) or CSV (for a spreadsheet), and the
+// chart as a stand-alone SVG file, for a class.
 
 const SVG = "http://www.w3.org/2000/svg";
 
@@ -11,6 +13,9 @@ export class CompareView {
     this.status = doc.getElementById("compare-status");
     this.body = doc.querySelector("#compare-table tbody");
     this.chart = doc.getElementById("compare-chart");
+    this.exports = doc.getElementById("compare-exports");
+    this.results = []; // the last results rendered, for the exports
+    this.labelOf = null;
   }
 
   show(text) {
@@ -19,14 +24,16 @@ export class CompareView {
   }
 
   render(results, labelOf) {
+    Object.assign(this, { results, labelOf });
     this.body.replaceChildren(...results.map((r) => this.row(r, labelOf)));
     this.drawChart(results, labelOf);
+    this.exports.hidden = results.length === 0;
   }
 
-  row(r, labelOf) {
-    const tr = this.doc.createElement("tr");
+  // A result's cells as the table shows them.
+  cells(r, labelOf) {
     const stopped = r.stopped ? ` (${r.stopped.replace("-", " ")})` : "";
-    const cells = [
+    return [
       labelOf.algorithm(r.algorithm),
       r.heuristic ? labelOf.heuristic(r.heuristic) : "\u2014",
       r.length === null ? `\u2014${stopped}` : String(r.length),
@@ -36,6 +43,63 @@ export class CompareView {
       r.max_frontier.toLocaleString("en"),
       (r.seconds * 1000).toFixed(1),
     ];
+  }
+
+  headers() {
+    return [...this.doc.querySelectorAll("#compare-table thead th")].map((th) => th.textContent);
+  }
+
+  // The table as Markdown: the same headers and cells as on the page.
+  markdown() {
+    const line = (cells) => `| ${cells.map((c) => c.replace(/\|/g, "\\|")).join(" | ")} |`;
+    const headers = this.headers();
+    const align = headers.map((_, i) => (i >= 2 ? "---:" : "---"));
+    return [line(headers), `| ${align.join(" | ")} |`, ...this.results.map((r) => line(this.cells(r, this.labelOf)))].join("\n") + "\n";
+  }
+
+  // The table as CSV (RFC 4180): names and registry keys, plain numbers (no separators),
+  // an empty length when none was found, the stop reason in its own column.
+  csv() {
+    const quote = (v) => (/[",\n]/.test(String(v)) ? `"${String(v).replace(/"/g, '""')}"` : String(v));
+    const head = ["algorithm", "heuristic", "algorithm_name", "heuristic_name", "length", "optimal", "quality", "expanded", "generated", "max_frontier", "ms", "stopped"];
+    const rows = this.results.map((r) => [
+      this.labelOf.algorithm(r.algorithm), r.heuristic ? this.labelOf.heuristic(r.heuristic) : "", r.algorithm, r.heuristic || "",
+      r.length ?? "", r.optimal ? "yes" : "no", r.quality_short, r.expanded, r.generated, r.max_frontier, (r.seconds * 1000).toFixed(1), r.stopped || "",
+    ]);
+    return [head, ...rows].map((row) => row.map(quote).join(",")).join("\r\n") + "\r\n";
+  }
+
+  // The chart as a stand-alone SVG file (its colours written in, since the page's stylesheet
+  // does not go with it).
+  svg() {
+    const chart = this.chart.querySelector("svg");
+    if (!chart) return "";
+    const copy = chart.cloneNode(true);
+    copy.setAttribute("xmlns", SVG);
+    const style = this.doc.createElementNS(SVG, "style");
+    style.textContent = CHART_STYLE;
+    copy.prepend(style);
+    return `<?xml version="1.0" encoding="UTF-8"?>\n${new XMLSerializer().serializeToString(copy)}\n`;
+  }
+
+  // Offer `text` as a file called `name`.
+  download(name, type, text) {
+    const url = URL.createObjectURL(new Blob([text], { type }));
+    const link = this.doc.createElement("a");
+    Object.assign(link, { href: url, download: name });
+    this.doc.body.append(link);
+    link.click();
+    link.remove();
+    setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  }
+
+  setExportState(text) {
+    this.doc.getElementById("compare-export-state").textContent = text;
+  }
+
+  row(r, labelOf) {
+    const tr = this.doc.createElement("tr");
+    const cells = this.cells(r, labelOf);
     cells.forEach((text, i) => {
       const cell = this.doc.createElement(i === 0 ? "th" : "td");
       if (i === 0) cell.scope = "row";
@@ -69,7 +133,10 @@ export class CompareView {
     results.forEach((r, i) => {
       const y = i * (barHeight + gap);
       const name = `${labelOf.algorithm(r.algorithm)}${r.heuristic ? ` \u00b7 ${labelOf.heuristic(r.heuristic)}` : ""}`;
-      svg.append(text(this.doc, labelWidth - 8, y + barHeight - 5, name, "label", "end"));
+      // A name longer than the label column is cut (whole in its tooltip and in the table).
+      const label = text(this.doc, labelWidth - 8, y + barHeight - 5, name.length > 40 ? `${name.slice(0, 39)}\u2026` : name, "label", "end");
+      if (name.length > 40) label.append(Object.assign(el(this.doc, "title", {}), { textContent: name }));
+      svg.append(label);
       const kind = r.stopped ? "stopped" : r.optimal ? "optimal" : "other";
       svg.append(el(this.doc, "rect", { x: labelWidth, y, width: Math.max(1, scale(r.expanded)), height: barHeight, class: `bar ${kind}` }));
       svg.append(text(this.doc, labelWidth + scale(r.expanded) + 6, y + barHeight - 5, r.expanded.toLocaleString("en"), "value", "start"));
@@ -77,6 +144,13 @@ export class CompareView {
     this.chart.replaceChildren(svg);
   }
 }
+
+// The chart's classes, for the downloaded file (the page's own colours are in style.css).
+const CHART_STYLE = `
+  text { font: 12px system-ui, sans-serif; fill: #1f2630; }
+  .grid { stroke: #c9d1db; stroke-width: 1; }
+  .bar.optimal { fill: #2f8f5b; } .bar.other { fill: #c08a1e; } .bar.stopped { fill: #b54747; }
+`;
 
 function el(doc, name, attrs) {
   const node = doc.createElementNS(SVG, name);

@@ -16,6 +16,7 @@ export class Controller {
     this.info = null; // Python's "info" answer, once the solver is ready
     this.online = true; // what the browser says (main.js passes on changes)
     this.restarted = null; // why the solver was last restarted, if it was
+    this.view = null; // "compare" while the comparison of the board on screen is shown
     this.mode = "edit";
     editor.on("board", (reply, push) => this.boardShown(reply, push));
     editor.on("invalid", () => { this.clearSolution(); this.refresh(); });
@@ -99,7 +100,7 @@ export class Controller {
   writeLink({ push = false } = {}) {
     const a = this.editor.analysis;
     if (!a) return;
-    const state = { board: a.board, goal: a.goal, size: `${a.rows}x${a.cols}`, ...this.choice.link(), step: this.replay.step };
+    const state = { board: a.board, goal: a.goal, size: `${a.rows}x${a.cols}`, ...this.choice.link(), step: this.replay.step, view: this.view };
     this.link.write(state, { push });
   }
 
@@ -122,11 +123,13 @@ export class Controller {
   boardShown(reply, push) {
     this.replay.setGoal(reply.goal_tiles);
     this.clearSolution();
+    this.view = this.link.takeView(); // a comparison belongs to its board; a link may ask for one
     this.choice.fill(reply);
     this.page.setStatus(wording.boardStatus(reply));
     this.writeLink({ push });
     this.refresh();
-    if (this.link.waitingForStep && reply.solvability.solvable) this.solve();
+    if (this.view === "compare" && reply.solvability.solvable) this.compare();
+    else if (this.link.waitingForStep && reply.solvability.solvable) this.solve();
     this.prepareTables();
   }
 
@@ -181,6 +184,7 @@ export class Controller {
     const { rows, cols } = a;
     const request = { op: "solve", ...this.editor.request, ...this.choice.request(), ...this.page.limits() };
     this.clearSolution();
+    this.view = null; // the link opens on the solution now
     const found = (solution) => this.replay.offer({ ...solution, start: a.tiles }, rows, cols);
     this.run("solve", request, (reply) => {
       const prepared = reply.ok ? this.tables.report(request.size, request.goal, reply.result.heuristic) : null;
@@ -195,6 +199,8 @@ export class Controller {
   compare() {
     if (!this.idle || this.refusedAsUnsolvable()) return;
     const names = wording.namesFrom(this.info);
+    this.view = "compare"; // the link now opens on this comparison
+    this.writeLink();
     this.compareView.render([], names);
     this.compareView.show("Starting\u2026");
     this.run("compare", { op: "compare", ...this.editor.request, ...this.choice.allOptions() }, (reply) => {
@@ -203,6 +209,19 @@ export class Controller {
       this.compareView.show(words.panel);
       if (words.status) this.page.setStatus(words.status);
     });
+  }
+
+  // The comparison's table as Markdown (copied) or CSV, or its chart as SVG (downloaded).
+  async exportComparison(kind) {
+    const view = this.compareView;
+    if (kind === "csv") return view.download("npuzzle-comparison.csv", "text/csv", view.csv());
+    if (kind === "svg") return view.download("npuzzle-comparison.svg", "image/svg+xml", view.svg());
+    try {
+      await this.link.clipboard.writeText(view.markdown());
+      view.setExportState("Table copied as Markdown.");
+    } catch {
+      view.setExportState("The browser refused the clipboard; use Download CSV instead.");
+    }
   }
 
   // Run a search; `done(reply)` gets its answer unless an edit stopped it first.

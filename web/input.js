@@ -40,6 +40,9 @@ export function bindInput(doc, win, controller) {
   on("stop", "click", () => controller.cancel());
   on("take-solution", "click", () => controller.takeSolution());
   on("compare", "click", () => controller.compare());
+  on("copy-markdown", "click", () => controller.exportComparison("markdown"));
+  on("download-csv", "click", () => controller.exportComparison("csv"));
+  on("download-svg", "click", () => controller.exportComparison("svg"));
   on("play", "click", () => controller.togglePlay());
   on("step-forward", "click", () => controller.stepForward());
   on("step-back", "click", () => controller.stepBack());

@@ -8,7 +8,7 @@
 import { formatFragment, readFragment } from "./url-state.js";
 
 // Link keys that are not an algorithm's option (the rest, such as weight, are).
-const PAGE_KEYS = ["board", "goal", "size", "algorithm", "heuristic", "step"];
+const PAGE_KEYS = ["board", "goal", "size", "algorithm", "heuristic", "step", "view"];
 
 export class LinkState {
   constructor({ page, history, location, clipboard }) {
@@ -19,6 +19,7 @@ export class LinkState {
     this.names = {}; // {algorithm, heuristic} a link asks for, until checked
     this.options = {}; // option values (such as weight) a link asks for, until checked
     this.pendingStep = null; // a link's step, until its solution is found
+    this.pendingView = null; // a link's view ("compare"), until its board is shown
   }
 
   get hash() {
@@ -34,6 +35,7 @@ export class LinkState {
     this.notify(problems);
     this.names = { algorithm: params.algorithm, heuristic: params.heuristic };
     this.pendingStep = params.step ?? null;
+    this.pendingView = params.view ?? null;
     this.options = {};
     for (const [key, value] of Object.entries(params)) {
       if (!PAGE_KEYS.includes(key)) this.options[key] = Number(value);
@@ -85,6 +87,13 @@ export class LinkState {
       this.page.setLinkNotice(`The link's step ${wanted} is past the end of this ${length}-move solution; showing the end.`);
     }
     return Math.min(wanted, length);
+  }
+
+  // The view a link asked to open (once), or null.
+  takeView() {
+    const view = this.pendingView;
+    this.pendingView = null;
+    return view;
   }
 
   dropStep() {

@@ -4,7 +4,10 @@
 // of each value (a number is a number). Whether a board or goal is valid is
 // for Python to say; whether an algorithm exists is for the registry.
 
-export const LINK_KEYS = ["board", "goal", "size", "algorithm", "heuristic", "weight", "step"];
+export const LINK_KEYS = ["board", "goal", "size", "algorithm", "heuristic", "weight", "step", "view"];
+
+// What a link can open the page on besides the board: the comparison of every algorithm.
+export const VIEWS = ["compare"];
 
 // Returns {params: {...}, problems: [message, ...]}. Bad parts are left out.
 export function readFragment(hash) {
@@ -48,6 +51,9 @@ function checkForm(key, value) {
   // (Its range is the registry's, checked once Python's info is known: link-state.js.)
   if (key === "weight" && !(/^\d{1,7}(\.\d{1,7})?$/.test(value) && Number(value) >= 1)) {
     return `The link's weight "${shorten(value)}" is not a number of at least 1; the default is used.`;
+  }
+  if (key === "view" && !VIEWS.includes(value)) {
+    return `The link's view "${shorten(value)}" is not one of ${VIEWS.join(", ")}; the board is shown.`;
   }
   if (key === "size" && !/^\d{1,2}(x\d{1,2})?$/i.test(value)) {
     return `The link's size "${shorten(value)}" is not like 4 or 3x5; the board's own size is used.`;

@@ -1,0 +1,110 @@
+"""Compare, for a class: a link that opens on the comparison of its board, the table copied as
+Markdown and downloaded as CSV, the chart downloaded as SVG, each checked against the table
+the page shows; screenshots of the comparison at phone and desktop sizes."""
+
+from __future__ import annotations
+
+import csv
+import io
+import re
+import xml.etree.ElementTree as ET
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import expect
+
+from .helpers import ROOT
+from .pages import open_link
+
+ARTIFACTS = ROOT / "test-results" / "screenshots"
+BOARD = "1,2,3,4,0,6,7,5,8"  # 2 moves from blank-last: every algorithm finishes at once
+
+
+def table(app: Any) -> list[list[str]]:
+    """The comparison table's rows as the page shows them."""
+    return [[cell.inner_text().strip() for cell in row.locator("th, td").all()]
+            for row in app.locator("#compare-table tbody tr").all()]
+
+
+def open_comparison(app: Any, site_url: str, fragment: str) -> list[list[str]]:
+    open_link(app, site_url, fragment)
+    expect(app.locator("#compare-status")).to_contain_text(re.compile(r"^Done: \d+ runs"), timeout=90_000)
+    rows = table(app)
+    assert len(rows) >= 8, rows  # every applicable algorithm and heuristic
+    return rows
+
+
+def test_a_link_opens_on_the_comparison_of_its_board(app: Any, site_url: str) -> None:
+    rows = open_comparison(app, site_url, f"#board={BOARD}&goal=blank-last&view=compare")
+    assert app.get_by_label("Puzzle board").get_attribute("data-board") == BOARD
+    optimal = [r for r in rows if r[3] == "yes"]  # the Optimal column: proven shortest
+    assert len(optimal) >= 5 and all(r[2] == "2" for r in optimal)
+    # The address keeps the view while the comparison is of the board shown; an edit drops it.
+    assert "view=compare" in app.url
+    app.get_by_label("Tiles, row by row (0, _ or . for the blank)", exact=True).fill("1 2 3\n4 5 6\n7 0 8")
+    expect(app.get_by_label("Puzzle board")).to_have_attribute("data-board", "1,2,3,4,5,6,7,0,8")
+    expect(app).not_to_have_url(re.compile("view=compare"))
+    # Pressing Compare all puts it back, so Copy link shares what the class should see.
+    app.get_by_role("button", name="Compare all").click()
+    expect(app).to_have_url(re.compile("view=compare"))
+
+
+def test_an_unknown_view_is_reported_and_the_board_shown(app: Any, site_url: str) -> None:
+    open_link(app, site_url, f"#board={BOARD}&view=%3Cb%3Etree")
+    expect(app.locator("#link-notice")).to_contain_text('The link\'s view "<b>tree" is not one of compare')
+    assert app.locator("#compare-panel").is_hidden()
+
+
+def test_the_table_exports_match_the_table(app: Any, site_url: str, tmp_path: Path) -> None:
+    app.context.grant_permissions(["clipboard-read", "clipboard-write"])
+    rows = open_comparison(app, site_url, f"#board={BOARD}&goal=blank-last&view=compare")
+    headers = [th.inner_text().strip() for th in app.locator("#compare-table thead th").all()]
+
+    app.get_by_role("button", name="Copy table as Markdown").click()
+    expect(app.locator("#compare-export-state")).to_have_text("Table copied as Markdown.")
+    markdown = app.evaluate("navigator.clipboard.readText()")
+    lines = markdown.strip().split("\n")
+    cells = [[c.strip().replace("\\|", "|") for c in re.split(r"(?<!\\)\|", line)[1:-1]] for line in lines]
+    assert cells[0] == headers
+    assert all(re.fullmatch(r"-{3}:?", c) for c in cells[1])
+    assert cells[2:] == rows
+
+    with app.expect_download() as download:
+        app.get_by_role("button", name="Download CSV").click()
+    assert download.value.suggested_filename == "npuzzle-comparison.csv"
+    path = tmp_path / "comparison.csv"
+    download.value.save_as(path)
+    records = list(csv.DictReader(io.StringIO(path.read_text(), newline="")))
+    assert len(records) == len(rows)
+    for record, row in zip(records, rows):
+        assert record["algorithm"] == row[0]
+        assert (record["heuristic"] or "\u2014") == row[1]
+        assert (record["length"] or "\u2014") == row[2].split(" ")[0]
+        assert record["expanded"] == row[4].replace(",", "")
+        assert record["generated"] == row[5].replace(",", "")
+        assert record["max_frontier"] == row[6].replace(",", "")
+        assert record["ms"] == row[7]
+
+    with app.expect_download() as download:
+        app.get_by_role("button", name="Download chart (SVG)").click()
+    assert download.value.suggested_filename == "npuzzle-comparison.svg"
+    path = tmp_path / "chart.svg"
+    download.value.save_as(path)
+    svg = ET.parse(path).getroot()
+    ns = {"svg": "http://www.w3.org/2000/svg"}
+    assert svg.tag == "{http://www.w3.org/2000/svg}svg"
+    assert len(svg.findall("svg:rect", ns)) == len(rows)
+    values = [t.text for t in svg.findall("svg:text", ns) if t.get("class") == "value"]
+    assert values == [row[4] for row in rows]  # each bar is labelled with its row's nodes expanded
+    assert svg.find("svg:style", ns) is not None  # its colours go with it
+
+
+@pytest.mark.parametrize("name, viewport", [("phone", {"width": 390, "height": 844}), ("desktop", {"width": 1280, "height": 900})])
+def test_comparison_screenshots(app: Any, site_url: str, name: str, viewport: dict[str, int]) -> None:
+    app.set_viewport_size(viewport)
+    open_comparison(app, site_url, f"#board={BOARD}&goal=blank-last&view=compare")
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    app.locator("#compare-panel").screenshot(path=str(ARTIFACTS / f"compare-{name}.png"))
+    box = app.locator("#compare-panel").bounding_box()
+    assert box is not None and box["width"] <= viewport["width"]
