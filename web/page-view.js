@@ -310,6 +310,13 @@ export class PageView {
   }
 
   // What an empty Max nodes means for the chosen algorithm (from Python's registry).
+  // What the chosen algorithm guarantees and what the heuristic is, in words (wording.js).
+  setAbout(algorithmText, heuristicText) {
+    setText(this.el.algorithmAbout, algorithmText);
+    setText(this.el.heuristicAbout, heuristicText);
+    this.el.heuristicAbout.hidden = !heuristicText;
+  }
+
   setNodeLimitHint(algorithmLabel, maxNodes) {
     this.el.maxNodes.placeholder = "automatic";
     this.el.maxNodesHint.textContent =

@@ -2,7 +2,9 @@
 // weight) the person chose. Everything it offers comes from Python's
 // registries (`info.algorithms`, `info.heuristics`, each algorithm's
 // `options`) and from the board's answer (what applies, the defaults), so a
-// new algorithm or option appears in the page by itself.
+// new algorithm or option appears in the page by itself; so do their descriptions.
+
+import * as wording from "./wording.js";
 
 export class SolverChoice {
   constructor({ page }) {
@@ -58,6 +60,7 @@ export class SolverChoice {
 
   chooseHeuristic(name) {
     this.heuristic = name;
+    this.describe();
   }
 
   // Offer what applies to board `a` (an analyze-shaped answer), and the chosen
@@ -74,6 +77,14 @@ export class SolverChoice {
     this.page.setHeuristicEnabled(Boolean(entry && entry.uses_heuristic));
     this.page.showOptions(entry ? entry.options.map((o) => ({ ...o, value: this.value(o) })) : []);
     if (entry) this.page.setNodeLimitHint(entry.label, entry.default_max_nodes);
+    this.describe();
+  }
+
+  // The chosen algorithm and (if it takes one) heuristic, in words from the registries.
+  describe() {
+    const entry = this.entry();
+    const heuristic = this.info.heuristics.find((h) => h.name === this.heuristicName);
+    this.page.setAbout(entry ? wording.aboutAlgorithm(entry) : "", entry && entry.uses_heuristic && heuristic ? wording.aboutHeuristic(heuristic) : "");
   }
 
   // A solve request's algorithm, heuristic (if it takes one) and option values.

@@ -57,6 +57,19 @@ export function solverCrashed(reason, kind) {
   return `The solver failed: ${reason}. It is being restarted; your board and link are kept.${lost}`;
 }
 
+// An algorithm in words: its registry description (what it does, what it guarantees, its memory).
+export function aboutAlgorithm(entry) {
+  return `${entry.label}: ${entry.description}`;
+}
+
+// A heuristic in words: whether it is admissible and consistent (the registry's flags), then
+// its registry description, which says why.
+export function aboutHeuristic(entry) {
+  const admissible = entry.admissible ? "admissible (never more than the true distance, so optimal searches stay optimal)" : "not admissible (it may overestimate)";
+  const consistent = entry.consistent ? "consistent (one move changes it by at most one)" : "not consistent";
+  return `${entry.label}: ${admissible} and ${consistent}. ${entry.description}`;
+}
+
 export function unsolvable(solvability) {
   return `Unsolvable: ${solvability.explanation}`;
 }
