@@ -131,6 +131,14 @@ def _build_parser() -> argparse.ArgumentParser:
         help=f"one of {', '.join(HEURISTICS)} (default: the strongest for the size)",
     )
     _add_limit_arguments(solve, None, DEFAULT_TIME_LIMIT)
+    solve.add_argument(
+        "--trace", action="store_true",
+        help=(
+            "record what the search does over time: with --json, a \"trace\" key (samples of "
+            "its counts, and IDA*'s and IDDFS's iterations); else the table of iterations "
+            "(IDA*, IDDFS) or a summary"
+        ),
+    )
 
     comp = commands.add_parser(
         "compare",
@@ -291,6 +299,49 @@ def format_result(result: SearchResult) -> str:
     return "\n".join(lines)
 
 
+def format_trace(result: SearchResult) -> str:
+    """The trace in words: the table of iterations (bound, nodes expanded and generated in
+    each, seconds) for IDA* and IDDFS, else a summary of the samples."""
+    trace = result.trace
+    if trace is None:
+        return "No trace was recorded."
+    samples = trace.samples
+    last = samples[-1] if samples else None
+    if trace.iterations:
+        info = ALGORITHMS[result.algorithm]
+        header = ("f bound" if info.uses_heuristic else "depth limit", "expanded", "generated", "seconds", "")
+        rows = [header] + [
+            (str(i.bound), f"{i.expanded:,}", f"{i.generated:,}", f"{i.seconds:.4f}",
+             "" if i.outcome == "exhausted" else i.outcome)
+            for i in trace.iterations
+        ]
+        widths = [max(len(row[c]) for row in rows) for c in range(len(header))]
+        lines = [f"Iterations ({len(trace.iterations)}):"]
+        for n, row in enumerate(rows):
+            lines.append("  " + "  ".join(cell.rjust(widths[c]) for c, cell in enumerate(row)).rstrip())
+            if n == 0:
+                lines.append("  " + "  ".join("-" * w for w in widths[:-1]))
+        return "\n".join(lines)
+    if last is None:  # pragma: no cover - a finished trace always ends with the result's sample
+        return "Trace: no samples."
+    rate = f" ({last.expanded / last.seconds:,.0f} a second)" if last.seconds > 0 and last.expanded else ""
+    kept = f", one progress report in {trace.stride}" if trace.stride > 1 else ""
+    lines = [
+        f"Trace: {len(samples)} sample{'s' if len(samples) > 1 else ''} over {last.seconds:.3f} s{kept}; "
+        f"{last.expanded:,} nodes expanded{rate}."
+    ]
+    frontiers = [s.frontier for s in samples if s.frontier is not None]
+    if frontiers:
+        lines.append(f"Frontier: {frontiers[0]:,} at the first sample, {max(frontiers):,} at most.")
+    bests = [(s.seconds, s.best) for s in samples if s.best is not None]
+    lowers = [(s.seconds, s.lower_bound) for s in samples if s.lower_bound is not None]
+    if bests:
+        lines.append(f"Best length: {bests[0][1]} at {bests[0][0]:.3f} s, {bests[-1][1]} at {bests[-1][0]:.3f} s.")
+    if lowers:
+        lines.append(f"Lower bound: {lowers[0][1]} at {lowers[0][0]:.3f} s, {lowers[-1][1]} at {lowers[-1][0]:.3f} s.")
+    return "\n".join(lines)
+
+
 def _first_with_length(result: SearchResult, length: int) -> object:
     """The first history step that reached ``length`` (a step may only raise the bound)."""
     return next(step for step in result.history if step.length == length)
@@ -335,6 +386,7 @@ def _solve(args: argparse.Namespace, stdin: TextIO, stdout: TextIO, stderr: Text
     search = Search(
         board, goal, args.algorithm, args.heuristic,
         Limits(max_nodes=max_nodes, time_limit=args.time_limit), options=_given_options(args),
+        trace=args.trace,
     )
     need = missing_table_files(search.heuristic, board.rows, board.cols, goal.blank)
     if need:
@@ -353,6 +405,8 @@ def _solve(args: argparse.Namespace, stdin: TextIO, stdout: TextIO, stderr: Text
         stdout.write(json.dumps(result.to_dict()) + "\n")
     else:
         stdout.write(format_result(result) + "\n")
+        if args.trace:
+            stdout.write("\n" + format_trace(result) + "\n")
     if result.stop is StopReason.CANCELLED:
         return EXIT_INTERRUPTED
     return EXIT_OK if result.stop.finished or result.length is not None else EXIT_LIMIT

@@ -19,7 +19,7 @@ Requests (``"op"`` names the operation):
 ``random`` ``{size, goal?, moves?, seed?, unsolvable?}``
     A random board (uniform among solvable ones, scrambled by ``moves``, or
     unsolvable), answered like ``analyze``.
-``solve`` ``{board, goal?, size?, algorithm?, heuristic?, <option>?, max_nodes?, time_limit?, budget_ms?}``
+``solve`` ``{board, goal?, size?, algorithm?, heuristic?, <option>?, max_nodes?, time_limit?, budget_ms?, trace?}``
     Start a search and run its first slice. The answer is either
     ``{"type": "result", "result": {...}}`` or ``{"type": "progress", "job": id,
     "progress": {...}}``; keep sending ``step`` until a result comes back. If the
@@ -29,7 +29,11 @@ Requests (``"op"`` names the operation):
     anytime search, which starts at once with ``"need"`` in its first answer: it shows
     its first solution and waits (progress with a ``stage``) until the files are in
     ``npuzzle/data/``, then loads them and improves it. An algorithm's
-    options (weighted A*'s ``weight``) are fields named after them.
+    options (weighted A*'s ``weight``) are fields named after them. With ``"trace":
+    true`` the search records what it does over time, for a chart: each progress
+    answer then has ``"trace_delta": {"stride", "samples": [...], "iterations": [...]}``,
+    what was added since the previous answer, and the result has ``"trace"``, the whole
+    of it (shapes in ``npuzzle/search/trace.py``); without it, neither key is there.
 ``step`` ``{job, budget_ms?}``
     Run the job for about ``budget_ms`` milliseconds (default 30).
 ``cancel`` ``{job}``
@@ -45,6 +49,11 @@ Requests (``"op"`` names the operation):
     else a job stepped like ``solve`` whose progress has a ``stage``, ending with
     ``{"type": "prepared", "heuristic": name, "seconds": s}``; at once when
     there is nothing to load.
+``breakdown`` ``{board, goal?, size?, heuristic}``
+    Why ``heuristic`` says what it says on the board: ``{"h", "parts": [{name, label,
+    value}], "terms": [...]}``, the parts adding up to ``h`` (shapes in
+    ``npuzzle/explain.py``); an error with field ``tables`` and ``need`` if its table
+    files are missing (fetch them and send it again).
 ``move`` ``{board, goal?, size?, tile}`` or ``{..., direction}``
     Play: push ``tile`` (or the tile that slides in ``direction``, U/D/L/R) toward the blank (it must share the blank's row or column;
     the tiles between slide too). Answered like ``analyze`` plus ``moved`` (tiles, in
@@ -72,6 +81,7 @@ from .board import (
     relabel,
 )
 from .compare import COMPARE_MAX_NODES, COMPARE_TIME_LIMIT, Comparison
+from .explain import ExplainError, breakdown
 from .heuristics import (
     HEURISTICS,
     compile_heuristic,
@@ -356,6 +366,8 @@ def _answer(job_id: int, job: Search | Comparison | Preparation, out: object) ->
         return {"type": "result", "job": job_id, "result": result}
     progress = job.progress
     answer = {"type": "progress", "job": job_id, "progress": progress.to_dict() if progress else None}
+    if job.trace is not None:
+        answer["trace_delta"] = job.trace.delta()
     solution = _solution(job)
     if solution is not None:
         answer["solution"] = solution
@@ -443,8 +455,11 @@ def _solve(request: dict[str, Any]) -> dict[str, Any]:
     limits = _limits(request, default_max_nodes(algorithm, board.rows, board.cols), DEFAULT_TIME_LIMIT)
     options = _options(request)
     budget = _budget(request)
+    trace = request.get("trace", False)
+    if not isinstance(trace, bool):
+        raise RequestError("trace", f"trace must be true or false, not {_quote(trace)}")
     try:
-        search = Search(board, goal, algorithm, heuristic, limits, options=options)
+        search = Search(board, goal, algorithm, heuristic, limits, options=options, trace=trace)
     except OptionError as exc:
         raise RequestError(exc.option, str(exc)) from None
     except ValueError as exc:  # the heuristic does not apply to the board
@@ -498,7 +513,15 @@ def _cancel(request: dict[str, Any]) -> dict[str, Any]:
     return _answer(job_id, job, out)
 
 
-_OPS = {"prepare": _prepare, "info": _info, "analyze": _analyze, "goal": _goal, "random": _random, "move": _move, "compare": _compare, "solve": _solve, "step": _step, "cancel": _cancel}
+def _breakdown(request: dict[str, Any]) -> dict[str, Any]:
+    board, goal = _boards(request)
+    try:
+        return breakdown(board, goal, _text(request, "heuristic"))
+    except ExplainError as exc:
+        raise RequestError(exc.field, exc.message, **exc.details) from None
+
+
+_OPS = {"prepare": _prepare, "info": _info, "analyze": _analyze, "goal": _goal, "random": _random, "move": _move, "compare": _compare, "solve": _solve, "step": _step, "cancel": _cancel, "breakdown": _breakdown}
 
 
 def handle_dict(request: Any) -> dict[str, Any]:

@@ -13,6 +13,7 @@ from .solver import (
     get_algorithm,
     solve,
 )
+from .trace import MAX_SAMPLES, Iteration, Sample, Trace
 
 __all__ = [
     "ALGORITHMS",
@@ -21,11 +22,15 @@ __all__ = [
     "OptionError",
     "DEFAULT_MAX_NODES",
     "DEFAULT_TIME_LIMIT",
+    "Iteration",
     "Limits",
+    "MAX_SAMPLES",
     "Progress",
+    "Sample",
     "Search",
     "SearchResult",
     "StopReason",
+    "Trace",
     "default_algorithm",
     "default_max_nodes",
     "default_heuristic",

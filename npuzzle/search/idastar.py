@@ -23,6 +23,7 @@ from ..pattern_db import PatternLookup
 from .problem import Problem
 from .result import Limits, Progress, StopReason
 from .steps import CHECK_EVERY_DFS, Options, Outcome, Steps
+from .trace import Iteration
 
 
 def idastar(problem: Problem, heuristic: Compiled, limits: Limits, options: Options) -> Steps:
@@ -85,8 +86,16 @@ def idastar(problem: Problem, heuristic: Compiled, limits: Limits, options: Opti
     start_blank = cells.index(0)
     blanks = [start_blank]
 
+    # Where the current iteration began (counts, clock): each iteration's exact counts
+    # are reported at its end, outside the inner loop, which they do not slow.
+    began_expanded = began_generated = 0
+    began = started
+
     def done(stop: StopReason, path: list[int] | None) -> Outcome:
-        return Outcome(stop, path, expanded, generated, max_depth, bound)
+        now = time.perf_counter()
+        last = Iteration(bound, expanded - began_expanded, generated - began_generated,
+                         now - began, now - started, stop.value)
+        return Outcome(stop, path, expanded, generated, max_depth, bound, iteration=last)
 
     if cells == goal:
         return done(StopReason.SOLVED, blanks)
@@ -261,4 +270,11 @@ def idastar(problem: Problem, heuristic: Compiled, limits: Limits, options: Opti
                     return done(StopReason.CANCELLED, None)
         if next_bound == inf:
             return done(StopReason.UNSOLVABLE, None)
+        now = time.perf_counter()
+        ended = Iteration(bound, expanded - began_expanded, generated - began_generated,
+                          now - began, now - started)
+        began_expanded, began_generated, began = expanded, generated, now
         bound = next_bound
+        cancel = yield Progress(expanded, generated, 0, max_depth, now - started, bound, iteration=ended)
+        if cancel:
+            return done(StopReason.CANCELLED, None)

@@ -13,6 +13,7 @@ import time
 from .problem import Problem
 from .result import Limits, Progress, StopReason
 from .steps import CHECK_EVERY_DFS, Options, Outcome, Steps
+from .trace import Iteration
 
 
 def iddfs(problem: Problem, limits: Limits, options: Options) -> Steps:
@@ -25,16 +26,23 @@ def iddfs(problem: Problem, limits: Limits, options: Options) -> Steps:
     start_blank = cells.index(0)
     expanded = generated = max_depth = 0
     limit = 0
+    # Where the current iteration began (counts, clock): each iteration's exact counts
+    # are reported at its end, outside the inner loop, which they do not slow.
+    began_expanded = began_generated = 0
+    began = started
 
     def done(stop: StopReason, path: list[int] | None) -> Outcome:
-        return Outcome(stop, path, expanded, generated, max_depth, limit)
+        now = time.perf_counter()
+        last = Iteration(limit, expanded - began_expanded, generated - began_generated,
+                         now - began, now - started, stop.value)
+        return Outcome(stop, path, expanded, generated, max_depth, limit, iteration=last)
 
     if cells == goal:
         return done(StopReason.SOLVED, [start_blank])
     # With no heuristic there is no sign of an unsolvable board but parity,
     # which the caller checks; the node and time limits end the search otherwise.
+    limit = 1
     while True:
-        limit += 1
         blanks = [start_blank]
         nexts = [0]
         expanded += 1
@@ -75,3 +83,11 @@ def iddfs(problem: Problem, limits: Limits, options: Options) -> Steps:
                     cancel = yield Progress(expanded, generated, d + 1, max_depth, now - started, limit)
                     if cancel:
                         return done(StopReason.CANCELLED, None)
+        now = time.perf_counter()
+        ended = Iteration(limit, expanded - began_expanded, generated - began_generated,
+                          now - began, now - started)
+        began_expanded, began_generated, began = expanded, generated, now
+        limit += 1
+        cancel = yield Progress(expanded, generated, 0, max_depth, now - started, limit, iteration=ended)
+        if cancel:
+            return done(StopReason.CANCELLED, None)

@@ -7,6 +7,7 @@ from enum import Enum
 from typing import Mapping
 
 from ..board import Board, Tiles
+from .trace import Iteration, Trace
 
 DEFAULT_MAX_NODES = 1_000_000
 DEPTH_FIRST_MAX_NODES = 100_000_000
@@ -67,6 +68,9 @@ class Progress:
     path: tuple[int, ...] | None = None
     """Anytime searches: a better solution found since the last report (blank positions,
     start included); solver.Search turns it into tiles and moves."""
+    iteration: Iteration | None = None
+    """IDA* and IDDFS: set on the report that ends an iteration (``bound`` is then the
+    next iteration's); solver.Search adds it to the trace. Not in ``to_dict``."""
 
     def to_dict(self) -> dict[str, object]:
         """JSON-ready form (``stage`` only while preparing; ``best`` and ``lower_bound``
@@ -136,6 +140,8 @@ class SearchResult:
     """The best proven lower bound on the shortest length (the length itself when optimal)."""
     history: tuple[Improvement, ...] = ()
     """Anytime searches: each shorter solution and each higher lower bound, in time order."""
+    trace: Trace | None = None
+    """What the search did over time (samples, iterations), when it was asked to record it."""
 
     @property
     def solved(self) -> bool:
@@ -176,8 +182,9 @@ class SearchResult:
         return "no"
 
     def to_dict(self) -> dict[str, object]:
-        """The JSON object promised by the CLI (``--json``) and the web API."""
-        return {
+        """The JSON object promised by the CLI (``--json``) and the web API; with a
+        ``"trace"`` key (``Trace.to_dict``) only when the search recorded one."""
+        out: dict[str, object] = {
             "solvable": self.solvable,
             "optimal": self.optimal,
             "length": self.length,
@@ -205,3 +212,6 @@ class SearchResult:
             "rows": self.start.rows,
             "cols": self.start.cols,
         }
+        if self.trace is not None:
+            out["trace"] = self.trace.to_dict()
+        return out

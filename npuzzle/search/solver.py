@@ -39,6 +39,7 @@ from .result import (
     StopReason,
 )
 from .steps import InformedSearch, Options, Outcome, Steps, UninformedSearch
+from .trace import Sample, Trace
 from .weighted_astar import weighted_astar
 
 _DONE = object()
@@ -116,6 +117,10 @@ class AlgorithmInfo:
     default_max_nodes: int = DEFAULT_MAX_NODES
     """Its node limit when none is given: low for searches that store every state,
     high for depth-first ones, whose memory stays small (the time limit binds)."""
+    iterative: bool = False
+    """Whether it searches in iterations of a growing bound (IDA*, IDDFS): its trace then
+    has one row per iteration, and its progress's ``frontier`` is a depth, not an open
+    list (so its trace's samples have none)."""
 
     def __post_init__(self) -> None:
         if (self.informed is None) == (self.uninformed is None):
@@ -175,6 +180,7 @@ class AlgorithmInfo:
             "description": self.description,
             "max_cells": self.max_cells,
             "default_max_nodes": self.default_max_nodes,
+            "iterative": self.iterative,
         }
 
 
@@ -189,7 +195,7 @@ ALGORITHMS: dict[str, AlgorithmInfo] = {
         AlgorithmInfo(
             "iddfs", "Iterative deepening DFS", True,
             "Depth-first to depth 1, 2, 3, ...; optimal with little memory, but repeats work.",
-            uninformed=iddfs, max_cells=16, default_max_nodes=DEPTH_FIRST_MAX_NODES,
+            uninformed=iddfs, max_cells=16, default_max_nodes=DEPTH_FIRST_MAX_NODES, iterative=True,
         ),
         AlgorithmInfo(
             "greedy", "Greedy best-first", False,
@@ -215,7 +221,7 @@ ALGORITHMS: dict[str, AlgorithmInfo] = {
         AlgorithmInfo(
             "idastar", "IDA*", True,
             "Depth-first iterative deepening on f = g + h; optimal, memory linear in depth.",
-            informed=idastar, default_max_nodes=DEPTH_FIRST_MAX_NODES,
+            informed=idastar, default_max_nodes=DEPTH_FIRST_MAX_NODES, iterative=True,
         ),
         AlgorithmInfo(
             "anytime", "Anytime (best within the time limit)", False,
@@ -276,10 +282,12 @@ class Search:
         limits: Limits | None = None,
         weight: float | None = None,
         options: Mapping[str, object] | None = None,
+        trace: bool = False,
     ) -> None:
         """ValueError for an unknown name, a heuristic that does not apply, or an option
         the algorithm does not take or that is out of range (``weight`` is the same as
-        ``options={"weight": ...}``)."""
+        ``options={"weight": ...}``). With ``trace``, the search records what it does
+        over time (``self.trace``, readable while it runs; the result's ``trace``)."""
         algorithm = algorithm or default_algorithm(board.rows, board.cols)
         info = get_algorithm(algorithm)
         if info.uses_heuristic:
@@ -316,6 +324,9 @@ class Search:
         self.awaiting_files = False
         """Set (by the web API, for an anytime search) when the heuristic's table files are
         being fetched while it runs: it shows its first solution and waits for them."""
+        self.trace: Trace | None = Trace() if trace else None
+        """What the search has done so far (see trace.py), when asked; ``trace.delta()``
+        gives what is new since its last call."""
         if not is_solvable(board, goal):
             self.result = self._result(StopReason.UNSOLVABLE, None, 0, 0, 0, None, solvable=False)
 
@@ -335,6 +346,15 @@ class Search:
         suboptimality = factor if bounded else None
         if self.info.anytime and length and lower_bound and not optimal:
             suboptimality = math.ceil(length / lower_bound * 100) / 100
+        seconds = time.perf_counter() - self._started
+        proven_bound = bound if factor == 1 else (outcome.lower_bound if outcome else None)
+        if self.trace is not None:  # the last sample: the result's own counts
+            anytime = self.info.anytime
+            self.trace.finish(
+                Sample(seconds, expanded, generated, None, lower_bound if anytime else proven_bound,
+                       length if anytime else None, lower_bound if anytime else None),
+                outcome.iteration if outcome else None,
+            )
         return SearchResult(
             algorithm=self.info.name,
             heuristic=self.heuristic,
@@ -346,16 +366,17 @@ class Search:
             expanded=expanded,
             generated=generated,
             max_frontier=max_frontier,
-            seconds=time.perf_counter() - self._started,
+            seconds=seconds,
             optimal=optimal,
             solvable=solvable,
-            bound=bound if factor == 1 else (outcome.lower_bound if outcome else None),
+            bound=proven_bound,
             weight=self.weight,
             setup_seconds=self.setup_seconds,
             options=self.options,
             suboptimality=suboptimality,
             lower_bound=lower_bound if solvable else None,
             history=outcome.history if outcome else (),
+            trace=self.trace,
         )
 
     def _lower_bound(
@@ -449,6 +470,8 @@ class Search:
             while True:
                 self.progress = self._steps.send(send)  # type: ignore[arg-type]
                 send = False
+                if self.trace is not None:
+                    self._record(self.trace, self.progress)
                 if self.progress.path is not None:
                     self._best_path = list(self.progress.path)
                     self.best = self.problem.decode(self._best_path)
@@ -470,6 +493,16 @@ class Search:
                     outcome=out,
                 )
             return self.result
+
+    def _record(self, trace: Trace, p: Progress) -> None:
+        """Add a progress report to the trace: a sample, and the iteration it ends."""
+        trace.add(Sample(
+            p.seconds, p.expanded, p.generated,
+            None if self.info.iterative or self.info.anytime else p.frontier,
+            p.bound, p.best, p.lower_bound,
+        ))
+        if p.iteration is not None:
+            trace.add_iteration(p.iteration)
 
     def cancel(self) -> SearchResult:
         """Stop now and return the result, marked cancelled."""
@@ -500,10 +533,12 @@ def solve(
     progress: ProgressCallback | None = None,
     weight: float | None = None,
     options: Mapping[str, object] | None = None,
+    trace: bool = False,
 ) -> SearchResult:
-    """Solve ``board`` (goal: blank-last by default) and return the uniform result.
+    """Solve ``board`` (goal: blank-last by default) and return the uniform result (with
+    its ``trace`` when asked).
 
     Unsolvable boards are answered at once from parity, without a search.
     """
     goal = goal or Board.goal(board.rows, board.cols)
-    return Search(board, goal, algorithm, heuristic, limits, weight, options).run(progress)
+    return Search(board, goal, algorithm, heuristic, limits, weight, options, trace).run(progress)

@@ -4,7 +4,8 @@ An algorithm is a function ``(problem, heuristic, limits, options) -> Steps``
 (``(problem, limits, options)`` for one that takes no heuristic); ``options``
 holds the values of the options its registry entry declares (weighted A*'s
 weight). It yields a ``Progress`` every 64 expansions (best-first searches)
-or 1024 (depth-first ones); whoever drives it sends
+or 1024 (depth-first ones), and IDA* and IDDFS also at the end of each
+iteration (with ``Progress.iteration``: its exact counts); whoever drives it sends
 back ``True`` to cancel. It returns an ``Outcome`` (the generator's return
 value) with the solution as a list of blank positions. Driving searches as
 generators is what lets the browser worker run them in short slices, report
@@ -19,6 +20,7 @@ from typing import Callable, Generator, Mapping
 from ..heuristics import Compiled
 from .problem import Problem
 from .result import Improvement, Limits, Progress, StopReason
+from .trace import Iteration
 
 CHECK_EVERY = 63
 """Best-first searches check the clock and report every 64 expansions: an expansion can
@@ -45,6 +47,9 @@ class Outcome:
     proven: bool = False
     """Whether the algorithm proved ``path`` shortest (anytime searches)."""
     history: tuple[Improvement, ...] = ()
+    iteration: Iteration | None = None
+    """IDA* and IDDFS: the iteration the search ended in (the ones before it were
+    reported by ``Progress.iteration``)."""
 
 
 Steps = Generator[Progress, bool, Outcome]
