@@ -90,6 +90,27 @@ export class BoardView {
     requestAnimationFrame(() => requestAnimationFrame(() => this.element.classList.remove("no-animation")));
   }
 
+  // Mark each tile's share of h (Python's breakdown terms): its value as a small badge, its
+  // pattern group's colour, and an outline on tiles in a conflict; null removes the marks.
+  explain(breakdown) {
+    const marks = new Map(); // tile -> {value, group, conflict}
+    for (const t of breakdown ? breakdown.terms || [] : []) {
+      if (t.kind === "pattern") for (const tile of t.tiles) marks.set(tile, { ...marks.get(tile), group: t.group });
+      if (t.kind === "tile") marks.set(t.tile, { ...marks.get(t.tile), value: (marks.get(t.tile)?.value || 0) + t.value });
+      if (t.kind === "conflict") marks.set(t.tile, { ...marks.get(t.tile), conflict: true });
+    }
+    for (const [tile, el] of this.tiles) {
+      const mark = marks.get(tile) || {};
+      const value = mark.value === undefined ? "" : (Number.isInteger(mark.value) ? String(mark.value) : mark.value.toFixed(1));
+      if (value) el.dataset.h = value;
+      else delete el.dataset.h;
+      if (mark.group !== undefined) el.dataset.group = String(mark.group % 8);
+      else delete el.dataset.group;
+      el.classList.toggle("conflict", Boolean(mark.conflict));
+    }
+    this.element.classList.toggle("explained", Boolean(breakdown));
+  }
+
   // Edit mode: mark the tile (or blank cell) picked first for a swap.
   select(tile) {
     for (const el of this.tiles.values()) el.classList.remove("selected");

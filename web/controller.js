@@ -11,16 +11,18 @@
 import * as wording from "./wording.js";
 
 export class Controller {
-  constructor({ client, page, board, compareView, editor, link, choice, jobs, replay, play, tables }) {
-    Object.assign(this, { client, page, board, compareView, editor, link, choice, jobs, replay, play, tables });
+  constructor({ client, page, board, compareView, explain, editor, link, choice, jobs, replay, play, tables }) {
+    Object.assign(this, { client, page, board, compareView, explain, editor, link, choice, jobs, replay, play, tables });
     this.info = null; // Python's "info" answer, once the solver is ready
     this.online = true; // what the browser says (main.js passes on changes)
     this.restarted = null; // why the solver was last restarted, if it was
     this.view = null; // "compare" while the comparison of the board on screen is shown
     this.mode = "edit";
     editor.on("board", (reply, push) => this.boardShown(reply, push));
-    editor.on("invalid", () => { this.clearSolution(); this.refresh(); });
+    editor.on("invalid", () => { this.clearSolution(); this.refresh(); this.explainH(); });
     replay.on("replaced", () => this.writeLink());
+    replay.on("changed", () => this.explainH());
+    this.explaining = null; // {pending}: a breakdown request in flight, and whether another is wanted
   }
 
   // -- start-up and links ------------------------------------------------------------
@@ -128,6 +130,7 @@ export class Controller {
     this.page.setStatus(wording.boardStatus(reply));
     this.writeLink({ push });
     this.refresh();
+    this.explainH();
     if (this.view === "compare" && reply.solvability.solvable) this.compare();
     else if (this.link.waitingForStep && reply.solvability.solvable) this.solve();
     this.prepareTables();
@@ -138,6 +141,40 @@ export class Controller {
     if (this.jobs.kind || !this.editor.valid) return;
     const { rows, cols, goal } = this.editor.analysis;
     this.tables.want(`${rows}x${cols}`, goal);
+  }
+
+  // -- why h says what it says -------------------------------------------------------------
+
+  // While "Why h" is open: ask Python for the breakdown of the chosen heuristic on the board
+  // shown (a replay's step, else the edited board) and show it. One request at a time: a
+  // change meanwhile asks again once it is answered (so fast playback cannot pile them up).
+  explainH() {
+    if (!this.explain.open || !this.info || !this.editor.valid) {
+      this.board.explain(null);
+      if (this.explain.open) this.explain.clear(this.info ? "Enter a valid board to see its h explained." : "Loading the solver\u2026");
+      return;
+    }
+    if (this.explaining) {
+      this.explaining.pending = true;
+      return;
+    }
+    const a = this.editor.analysis;
+    const tiles = this.replay.stepBoard || a.tiles;
+    const heuristic = this.choice.heuristicName;
+    const request = { op: "breakdown", board: tiles.join(","), goal: a.goal, size: `${a.rows}x${a.cols}`, heuristic };
+    const explaining = { pending: false };
+    this.explaining = explaining;
+    this.client.request(request).answer.then((reply) => {
+      this.explaining = null;
+      if (explaining.pending) return this.explainH();
+      if (!this.explain.open) return this.board.explain(null);
+      if (!reply.ok) {
+        this.board.explain(null);
+        return this.explain.clear(reply.error.message);
+      }
+      this.explain.show(reply);
+      this.board.explain(reply);
+    });
   }
 
   // -- the solver's menus ----------------------------------------------------------------
@@ -154,6 +191,7 @@ export class Controller {
     this.clearSolution();
     this.writeLink();
     this.refresh();
+    this.explainH();
   }
 
   chooseOption(name, value) {

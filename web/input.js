@@ -40,6 +40,7 @@ export function bindInput(doc, win, controller) {
   on("stop", "click", () => controller.cancel());
   on("take-solution", "click", () => controller.takeSolution());
   on("compare", "click", () => controller.compare());
+  on("why-h", "toggle", () => controller.explainH());
   on("copy-markdown", "click", () => controller.exportComparison("markdown"));
   on("download-csv", "click", () => controller.exportComparison("csv"));
   on("download-svg", "click", () => controller.exportComparison("svg"));

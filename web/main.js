@@ -3,6 +3,7 @@ import { BoardEditor } from "./board-editor.js";
 import { BoardView } from "./board-view.js";
 import { CompareView } from "./compare-view.js";
 import { Controller } from "./controller.js";
+import { ExplainView } from "./explain-view.js";
 import { GoalChoice } from "./goal-choice.js";
 import { bindInput } from "./input.js";
 import { JobRunner } from "./job-runner.js";
@@ -24,7 +25,7 @@ const player = new Player({ show: (tiles, rows, cols, how) => board.render(tiles
 const tables = new TablePreparer({ client });
 const jobs = new JobRunner({ client, page, compareView, tables });
 const controller = new Controller({
-  client, page, board, compareView, jobs,
+  client, page, board, compareView, jobs, explain: new ExplainView(document),
   editor: new BoardEditor({ client, page, board, goal: new GoalChoice({ page }), jobs }),
   link: new LinkState({ page, history: window.history, location: window.location, clipboard }),
   choice: new SolverChoice({ page }),

@@ -25,7 +25,7 @@ export class Replay {
     this.wasPlaying = false;
     this.chosenSpeed = 1; // the speed the person chose (or the page's default)
     this.speedPicked = false; // whether the person chose a speed for the solutions of this search
-    this.listeners = { replaced: [] };
+    this.listeners = { replaced: [], changed: [] }; // changed: the step or the solution shown changed
     player.on("change", () => this.changed());
   }
 
@@ -185,6 +185,7 @@ export class Replay {
       ghf = { g: p.step, h, f: p.step + h, hName: wording.namesFrom(this.info).heuristic(r.h_name) };
     }
     this.page.setPlayback({ loaded: p.loaded, playing: p.playing, step: p.step, length: p.length, lastMove, ...ghf });
+    for (const listener of this.listeners.changed) listener();
     const stopped = this.wasPlaying && !p.playing;
     this.wasPlaying = p.playing;
     if (this.held && (stopped || this.replaceable)) queueMicrotask(() => this.takeHeld());
