@@ -11,8 +11,8 @@
 import * as wording from "./wording.js";
 
 export class Controller {
-  constructor({ client, page, board, compareView, explain, editor, link, choice, jobs, replay, play, tables }) {
-    Object.assign(this, { client, page, board, compareView, explain, editor, link, choice, jobs, replay, play, tables });
+  constructor({ client, page, board, compareView, explain, trace, editor, link, choice, jobs, replay, play, tables }) {
+    Object.assign(this, { client, page, board, compareView, explain, trace, editor, link, choice, jobs, replay, play, tables });
     this.info = null; // Python's "info" answer, once the solver is ready
     this.online = true; // what the browser says (main.js passes on changes)
     this.restarted = null; // why the solver was last restarted, if it was
@@ -220,18 +220,20 @@ export class Controller {
     if (this.refusedAsUnsolvable()) return this.link.dropStep();
     const a = this.editor.analysis;
     const { rows, cols } = a;
-    const request = { op: "solve", ...this.editor.request, ...this.choice.request(), ...this.page.limits() };
+    const request = { op: "solve", ...this.editor.request, ...this.choice.request(), ...this.page.limits(), trace: true };
     this.clearSolution();
+    this.trace.start();
     this.view = null; // the link opens on the solution now
     const found = (solution) => this.replay.offer({ ...solution, start: a.tiles }, rows, cols);
     this.run("solve", request, (reply) => {
       const prepared = reply.ok ? this.tables.report(request.size, request.goal, reply.result.heuristic) : null;
       this.page.setStatus(wording.solved(reply, this.info, prepared));
       if (reply.ok) this.page.setResult(wording.resultRows(reply.result, this.info));
+      if (reply.ok) this.trace.finish(reply.result.trace);
       if (!reply.ok || reply.result.length === null) return this.link.dropStep();
       this.replay.offer(reply.result, rows, cols, { step: this.link.takeStep(reply.result.length), final: true });
       this.writeLink();
-    }, { anytime: this.choice.anytime, onSolution: found, shown: () => this.replay.length });
+    }, { anytime: this.choice.anytime, onSolution: found, shown: () => this.replay.length, onTrace: (delta) => this.trace.add(delta) });
   }
 
   compare() {
@@ -280,6 +282,7 @@ export class Controller {
   clearSolution() {
     this.replay.clear();
     this.page.setResult(null);
+    this.trace.reset();
   }
 
   // -- replay ------------------------------------------------------------------------------

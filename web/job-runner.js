@@ -25,16 +25,18 @@ export class JobRunner {
   // Run `request`; resolves with its answer, or null if the job was stopped first.
   // `anytime`: the algorithm improves its answer until stopped (Python's registry says);
   // `onSolution(solution)`: each solution found while it runs; `shown()`: the length of
-  // the solution on screen, for the status.
-  async run(kind, request, { anytime = false, onSolution = null, shown = null } = {}) {
+  // the solution on screen, for the status; `onTrace(delta)`: what its trace gained.
+  async run(kind, request, { anytime = false, onSolution = null, shown = null, onTrace = null } = {}) {
     const job = { id: null, kind, anytime, onSolution, shown, latest: null, cancelled: false };
     this.job = job;
     this.page.setStatus(wording.started(kind));
     if (kind === "solve") this.page.revealStatus();
     if (request.size) this.tables.giveWay(request.size, request.goal);
     const started = performance.now();
-    const { id, answer } = this.client.request(request, (p, solution) => {
-      if (this.job === job) this.progress(job, p, solution, (performance.now() - started) / 1000);
+    const { id, answer } = this.client.request(request, (p, solution, traceDelta) => {
+      if (this.job !== job) return;
+      if (traceDelta && onTrace) onTrace(traceDelta);
+      this.progress(job, p, solution, (performance.now() - started) / 1000);
     });
     job.id = id;
     if (job.cancelled) this.client.cancel(id);

@@ -1,7 +1,8 @@
 // SolverClient: the only code on the page that knows the worker exists.
 // Every call returns a promise of the webapi answer ({ok, ...}); searches
-// report progress through a callback, onProgress(progress, solution), where
-// `solution` is a better solution an anytime search just found (else null),
+// report progress through a callback, onProgress(progress, solution, traceDelta),
+// where `solution` is a better solution an anytime search just found (else null)
+// and `traceDelta` what the search's trace gained (when the request asked for one),
 // and can be cancelled.
 //
 // It also watches the worker. A worker that fails to load (the runtime missing,
@@ -83,7 +84,7 @@ export class SolverClient {
     const entry = this.pending.get(message.id);
     if (!entry) return;
     if (message.type === "progress") {
-      if (entry.onProgress) entry.onProgress(message.progress, message.solution || null);
+      if (entry.onProgress) entry.onProgress(message.progress, message.solution || null, message.trace_delta || null);
       return;
     }
     this.pending.delete(message.id);

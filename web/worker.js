@@ -8,8 +8,9 @@
 //               {type: "fatal", message}  if loading failed, or Python broke (the
 //                                          worker cannot be used again: replace it)
 //               {type: "refused", message} a message without an id (ignored)
-//               {id, type: "progress", progress, solution?}  (solution: a better
-//                                          solution an anytime search just found)
+//               {id, type: "progress", progress, solution?, trace_delta?}  (solution: a
+//                                          better solution an anytime search just found;
+//                                          trace_delta: what its trace gained, if asked)
 //               {id, type: "answer", answer}   the final webapi answer
 //
 // A search runs in slices of about 30 ms; between slices the worker yields
@@ -210,6 +211,7 @@ async function run(message) {
   while (answer.ok && answer.type === "progress") {
     const message = { id, type: "progress", progress: answer.progress };
     if (answer.solution) message.solution = answer.solution;
+    if (answer.trace_delta) message.trace_delta = answer.trace_delta;
     postMessage(message);
     await nextTick();
     const op = aborted.has(id) ? "cancel" : "step";

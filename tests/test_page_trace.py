@@ -1,0 +1,75 @@
+"""The search as it runs: the live chart gains points while a search runs, and IDA*'s table
+of iterations on the page is the CLI's --trace table for the same board; screenshots."""
+
+from __future__ import annotations
+
+import json
+import re
+import subprocess
+import sys
+from typing import Any
+
+import pytest
+from playwright.sync_api import expect
+
+from .helpers import ROOT
+from .pages import open_link, solve_and_read_length
+
+ARTIFACTS = ROOT / "test-results" / "screenshots"
+# A 4x4 board 56 moves from the blank-first goal: IDA* with Manhattan distance searches it for minutes.
+LONG = "#board=11,14,0,7,10,3,1,9,13,15,4,8,6,12,5,2&goal=blank-first&algorithm=idastar&heuristic=manhattan"
+
+
+def points(app: Any) -> int:
+    return int(app.locator("#trace-chart").get_attribute("data-points") or 0)
+
+
+def test_the_chart_gains_points_while_a_search_runs(app: Any, site_url: str) -> None:
+    open_link(app, site_url, LONG)
+    app.get_by_role("button", name="Solve").click()
+    expect(app.locator("#trace")).to_be_visible()
+    # The chart is redrawn with new points (kept at most 512, thinned evenly) and its
+    # caption's count of nodes expanded rises.
+    seen = []
+    for _ in range(4):
+        app.wait_for_timeout(700)
+        caption = re.search(r"\(([\d,]+) expanded\)", app.locator("#trace-caption").inner_text())
+        assert caption and points(app) > 1
+        seen.append(int(caption.group(1).replace(",", "")))
+    assert seen == sorted(seen) and seen[-1] > seen[0] > 0, seen
+    rows = app.locator("#trace-iterations tbody tr")
+    expect(rows.first).to_be_visible()  # the finished iterations, while the search goes on
+    app.get_by_role("button", name="Cancel").click()
+    expect(app.locator("#status")).to_contain_text(re.compile(r"^(Cancelled|Stopped)"))
+
+
+def cli_iterations(board: str, goal: str) -> list[tuple[int, int]]:
+    out = subprocess.run(
+        [sys.executable, "-m", "npuzzle", "solve", board, "--goal", goal, "--algorithm", "idastar",
+         "--heuristic", "manhattan", "--json", "--trace"],
+        check=True, capture_output=True, text=True, cwd=ROOT,
+    ).stdout
+    return [(it["bound"], it["expanded"]) for it in json.loads(out)["trace"]["iterations"]]
+
+
+@pytest.mark.parametrize("board", ["8,6,7,2,5,4,3,0,1", "5,1,8,4,2,6,0,3,7"])
+def test_the_iterations_table_is_the_clis(app: Any, site_url: str, board: str) -> None:
+    open_link(app, site_url, f"#board={board}&goal=blank-last&algorithm=idastar&heuristic=manhattan")
+    solve_and_read_length(app)
+    rows = app.locator("#trace-iterations tbody tr").all()
+    shown = [(int(r.locator("td").nth(1).inner_text()), int(r.locator("td").nth(2).inner_text().replace(",", ""))) for r in rows]
+    assert shown == cli_iterations(board, "blank-last")
+    expanded = re.search(r"([\d,]+) nodes expanded", app.locator("#status").inner_text())
+    assert expanded and sum(n for _, n in shown) == int(expanded.group(1).replace(",", ""))
+
+
+@pytest.mark.parametrize("name, viewport", [("phone", {"width": 390, "height": 844}), ("desktop", {"width": 1280, "height": 900})])
+@pytest.mark.parametrize("algorithm", ["idastar", "anytime"])
+def test_trace_screenshots(app: Any, site_url: str, name: str, viewport: dict[str, int], algorithm: str) -> None:
+    app.set_viewport_size(viewport)
+    open_link(app, site_url, f"#board=11,14,0,7,10,3,1,9,13,15,4,8,6,12,5,2&goal=blank-first&algorithm={algorithm}&heuristic=pdb")
+    solve_and_read_length(app)
+    expect(app.locator("#trace")).to_be_visible()
+    assert points(app) > 1
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    app.locator("#trace").screenshot(path=str(ARTIFACTS / f"trace-{algorithm}-{name}.png"))

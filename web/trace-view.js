@@ -1,0 +1,132 @@
+// TraceView: writes "The search over time": a chart, drawn while a search runs, of
+// what it is doing (Python's trace, npuzzle/search/trace.py): nodes expanded over time;
+// the frontier for best-first searches; for an anytime search the best length and the
+// lower bound closing in; and for IDA* and IDDFS the table of iterations (each bound
+// with its node count). Deltas arrive with the search's progress; the result's whole
+// trace redraws it at the end.
+
+const SVG = "http://www.w3.org/2000/svg";
+const WIDTH = 640;
+const HEIGHT = 220;
+const PAD = { left: 64, right: 16, top: 12, bottom: 30 };
+const MAX_POINTS = 512;
+const REDRAW_MS = 250;
+
+export class TraceView {
+  constructor(doc) {
+    this.doc = doc;
+    this.box = doc.getElementById("trace");
+    this.chart = doc.getElementById("trace-chart");
+    this.caption = doc.getElementById("trace-caption");
+    this.table = doc.querySelector("#trace-iterations tbody");
+    this.iterationsBox = doc.getElementById("trace-iterations");
+    this.reset();
+  }
+
+  reset() {
+    clearTimeout(this.timer);
+    this.timer = null;
+    this.samples = [];
+    this.iterations = [];
+    this.drawn = false;
+    this.box.hidden = true;
+  }
+
+  // A search started: an empty chart.
+  start() {
+    this.reset();
+    this.box.hidden = false;
+    this.draw();
+  }
+
+  // New samples and iterations since the last progress (a trace_delta).
+  // The chart keeps at most MAX_POINTS (every other one dropped when full, as Python's trace
+  // does) and is redrawn at most every REDRAW_MS, so a long search costs the page little.
+  add(delta) {
+    if (!delta) return;
+    this.samples.push(...delta.samples);
+    if (this.samples.length > MAX_POINTS) this.samples = this.samples.filter((_, i) => i % 2 === 1 || i === this.samples.length - 1);
+    this.iterations.push(...delta.iterations);
+    if (this.timer) return;
+    this.timer = setTimeout(() => {
+      this.timer = null;
+      if (!this.box.hidden) this.draw();
+    }, this.drawn ? REDRAW_MS : 0);
+  }
+
+  // The search ended: its whole trace.
+  finish(trace) {
+    if (!trace) return;
+    this.samples = trace.samples.slice();
+    this.iterations = trace.iterations.slice();
+    this.box.hidden = false;
+    this.draw();
+  }
+
+  draw() {
+    this.drawn = true;
+    const s = this.samples;
+    const last = s[s.length - 1];
+    const anytime = s.some((x) => x.best !== null);
+    const frontier = s.some((x) => x.frontier !== null);
+    this.caption.textContent = !last ? "Waiting for the search\u2026"
+      : anytime ? `Best length and proven lower bound over ${last.seconds.toFixed(2)} s (${last.expanded.toLocaleString("en")} nodes expanded)`
+      : `Nodes expanded${frontier ? " and frontier size" : ""} over ${last.seconds.toFixed(2)} s (${last.expanded.toLocaleString("en")} expanded)`;
+    const series = anytime
+      ? [["best", s.map((x) => [x.seconds, x.best])], ["lower", s.map((x) => [x.seconds, x.lower_bound])]]
+      : [["expanded", s.map((x) => [x.seconds, x.expanded])], ...(frontier ? [["frontier", s.map((x) => [x.seconds, x.frontier])]] : [])];
+    this.box.dataset.kind = anytime ? "anytime" : frontier ? "frontier" : "plain";
+    this.chart.replaceChildren(lineChart(this.doc, series, this.caption.textContent));
+    this.chart.dataset.points = String(s.length);
+    this.iterationsBox.hidden = this.iterations.length === 0;
+    this.table.replaceChildren(...this.iterations.map((it, i) => row(this.doc, [
+      String(i + 1), String(it.bound), it.expanded.toLocaleString("en"), it.generated.toLocaleString("en"),
+      (it.seconds * 1000).toFixed(1), it.outcome,
+    ])));
+  }
+}
+
+function row(doc, cells) {
+  const tr = doc.createElement("tr");
+  cells.forEach((text, i) => {
+    const cell = doc.createElement("td");
+    cell.textContent = text;
+    if (i < 5) cell.className = "num";
+    tr.append(cell);
+  });
+  return tr;
+}
+
+// Lines of [x, y] points (y null: no point) on shared axes, the y axis from 0.
+function lineChart(doc, series, label) {
+  const points = series.flatMap(([, pts]) => pts.filter(([, y]) => y !== null && y !== undefined));
+  const maxX = Math.max(1e-3, ...points.map(([x]) => x));
+  const maxY = Math.max(1, ...points.map(([, y]) => y));
+  const minY = series[0][0] === "best" ? Math.min(...points.map(([, y]) => y), maxY) * 0.9 : 0;
+  const px = (x) => PAD.left + (x / maxX) * (WIDTH - PAD.left - PAD.right);
+  const py = (y) => HEIGHT - PAD.bottom - ((y - minY) / (maxY - minY || 1)) * (HEIGHT - PAD.top - PAD.bottom);
+  const svg = el(doc, "svg", { viewBox: `0 0 ${WIDTH} ${HEIGHT}`, role: "img", "aria-label": label });
+  for (const [y, text] of [[minY, Math.round(minY)], [maxY, Math.round(maxY)]]) {
+    svg.append(el(doc, "line", { x1: PAD.left, x2: WIDTH - PAD.right, y1: py(y), y2: py(y), class: "grid" }));
+    svg.append(txt(doc, PAD.left - 6, py(y) + 4, text.toLocaleString("en"), "axis", "end"));
+  }
+  svg.append(txt(doc, PAD.left, HEIGHT - 8, "0 s", "axis", "start"));
+  svg.append(txt(doc, WIDTH - PAD.right, HEIGHT - 8, `${maxX.toFixed(2)} s`, "axis", "end"));
+  for (const [name, pts] of series) {
+    const d = pts.filter(([, y]) => y !== null && y !== undefined).map(([x, y], i) => `${i ? "L" : "M"}${px(x).toFixed(1)},${py(y).toFixed(1)}`).join("");
+    if (d) svg.append(el(doc, "path", { d, class: `series ${name}` }));
+  }
+  return svg;
+}
+
+function el(doc, name, attrs) {
+  const node = doc.createElementNS(SVG, name);
+  for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, String(v));
+  return node;
+}
+
+function txt(doc, x, y, content, cls, anchor) {
+  const node = el(doc, "text", { x, y, class: cls, "text-anchor": anchor });
+  node.textContent = content;
+  return node;
+}
