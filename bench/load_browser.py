@@ -72,10 +72,9 @@ from typing import Any, Sequence
 
 from common import command_line, machine_header, machine_info, write_results
 from korf100_browser import CHROMIUM, CHROMIUM_FLAGS, served_site
-from page_browser import replays
+from page_browser import read_solution, replays
 
 from npuzzle import Board, solve
-from npuzzle.board import DIRECTION_NAMES
 from npuzzle.known import eight_puzzle_distances
 from npuzzle.random_boards import random_board, scramble
 
@@ -260,8 +259,6 @@ PROBE_JOBS = """async ([first, last]) => {
 }"""
 
 NO_JOB = re.compile(r"^there is no running job \d+$")
-MOVE_LABEL = re.compile(r"Step (\d+): tile (\d+) (up|down|left|right)")  # the move list's buttons
-LETTER = {word: letter for letter, word in DIRECTION_NAMES.items()}
 SOLVED = re.compile(r"^Solved: ([\d,]+) moves \(([^)]*)\)")
 COMPARED = re.compile(r"^Comparison finished")
 TILES_LABEL = "Tiles, row by row (0, _ or . for the blank)"
@@ -400,32 +397,6 @@ def run_task(page: Any, task: Task) -> dict[str, Any]:
     return out
 
 
-def read_moves(page: Any) -> list[tuple[int, str]]:
-    """The solution on the page's move list, (tile, letter) per step; past 400 steps the list
-    shows a page at a time, reached with the Step slider as a person would."""
-    found: dict[int, tuple[int, str]] = {}
-    slider = page.get_by_label("Step", exact=True)
-    length = int(slider.get_attribute("max") or 0)
-    labels_js = "() => [...document.querySelectorAll('#move-list button')].map((b) => b.getAttribute('aria-label'))"
-    while len(found) < length:
-        missing = min(step for step in range(1, length + 1) if step not in found)
-        if found:
-            slider.fill(str(missing))
-            for _ in range(200):
-                if any(l and l.startswith(f"Step {missing}:") for l in page.evaluate(labels_js)):
-                    break
-                page.wait_for_timeout(25)
-        before = len(found)
-        for label in page.evaluate(labels_js):
-            match = MOVE_LABEL.fullmatch(label or "")
-            if not match:
-                raise ValueError(f"a move reads {label!r}")
-            found[int(match.group(1))] = (int(match.group(2)), LETTER[match.group(3)])
-        if len(found) == before:
-            raise ValueError(f"the move list does not reach step {missing}")
-    return [found[step] for step in range(1, length + 1)]
-
-
 def check(page: Any, task: Task, text: str) -> tuple[int | None, str | None]:
     """The length the status gives, and what is wrong with the answer (None: nothing)."""
     if task.kind == "compare":
@@ -436,7 +407,7 @@ def check(page: Any, task: Task, text: str) -> tuple[int | None, str | None]:
     length = int(match.group(1).replace(",", ""))
     if task.expected is not None and (length != task.expected or match.group(2) != "optimal"):
         return length, f"{length} moves ({match.group(2)}), the optimum is {task.expected}"
-    return length, replays(task.board, Board.goal(task.board.rows, task.board.cols), read_moves(page), length)
+    return length, replays(task.board, Board.goal(task.board.rows, task.board.cols), read_solution(page), length)
 
 
 def worker_of(page: Any) -> Any:

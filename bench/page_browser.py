@@ -338,19 +338,22 @@ def solve(page: Any, *, stop: Callable[[float, float], float | None], clicked: b
 
 def read_solution(page: Any) -> list[tuple[int, str]]:
     """The solution on the page's move list, (tile, move letter) per step; a long list is shown
-    a page at a time, reached with the Step slider."""
+    a page at a time, reached with the Step slider. (Polled with ``page.evaluate``: the page's
+    Content-Security-Policy blocks the string evaluation ``wait_for_function`` uses.)"""
     found: dict[int, tuple[int, str]] = {}
-    length = int(page.get_by_label("Step", exact=True).get_attribute("max") or 0)
+    slider = page.get_by_label("Step", exact=True)
+    length = int(slider.get_attribute("max") or 0)
+    labels_js = "() => [...document.querySelectorAll('#move-list button')].map((b) => b.getAttribute('aria-label'))"
     while len(found) < length:
         missing = min(step for step in range(1, length + 1) if step not in found)
         if found:
-            page.get_by_label("Step", exact=True).fill(str(missing))
-            page.wait_for_function(
-                "(n) => [...document.querySelectorAll('#move-list button')].some((b) => b.dataset.step === String(n))",
-                arg=missing, timeout=10_000)
-        labels = page.locator("#move-list button").evaluate_all("els => els.map(e => e.getAttribute('aria-label'))")
+            slider.fill(str(missing))
+            for _ in range(400):  # up to 10 s
+                if any(label and label.startswith(f"Step {missing}:") for label in page.evaluate(labels_js)):
+                    break
+                page.wait_for_timeout(25)
         before = len(found)
-        for label in labels:
+        for label in page.evaluate(labels_js):
             match = MOVE_LABEL.fullmatch(label or "")
             if not match:
                 raise ValueError(f"a move reads {label!r}")

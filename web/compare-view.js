@@ -4,7 +4,7 @@
 // Markdown (to paste in a course page) or CSV (for a spreadsheet), and the
 // chart as a stand-alone SVG file, for a class.
 
-const SVG = "http://www.w3.org/2000/svg";
+import { SVG, el, text } from "./svg.js";
 
 export class CompareView {
   constructor(doc) {
@@ -151,15 +151,3 @@ const CHART_STYLE = `
   .grid { stroke: #c9d1db; stroke-width: 1; }
   .bar.optimal { fill: #2f8f5b; } .bar.other { fill: #c08a1e; } .bar.stopped { fill: #b54747; }
 `;
-
-function el(doc, name, attrs) {
-  const node = doc.createElementNS(SVG, name);
-  for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, String(v));
-  return node;
-}
-
-function text(doc, x, y, content, cls, anchor) {
-  const node = el(doc, "text", { x, y, class: cls, "text-anchor": anchor });
-  node.textContent = content;
-  return node;
-}

@@ -5,7 +5,7 @@
 // with its node count). Deltas arrive with the search's progress; the result's whole
 // trace redraws it at the end.
 
-const SVG = "http://www.w3.org/2000/svg";
+import { el, text } from "./svg.js";
 const WIDTH = 640;
 const HEIGHT = 220;
 const PAD = { left: 64, right: 16, top: 12, bottom: 30 };
@@ -106,27 +106,15 @@ function lineChart(doc, series, label) {
   const px = (x) => PAD.left + (x / maxX) * (WIDTH - PAD.left - PAD.right);
   const py = (y) => HEIGHT - PAD.bottom - ((y - minY) / (maxY - minY || 1)) * (HEIGHT - PAD.top - PAD.bottom);
   const svg = el(doc, "svg", { viewBox: `0 0 ${WIDTH} ${HEIGHT}`, role: "img", "aria-label": label });
-  for (const [y, text] of [[minY, Math.round(minY)], [maxY, Math.round(maxY)]]) {
+  for (const [y, value] of [[minY, Math.round(minY)], [maxY, Math.round(maxY)]]) {
     svg.append(el(doc, "line", { x1: PAD.left, x2: WIDTH - PAD.right, y1: py(y), y2: py(y), class: "grid" }));
-    svg.append(txt(doc, PAD.left - 6, py(y) + 4, text.toLocaleString("en"), "axis", "end"));
+    svg.append(text(doc, PAD.left - 6, py(y) + 4, value.toLocaleString("en"), "axis", "end"));
   }
-  svg.append(txt(doc, PAD.left, HEIGHT - 8, "0 s", "axis", "start"));
-  svg.append(txt(doc, WIDTH - PAD.right, HEIGHT - 8, `${maxX.toFixed(2)} s`, "axis", "end"));
+  svg.append(text(doc, PAD.left, HEIGHT - 8, "0 s", "axis", "start"));
+  svg.append(text(doc, WIDTH - PAD.right, HEIGHT - 8, `${maxX.toFixed(2)} s`, "axis", "end"));
   for (const [name, pts] of series) {
     const d = pts.filter(([, y]) => y !== null && y !== undefined).map(([x, y], i) => `${i ? "L" : "M"}${px(x).toFixed(1)},${py(y).toFixed(1)}`).join("");
     if (d) svg.append(el(doc, "path", { d, class: `series ${name}` }));
   }
   return svg;
-}
-
-function el(doc, name, attrs) {
-  const node = doc.createElementNS(SVG, name);
-  for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, String(v));
-  return node;
-}
-
-function txt(doc, x, y, content, cls, anchor) {
-  const node = el(doc, "text", { x, y, class: cls, "text-anchor": anchor });
-  node.textContent = content;
-  return node;
 }
