@@ -11,7 +11,7 @@ import argparse
 import json
 import sys
 from pathlib import Path
-from typing import Callable, NoReturn, Sequence, TextIO
+from typing import Any, Callable, NoReturn, Sequence, TextIO
 
 from .board import DIRECTION_NAMES, Board, BoardError, parse_goal, parse_shape
 from .compare import COMPARE_MAX_NODES, COMPARE_TIME_LIMIT, compare
@@ -23,6 +23,8 @@ from .search import (
     ALGORITHMS,
     DEFAULT_MAX_NODES,
     DEFAULT_TIME_LIMIT,
+    DEFAULT_TREE_EXPANSIONS,
+    MAX_TREE_EXPANSIONS,
     Limits,
     Progress,
     Search,
@@ -137,6 +139,14 @@ def _build_parser() -> argparse.ArgumentParser:
             "record what the search does over time: with --json, a \"trace\" key (samples of "
             "its counts, and IDA*'s and IDDFS's iterations); else the table of iterations "
             "(IDA*, IDDFS) or a summary"
+        ),
+    )
+    solve.add_argument(
+        "--tree", action="store_true",
+        help=(
+            "record the tree the search builds, node by node (boards up to 3x3, at most "
+            f"{MAX_TREE_EXPANSIONS:,} expansions, default max nodes {DEFAULT_TREE_EXPANSIONS}; not the "
+            "anytime solver): with --json, a \"tree\" key; else the tree as an indented outline"
         ),
     )
 
@@ -342,6 +352,51 @@ def format_trace(result: SearchResult) -> str:
     return "\n".join(lines)
 
 
+def format_tree(result: SearchResult) -> str:
+    """The search tree as an outline: one line per node, indented by depth, with the move
+    that made it, g, h and f, and what the search did with it (expanded as the n-th,
+    left on the frontier, duplicate, pruned, goal); IDA*'s and IDDFS's iterations each
+    under their bound."""
+    if result.tree is None:
+        return "No tree was recorded."
+    tree = result.tree.to_dict()
+    nodes: list[dict[str, Any]] = tree["nodes"]  # type: ignore[assignment]
+    iterations: list[dict[str, Any]] = tree["iterations"]  # type: ignore[assignment]
+    info = ALGORITHMS[result.algorithm]
+    children: dict[int, list[int]] = {}
+    for node_id, node in enumerate(nodes):
+        if node["parent"] is not None:
+            children.setdefault(node["parent"], []).append(node_id)
+    lines = [f"Search tree: {tree['expansions']:,} expanded, {len(nodes):,} nodes generated "
+             f"(the start included{', once per iteration' if info.iterative else ''})."]
+
+    def what(node: dict[str, Any], bound: int | None) -> str:
+        if node["status"] == "goal":
+            return "goal"
+        if node["status"] == "duplicate":
+            return "duplicate (reached before at no greater cost)"
+        if node["status"] == "pruned":
+            return f"pruned (f {node['f']} > bound {bound})" if info.uses_heuristic else f"cut off at depth {bound}"
+        if node["order"] is not None:
+            return f"expanded #{node['order']}"
+        return "replaced by a shorter path" if node["replaced"] is not None else "frontier"
+
+    for number, iteration in enumerate(iterations, 1):
+        bound = iteration["bound"]
+        if info.iterative:
+            kind = "f bound" if info.uses_heuristic else "depth limit"
+            lines.append(f"Iteration {number}, {kind} {bound}:")
+        stack = [(iteration["root"], 0)]
+        while stack:
+            node_id, depth = stack.pop()
+            node = nodes[node_id]
+            move = "start" if node["tile"] is None else f"{node['tile']} {DIRECTION_NAMES[node['dir']]}"
+            counts = f"g {node['g']}" + (f"  h {node['h']}  f {node['f']}" if node["h"] is not None else "")
+            lines.append(f"{'  ' * (depth + 1)}{move}: {counts}  {what(node, bound)}")
+            stack.extend((child, depth + 1) for child in reversed(children.get(node_id, [])))
+    return "\n".join(lines)
+
+
 def _first_with_length(result: SearchResult, length: int) -> object:
     """The first history step that reached ``length`` (a step may only raise the bound)."""
     return next(step for step in result.history if step.length == length)
@@ -382,11 +437,11 @@ def _solve(args: argparse.Namespace, stdin: TextIO, stdout: TextIO, stderr: Text
     board, goal = _read_board(args, stdin)
     max_nodes = args.max_nodes
     if max_nodes is None:
-        max_nodes = default_max_nodes(args.algorithm, board.rows, board.cols)
+        max_nodes = DEFAULT_TREE_EXPANSIONS if args.tree else default_max_nodes(args.algorithm, board.rows, board.cols)
     search = Search(
         board, goal, args.algorithm, args.heuristic,
         Limits(max_nodes=max_nodes, time_limit=args.time_limit), options=_given_options(args),
-        trace=args.trace,
+        trace=args.trace, tree=args.tree,
     )
     need = missing_table_files(search.heuristic, board.rows, board.cols, goal.blank)
     if need:
@@ -407,6 +462,8 @@ def _solve(args: argparse.Namespace, stdin: TextIO, stdout: TextIO, stderr: Text
         stdout.write(format_result(result) + "\n")
         if args.trace:
             stdout.write("\n" + format_trace(result) + "\n")
+        if args.tree:
+            stdout.write("\n" + format_tree(result) + "\n")
     if result.stop is StopReason.CANCELLED:
         return EXIT_INTERRUPTED
     return EXIT_OK if result.stop.finished or result.length is not None else EXIT_LIMIT

@@ -19,7 +19,7 @@ Requests (``"op"`` names the operation):
 ``random`` ``{size, goal?, moves?, seed?, unsolvable?}``
     A random board (uniform among solvable ones, scrambled by ``moves``, or
     unsolvable), answered like ``analyze``.
-``solve`` ``{board, goal?, size?, algorithm?, heuristic?, <option>?, max_nodes?, time_limit?, budget_ms?, trace?}``
+``solve`` ``{board, goal?, size?, algorithm?, heuristic?, <option>?, max_nodes?, time_limit?, budget_ms?, trace?, tree?}``
     Start a search and run its first slice. The answer is either
     ``{"type": "result", "result": {...}}`` or ``{"type": "progress", "job": id,
     "progress": {...}}``; keep sending ``step`` until a result comes back. If the
@@ -34,6 +34,10 @@ Requests (``"op"`` names the operation):
     answer then has ``"trace_delta": {"stride", "samples": [...], "iterations": [...]}``,
     what was added since the previous answer, and the result has ``"trace"``, the whole
     of it (shapes in ``npuzzle/search/trace.py``); without it, neither key is there.
+    With ``"tree": true`` (boards up to 3x3, ``max_nodes`` at most 2,000, default 200;
+    not the anytime solver) the result has ``"tree"``: every node the search generated,
+    with g, h, f, its expansion order and status (shape in ``npuzzle/search/tree.py``);
+    an error with field ``board``, ``max_nodes`` or ``algorithm`` otherwise.
 ``step`` ``{job, budget_ms?}``
     Run the job for about ``budget_ms`` milliseconds (default 30).
 ``cancel`` ``{job}``
@@ -95,11 +99,15 @@ from .random_boards import MAX_SCRAMBLE_MOVES, choose_random
 from .search import (
     ALGORITHMS,
     DEFAULT_TIME_LIMIT,
+    DEFAULT_TREE_EXPANSIONS,
+    MAX_TREE_CELLS,
+    MAX_TREE_EXPANSIONS,
     Limits,
     OptionError,
     Progress,
     Search,
     SearchResult,
+    TreeError,
     default_algorithm,
     default_heuristic,
     default_max_nodes,
@@ -231,6 +239,8 @@ def _info(request: dict[str, Any]) -> dict[str, Any]:
         "defaults": {"time_limit": DEFAULT_TIME_LIMIT, "goal": GOAL_NAMES[0]},
         "compare": {"max_nodes": COMPARE_MAX_NODES, "time_limit": COMPARE_TIME_LIMIT},
         "hint": {"max_nodes": HINT_LIMITS.max_nodes, "time_limit": HINT_LIMITS.time_limit},
+        "tree": {"max_cells": MAX_TREE_CELLS, "max_nodes": MAX_TREE_EXPANSIONS,
+                 "default_max_nodes": DEFAULT_TREE_EXPANSIONS},
     }
 
 
@@ -452,16 +462,22 @@ def _solve(request: dict[str, Any]) -> dict[str, Any]:
         raise RequestError("algorithm", f"unknown algorithm {_quote(algorithm)}: choose one of {', '.join(ALGORITHMS)}")
     if heuristic is not None and (not isinstance(heuristic, str) or heuristic not in HEURISTICS):
         raise RequestError("heuristic", f"unknown heuristic {_quote(heuristic)}: choose one of {', '.join(HEURISTICS)}")
-    limits = _limits(request, default_max_nodes(algorithm, board.rows, board.cols), DEFAULT_TIME_LIMIT)
-    options = _options(request)
-    budget = _budget(request)
     trace = request.get("trace", False)
     if not isinstance(trace, bool):
         raise RequestError("trace", f"trace must be true or false, not {_quote(trace)}")
+    tree = request.get("tree", False)
+    if not isinstance(tree, bool):
+        raise RequestError("tree", f"tree must be true or false, not {_quote(tree)}")
+    max_nodes = DEFAULT_TREE_EXPANSIONS if tree else default_max_nodes(algorithm, board.rows, board.cols)
+    limits = _limits(request, max_nodes, DEFAULT_TIME_LIMIT)
+    options = _options(request)
+    budget = _budget(request)
     try:
-        search = Search(board, goal, algorithm, heuristic, limits, options=options, trace=trace)
+        search = Search(board, goal, algorithm, heuristic, limits, options=options, trace=trace, tree=tree)
     except OptionError as exc:
         raise RequestError(exc.option, str(exc)) from None
+    except TreeError as exc:
+        raise RequestError(exc.field, str(exc)) from None
     except ValueError as exc:  # the heuristic does not apply to the board
         raise RequestError("heuristic", str(exc)) from None
     need = missing_table_files(search.heuristic, board.rows, board.cols, goal.blank)

@@ -14,6 +14,7 @@ from .solver import (
     solve,
 )
 from .trace import MAX_SAMPLES, Iteration, Sample, Trace
+from .tree import DEFAULT_TREE_EXPANSIONS, MAX_TREE_CELLS, MAX_TREE_EXPANSIONS, TreeError, TreeRecorder
 
 __all__ = [
     "ALGORITHMS",
@@ -22,15 +23,20 @@ __all__ = [
     "OptionError",
     "DEFAULT_MAX_NODES",
     "DEFAULT_TIME_LIMIT",
+    "DEFAULT_TREE_EXPANSIONS",
     "Iteration",
     "Limits",
     "MAX_SAMPLES",
+    "MAX_TREE_CELLS",
+    "MAX_TREE_EXPANSIONS",
     "Progress",
     "Sample",
     "Search",
     "SearchResult",
     "StopReason",
     "Trace",
+    "TreeError",
+    "TreeRecorder",
     "default_algorithm",
     "default_max_nodes",
     "default_heuristic",

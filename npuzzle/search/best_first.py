@@ -21,12 +21,15 @@ from ..heuristics import Compiled
 from .problem import Problem
 from .result import Limits, Progress, StopReason
 from .steps import CHECK_EVERY, Outcome, Steps, path_from_parents
+from .tree import TreeRecorder
 
 
 def best_first(
-    problem: Problem, heuristic: Compiled, limits: Limits, g_weight: float, h_weight: float
+    problem: Problem, heuristic: Compiled, limits: Limits, g_weight: float, h_weight: float,
+    tree: TreeRecorder | None = None,
 ) -> Steps:
-    """The shared engine. Yields progress; send True to cancel."""
+    """The shared engine. Yields progress; send True to cancel. With ``tree``, every
+    node is reported to it."""
     started = time.perf_counter()
     deadline = started + limits.time_limit
     max_nodes = limits.max_nodes
@@ -43,6 +46,8 @@ def best_first(
     heap: list[tuple[float, int, int, bytes]] = [(h_weight * h0, h0, 0, start)]
     expanded = generated = max_frontier = 0
     bound = h0
+    if tree is not None:
+        tree.root(start, h0, h_weight * h0, expanded=False)
 
     def finish(stop: StopReason, end: bytes | None) -> Outcome:
         path = path_from_parents(parent, end) if end is not None else None
@@ -53,10 +58,14 @@ def best_first(
         if g > best_g[cells]:
             continue  # stale: a cheaper path to this state was pushed later
         if cells == goal:
+            if tree is not None:
+                tree.reached_goal(cells)
             return finish(StopReason.SOLVED, cells)
         if expanded >= max_nodes:
             return finish(StopReason.NODE_LIMIT, None)
         expanded += 1
+        if tree is not None:
+            tree.expand(cells)
         if g + h > bound and h_weight == 1 and g_weight == 1:
             bound = g + h  # A*: the largest f expanded so far bounds the optimum from below
         frontier = len(best_g) - expanded
@@ -81,6 +90,9 @@ def best_first(
             generated += 1
             old = best_g.get(state)
             if old is not None and (old <= g1 or not reopen):
+                if tree is not None:
+                    h1 = evaluate(state)
+                    tree.child(state, g1, h1, g_weight * g1 + h_weight * h1, "duplicate")
                 continue
             if table is not None:
                 row = table[tile]
@@ -89,7 +101,10 @@ def best_first(
                 h1 = evaluate(state)
             best_g[state] = g1
             parent[state] = cells
-            heappush(heap, (g_weight * g1 + h_weight * h1, h1, g1, state))
+            f1 = g_weight * g1 + h_weight * h1
+            heappush(heap, (f1, h1, g1, state))
+            if tree is not None:
+                tree.child(state, g1, h1, f1, "open")
     # The reachable half of the state space is exhausted: only possible if the
     # caller skipped the parity check, so report it as unsolvable.
     return finish(StopReason.UNSOLVABLE, None)

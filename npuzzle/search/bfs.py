@@ -14,10 +14,12 @@ from collections import deque
 from .problem import Problem
 from .result import Limits, Progress, StopReason
 from .steps import CHECK_EVERY, Options, Outcome, Steps, path_from_parents
+from .tree import TreeRecorder
 
 
-def bfs(problem: Problem, limits: Limits, options: Options) -> Steps:
-    """Breadth-first search (no heuristic, no options). Yields progress; send True to cancel."""
+def bfs(problem: Problem, limits: Limits, options: Options, tree: TreeRecorder | None = None) -> Steps:
+    """Breadth-first search (no heuristic, no options). Yields progress; send True to cancel.
+    With ``tree``, every node is reported to it."""
     started = time.perf_counter()
     deadline = started + limits.time_limit
     neighbours = problem.neighbours
@@ -31,7 +33,11 @@ def bfs(problem: Problem, limits: Limits, options: Options) -> Steps:
         path = path_from_parents(parent, end) if end is not None else None
         return Outcome(stop, path, expanded, generated, max_frontier, depth)
 
+    if tree is not None:
+        tree.root(start, None, None, expanded=False)
     if start == goal:
+        if tree is not None:
+            tree.reached_goal(start)
         return finish(StopReason.SOLVED, start)
     while queue:
         if expanded >= limits.max_nodes:
@@ -40,6 +46,8 @@ def bfs(problem: Problem, limits: Limits, options: Options) -> Steps:
             max_frontier = len(queue)
         cells, depth = queue.popleft()
         expanded += 1
+        if tree is not None:
+            tree.expand(cells)
         if not expanded & CHECK_EVERY:
             now = time.perf_counter()
             if now >= deadline:
@@ -55,10 +63,16 @@ def bfs(problem: Problem, limits: Limits, options: Options) -> Steps:
             state = bytes(child)
             generated += 1
             if state in parent:
+                if tree is not None:
+                    tree.child(state, depth + 1, None, None, "duplicate")
                 continue
             parent[state] = cells
             if state == goal:
                 depth += 1
+                if tree is not None:
+                    tree.child(state, depth, None, None, "goal")
                 return finish(StopReason.SOLVED, state)
+            if tree is not None:
+                tree.child(state, depth + 1, None, None, "open")
             queue.append((state, depth + 1))
     return finish(StopReason.UNSOLVABLE, None)

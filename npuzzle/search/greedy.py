@@ -7,8 +7,12 @@ from .best_first import best_first
 from .problem import Problem
 from .result import Limits
 from .steps import Options, Steps
+from .tree import TreeRecorder
 
 
-def greedy(problem: Problem, heuristic: Compiled, limits: Limits, options: Options) -> Steps:
+def greedy(
+    problem: Problem, heuristic: Compiled, limits: Limits, options: Options,
+    tree: TreeRecorder | None = None,
+) -> Steps:
     """Greedy best-first: ordered by h alone. Fast, no bound on the length."""
-    return best_first(problem, heuristic, limits, 0, 1)
+    return best_first(problem, heuristic, limits, 0, 1, tree)

@@ -24,13 +24,21 @@ from .problem import Problem
 from .result import Limits, Progress, StopReason
 from .steps import CHECK_EVERY_DFS, Options, Outcome, Steps
 from .trace import Iteration
+from .tree import TreeRecorder
 
 
-def idastar(problem: Problem, heuristic: Compiled, limits: Limits, options: Options) -> Steps:
-    """Optimal with an admissible heuristic. Yields progress; send True to cancel."""
+def idastar(
+    problem: Problem, heuristic: Compiled, limits: Limits, options: Options,
+    tree: TreeRecorder | None = None,
+) -> Steps:
+    """Optimal with an admissible heuristic. Yields progress; send True to cancel. With
+    ``tree``, every node is reported to it (one tree per f bound)."""
     started = time.perf_counter()
     deadline = started + limits.time_limit
     max_nodes = limits.max_nodes
+    # With a tree recorder, every expansion takes the node-limit branch, which records it
+    # (so that the search without one pays nothing for it).
+    node_check = 0 if tree is not None else max_nodes
     neighbours = problem.neighbours
     goal = list(problem.goal)
     cells = list(problem.start)
@@ -98,6 +106,9 @@ def idastar(problem: Problem, heuristic: Compiled, limits: Limits, options: Opti
         return Outcome(stop, path, expanded, generated, max_depth, bound, iteration=last)
 
     if cells == goal:
+        if tree is not None:
+            tree.root(bytes(cells), h0, h0, bound=bound, expanded=False)
+            tree.reached_goal(bytes(cells))
         return done(StopReason.SOLVED, blanks)
 
     while True:
@@ -112,6 +123,8 @@ def idastar(problem: Problem, heuristic: Compiled, limits: Limits, options: Opti
             del sums0[1:], sums1[1:], sums2[1:], sums3[1:]
         del ms[1:]
         expanded += 1
+        if tree is not None:
+            tree.root(bytes(problem.start), h0, h0, bound=bound)
         while nexts:
             d = len(nexts) - 1
             blank = blanks[d]
@@ -228,6 +241,8 @@ def idastar(problem: Problem, heuristic: Compiled, limits: Limits, options: Opti
                 cells[blank] = 0
             f1 = d + 1 + h1
             if f1 > bound:
+                if tree is not None:
+                    tree.dfs_child(d, nb, h1, f1, "pruned")
                 if f1 < next_bound:
                     next_bound = f1
                 continue
@@ -253,14 +268,19 @@ def idastar(problem: Problem, heuristic: Compiled, limits: Limits, options: Opti
                 ms.append(m1)
             blanks.append(nb)
             if h1 == 0 and cells == goal:
+                if tree is not None:
+                    tree.dfs_child(d, nb, h1, f1, "goal")
                 return done(StopReason.SOLVED, blanks)
             hs.append(h1)
             nexts.append(0)
             expanded += 1
             if d + 1 > max_depth:
                 max_depth = d + 1
-            if expanded >= max_nodes:
-                return done(StopReason.NODE_LIMIT, None)
+            if expanded >= node_check:
+                if tree is not None:
+                    tree.dfs_child(d, nb, h1, f1, "open")
+                if expanded >= max_nodes:
+                    return done(StopReason.NODE_LIMIT, None)
             if not expanded & CHECK_EVERY_DFS:
                 now = time.perf_counter()
                 if now >= deadline:

@@ -14,10 +14,12 @@ from .problem import Problem
 from .result import Limits, Progress, StopReason
 from .steps import CHECK_EVERY_DFS, Options, Outcome, Steps
 from .trace import Iteration
+from .tree import TreeRecorder
 
 
-def iddfs(problem: Problem, limits: Limits, options: Options) -> Steps:
-    """Iterative deepening (no heuristic, no options). Yields progress; send True to cancel."""
+def iddfs(problem: Problem, limits: Limits, options: Options, tree: TreeRecorder | None = None) -> Steps:
+    """Iterative deepening (no heuristic, no options). Yields progress; send True to cancel.
+    With ``tree``, every node is reported to it (one tree per depth limit)."""
     started = time.perf_counter()
     deadline = started + limits.time_limit
     neighbours = problem.neighbours
@@ -30,6 +32,9 @@ def iddfs(problem: Problem, limits: Limits, options: Options) -> Steps:
     # are reported at its end, outside the inner loop, which they do not slow.
     began_expanded = began_generated = 0
     began = started
+    start = bytes(cells)
+    # With a tree recorder, every expansion takes the node-limit branch, which records it.
+    node_check = 0 if tree is not None else limits.max_nodes
 
     def done(stop: StopReason, path: list[int] | None) -> Outcome:
         now = time.perf_counter()
@@ -38,6 +43,9 @@ def iddfs(problem: Problem, limits: Limits, options: Options) -> Steps:
         return Outcome(stop, path, expanded, generated, max_depth, limit, iteration=last)
 
     if cells == goal:
+        if tree is not None:
+            tree.root(start, None, None, bound=0, expanded=False)
+            tree.reached_goal(start)
         return done(StopReason.SOLVED, [start_blank])
     # With no heuristic there is no sign of an unsolvable board but parity,
     # which the caller checks; the node and time limits end the search otherwise.
@@ -46,6 +54,8 @@ def iddfs(problem: Problem, limits: Limits, options: Options) -> Steps:
         blanks = [start_blank]
         nexts = [0]
         expanded += 1
+        if tree is not None:
+            tree.root(start, None, None, bound=limit)
         while nexts:
             d = len(nexts) - 1
             blank = blanks[d]
@@ -68,14 +78,19 @@ def iddfs(problem: Problem, limits: Limits, options: Options) -> Steps:
             cells[nb] = 0
             blanks.append(nb)
             if d + 1 == limit and cells == goal:
+                if tree is not None:
+                    tree.dfs_child(d, nb, None, None, "goal")
                 return done(StopReason.SOLVED, blanks)
             nexts.append(0)
             if d + 1 > max_depth:
                 max_depth = d + 1
             if d + 1 < limit:
                 expanded += 1
-                if expanded >= limits.max_nodes:
-                    return done(StopReason.NODE_LIMIT, None)
+                if expanded >= node_check:
+                    if tree is not None:
+                        tree.dfs_child(d, nb, None, None, "open")
+                    if expanded >= limits.max_nodes:
+                        return done(StopReason.NODE_LIMIT, None)
                 if not expanded & CHECK_EVERY_DFS:
                     now = time.perf_counter()
                     if now >= deadline:
@@ -83,6 +98,8 @@ def iddfs(problem: Problem, limits: Limits, options: Options) -> Steps:
                     cancel = yield Progress(expanded, generated, d + 1, max_depth, now - started, limit)
                     if cancel:
                         return done(StopReason.CANCELLED, None)
+            elif tree is not None:
+                tree.dfs_child(d, nb, None, None, "pruned")  # at the depth limit
         now = time.perf_counter()
         ended = Iteration(limit, expanded - began_expanded, generated - began_generated,
                           now - began, now - started)

@@ -31,6 +31,25 @@ def neighbour_table(rows: int, cols: int) -> tuple[tuple[int, ...], ...]:
     return tuple(table)
 
 
+def direction(before: int, after: int, cols: int) -> str:
+    """The direction the tile slides (U/D/L/R) when the blank moves from cell ``before`` to
+    the adjacent cell ``after``: the tile moves the other way.
+
+    >>> direction(4, 7, 3), direction(4, 5, 3)
+    ('U', 'L')
+    """
+    delta = after - before
+    if delta == cols:
+        return "U"
+    if delta == -cols:
+        return "D"
+    if delta == 1 and after % cols:
+        return "L"
+    if delta == -1 and before % cols:
+        return "R"
+    raise RuntimeError(f"blank cannot jump from {before} to {after}")  # a bug in a search, never input
+
+
 @dataclass(frozen=True)
 class Problem:
     """Start and goal in label form, with the tables every search needs."""
@@ -72,17 +91,7 @@ class Problem:
         cols = self.cols
         for before, after in zip(blanks, blanks[1:]):
             tile = cells[after]
-            delta = after - before
-            if delta == cols:
-                moves.append("U")
-            elif delta == -cols:
-                moves.append("D")
-            elif delta == 1 and after % cols:
-                moves.append("L")
-            elif delta == -1 and before % cols:
-                moves.append("R")
-            else:  # a bug in a search, never user input
-                raise RuntimeError(f"blank cannot jump from {before} to {after}")
+            moves.append(direction(before, after, cols))
             cells[before], cells[after] = tile, BLANK
             tiles.append(tile)
         if tuple(cells) != self.goal_board.tiles:

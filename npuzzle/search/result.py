@@ -8,6 +8,7 @@ from typing import Mapping
 
 from ..board import Board, Tiles
 from .trace import Iteration, Trace
+from .tree import TreeRecorder
 
 DEFAULT_MAX_NODES = 1_000_000
 DEPTH_FIRST_MAX_NODES = 100_000_000
@@ -142,6 +143,8 @@ class SearchResult:
     """Anytime searches: each shorter solution and each higher lower bound, in time order."""
     trace: Trace | None = None
     """What the search did over time (samples, iterations), when it was asked to record it."""
+    tree: TreeRecorder | None = None
+    """The tree the search built, node by node (boards up to 3x3), when it was asked to."""
 
     @property
     def solved(self) -> bool:
@@ -183,7 +186,8 @@ class SearchResult:
 
     def to_dict(self) -> dict[str, object]:
         """The JSON object promised by the CLI (``--json``) and the web API; with a
-        ``"trace"`` key (``Trace.to_dict``) only when the search recorded one."""
+        ``"trace"`` key (``Trace.to_dict``) and a ``"tree"`` key (``TreeRecorder.to_dict``)
+        only when the search recorded them."""
         out: dict[str, object] = {
             "solvable": self.solvable,
             "optimal": self.optimal,
@@ -214,4 +218,6 @@ class SearchResult:
         }
         if self.trace is not None:
             out["trace"] = self.trace.to_dict()
+        if self.tree is not None:
+            out["tree"] = self.tree.to_dict()
         return out

@@ -10,7 +10,7 @@ from __future__ import annotations
 import math
 import time
 from dataclasses import dataclass
-from typing import Callable, Iterator, Mapping
+from typing import Callable, Iterator, Mapping, cast
 
 from ..board import Board
 from ..heuristics import (
@@ -38,8 +38,17 @@ from .result import (
     SearchResult,
     StopReason,
 )
-from .steps import InformedSearch, Options, Outcome, Steps, UninformedSearch
+from .steps import (
+    InformedSearch,
+    Options,
+    Outcome,
+    Steps,
+    TreeInformedSearch,
+    TreeUninformedSearch,
+    UninformedSearch,
+)
 from .trace import Sample, Trace
+from .tree import DEFAULT_TREE_EXPANSIONS, TreeError, TreeRecorder, check_tree
 from .weighted_astar import weighted_astar
 
 _DONE = object()
@@ -121,6 +130,9 @@ class AlgorithmInfo:
     """Whether it searches in iterations of a growing bound (IDA*, IDDFS): its trace then
     has one row per iteration, and its progress's ``frontier`` is a depth, not an open
     list (so its trace's samples have none)."""
+    records_tree: bool = False
+    """Whether it can record the tree it builds (it takes a ``TreeRecorder``): one search
+    at a time, as the tree view draws; not the anytime solver, which runs several."""
 
     def __post_init__(self) -> None:
         if (self.informed is None) == (self.uninformed is None):
@@ -156,14 +168,25 @@ class AlgorithmInfo:
             return 1.0
         return options[self.factor_option] if self.factor_option else None
 
-    def start(self, problem: Problem, heuristic: Compiled | None, limits: Limits, options: Options) -> Steps:
-        """Begin the search (an uninformed one is not handed the heuristic)."""
+    def start(
+        self, problem: Problem, heuristic: Compiled | None, limits: Limits, options: Options,
+        tree: TreeRecorder | None = None,
+    ) -> Steps:
+        """Begin the search (an uninformed one is not handed the heuristic), reporting
+        every node to ``tree`` when given (TreeError if it records none: only an entry
+        that ``records_tree`` takes the recorder, as a fifth argument)."""
+        if tree is not None and not self.records_tree:
+            raise TreeError(f"{self.label} draws no search tree: it runs several searches at once")
         if self.informed is not None:
             if heuristic is None:
                 raise ValueError(f"{self.name} needs a heuristic")
+            if tree is not None:
+                return cast(TreeInformedSearch, self.informed)(problem, heuristic, limits, options, tree)
             return self.informed(problem, heuristic, limits, options)
         if self.uninformed is None:  # pragma: no cover - __post_init__ forbids it
             raise TypeError(f"{self.name} has no search function")
+        if tree is not None:
+            return cast(TreeUninformedSearch, self.uninformed)(problem, limits, options, tree)
         return self.uninformed(problem, limits, options)
 
     def to_dict(self) -> dict[str, object]:
@@ -181,6 +204,7 @@ class AlgorithmInfo:
             "max_cells": self.max_cells,
             "default_max_nodes": self.default_max_nodes,
             "iterative": self.iterative,
+            "records_tree": self.records_tree,
         }
 
 
@@ -190,22 +214,23 @@ ALGORITHMS: dict[str, AlgorithmInfo] = {
         AlgorithmInfo(
             "bfs", "Breadth-first search", True,
             "Explores by distance from the start; optimal, but stores every state it sees.",
-            uninformed=bfs, max_cells=16,
+            uninformed=bfs, max_cells=16, records_tree=True,
         ),
         AlgorithmInfo(
             "iddfs", "Iterative deepening DFS", True,
             "Depth-first to depth 1, 2, 3, ...; optimal with little memory, but repeats work.",
             uninformed=iddfs, max_cells=16, default_max_nodes=DEPTH_FIRST_MAX_NODES, iterative=True,
+            records_tree=True,
         ),
         AlgorithmInfo(
             "greedy", "Greedy best-first", False,
             "Always expands the state that looks nearest the goal (lowest h); fast, not optimal.",
-            informed=greedy,
+            informed=greedy, records_tree=True,
         ),
         AlgorithmInfo(
             "astar", "A*", True,
             "Best-first on f = g + h with a closed set; optimal, memory grows with the search.",
-            informed=astar,
+            informed=astar, records_tree=True,
         ),
         AlgorithmInfo(
             "wastar", "Weighted A*", False,
@@ -216,12 +241,13 @@ ALGORITHMS: dict[str, AlgorithmInfo] = {
                 "f = g + w*h: the larger w, the faster and the longer the solution "
                 "(at most w times the shortest).",
             ),),
-            factor_option="weight",
+            factor_option="weight", records_tree=True,
         ),
         AlgorithmInfo(
             "idastar", "IDA*", True,
             "Depth-first iterative deepening on f = g + h; optimal, memory linear in depth.",
             informed=idastar, default_max_nodes=DEPTH_FIRST_MAX_NODES, iterative=True,
+            records_tree=True,
         ),
         AlgorithmInfo(
             "anytime", "Anytime (best within the time limit)", False,
@@ -283,11 +309,15 @@ class Search:
         weight: float | None = None,
         options: Mapping[str, object] | None = None,
         trace: bool = False,
+        tree: bool = False,
     ) -> None:
         """ValueError for an unknown name, a heuristic that does not apply, or an option
         the algorithm does not take or that is out of range (``weight`` is the same as
         ``options={"weight": ...}``). With ``trace``, the search records what it does
-        over time (``self.trace``, readable while it runs; the result's ``trace``)."""
+        over time (``self.trace``, readable while it runs; the result's ``trace``). With
+        ``tree``, it records every node (the result's ``tree``; see tree.py): TreeError
+        (a ValueError) unless the board has at most 9 cells, the node limit (default
+        200) is at most 2,000 and the algorithm records one."""
         algorithm = algorithm or default_algorithm(board.rows, board.cols)
         info = get_algorithm(algorithm)
         if info.uses_heuristic:
@@ -306,7 +336,7 @@ class Search:
         self.goal = goal
         self.info = info
         self.heuristic = heuristic
-        self.limits = limits or Limits(max_nodes=info.default_max_nodes)
+        self.limits = limits or Limits(max_nodes=DEFAULT_TREE_EXPANSIONS if tree else info.default_max_nodes)
         self.problem = Problem.from_boards(board, goal)
         self.result: SearchResult | None = None
         self.progress: Progress | None = None
@@ -327,6 +357,15 @@ class Search:
         self.trace: Trace | None = Trace() if trace else None
         """What the search has done so far (see trace.py), when asked; ``trace.delta()``
         gives what is new since its last call."""
+        self.tree: TreeRecorder | None = None
+        """The tree the search builds (see tree.py), when asked."""
+        if tree:
+            check_tree(board.size, self.limits.max_nodes)
+            if not info.records_tree:
+                drawn = ", ".join(a.name for a in ALGORITHMS.values() if a.records_tree)
+                raise TreeError(f"{info.label} draws no search tree (it runs several searches at once): "
+                                f"choose one of {drawn}")
+            self.tree = TreeRecorder(self.problem)
         if not is_solvable(board, goal):
             self.result = self._result(StopReason.UNSOLVABLE, None, 0, 0, 0, None, solvable=False)
 
@@ -377,6 +416,7 @@ class Search:
             lower_bound=lower_bound if solvable else None,
             history=outcome.history if outcome else (),
             trace=self.trace,
+            tree=self.tree,
         )
 
     def _lower_bound(
@@ -460,7 +500,7 @@ class Search:
             if compiled is not None and name and get_heuristic(name).admissible:
                 self._h0 = compiled.evaluate(self.problem.start)
             self.setup_seconds += time.perf_counter() - prepared
-            self._steps = self.info.start(self.problem, compiled, self.limits, self.options)
+            self._steps = self.info.start(self.problem, compiled, self.limits, self.options, self.tree)
             self._started = time.perf_counter()
             send: bool | None = None
         else:
@@ -534,11 +574,12 @@ def solve(
     weight: float | None = None,
     options: Mapping[str, object] | None = None,
     trace: bool = False,
+    tree: bool = False,
 ) -> SearchResult:
     """Solve ``board`` (goal: blank-last by default) and return the uniform result (with
-    its ``trace`` when asked).
+    its ``trace`` and ``tree`` when asked).
 
     Unsolvable boards are answered at once from parity, without a search.
     """
     goal = goal or Board.goal(board.rows, board.cols)
-    return Search(board, goal, algorithm, heuristic, limits, weight, options, trace).run(progress)
+    return Search(board, goal, algorithm, heuristic, limits, weight, options, trace, tree).run(progress)

@@ -3,7 +3,8 @@
 An algorithm is a function ``(problem, heuristic, limits, options) -> Steps``
 (``(problem, limits, options)`` for one that takes no heuristic); ``options``
 holds the values of the options its registry entry declares (weighted A*'s
-weight). It yields a ``Progress`` every 64 expansions (best-first searches)
+weight). One whose registry entry says ``records_tree`` also takes a fifth
+argument, ``tree``: None or a ``TreeRecorder`` it reports every node to. It yields a ``Progress`` every 64 expansions (best-first searches)
 or 1024 (depth-first ones), and IDA* and IDDFS also at the end of each
 iteration (with ``Progress.iteration``: its exact counts); whoever drives it sends
 back ``True`` to cancel. It returns an ``Outcome`` (the generator's return
@@ -21,6 +22,7 @@ from ..heuristics import Compiled
 from .problem import Problem
 from .result import Improvement, Limits, Progress, StopReason
 from .trace import Iteration
+from .tree import TreeRecorder
 
 CHECK_EVERY = 63
 """Best-first searches check the clock and report every 64 expansions: an expansion can
@@ -59,6 +61,10 @@ InformedSearch = Callable[[Problem, Compiled, Limits, Options], Steps]
 """A search guided by a heuristic."""
 UninformedSearch = Callable[[Problem, Limits, Options], Steps]
 """A search that takes no heuristic."""
+TreeInformedSearch = Callable[[Problem, Compiled, Limits, Options, "TreeRecorder | None"], Steps]
+"""A search guided by a heuristic that can record its tree (``records_tree``)."""
+TreeUninformedSearch = Callable[[Problem, Limits, Options, "TreeRecorder | None"], Steps]
+"""A search without a heuristic that can record its tree."""
 
 
 def path_from_parents(parent: dict[bytes, bytes | None], end: bytes) -> list[int]:
