@@ -29,6 +29,11 @@ INFO = json.loads(handle(json.dumps({"op": "info"})))
 def test_every_algorithm_and_heuristic_is_explained_from_the_registry(app: Any, site_url: str) -> None:
     open_link(app, site_url, "#board=8,6,7,2,5,4,3,0,1&goal=blank-last")
     algorithm_about, heuristic_about = app.locator("#algorithm-about"), app.locator("#heuristic-about")
+    summary = app.locator("#about-summary")
+    # One line under the menus; the registry's words behind it.
+    expect(algorithm_about).to_be_hidden()
+    summary.click()
+    expect(algorithm_about).to_be_visible()
     offered = app.get_by_label("Algorithm", exact=True).locator("option").evaluate_all("os => os.map((o) => o.value)")
     assert len(offered) >= 6
     for entry in INFO["algorithms"]:
@@ -36,6 +41,8 @@ def test_every_algorithm_and_heuristic_is_explained_from_the_registry(app: Any, 
             continue
         app.get_by_label("Algorithm", exact=True).select_option(entry["name"])
         expect(algorithm_about).to_have_text(f"{entry['label']}: {entry['description']}")
+        expect(summary).to_contain_text(f"About: {entry['label']} ")
+        expect(summary).to_contain_text("is optimal" if entry["optimal"] else re.compile(r"(at most|improves|not optimal)"))
         if not entry["uses_heuristic"]:
             expect(heuristic_about).to_be_hidden()
     app.get_by_label("Algorithm", exact=True).select_option("astar")
@@ -49,6 +56,10 @@ def test_every_algorithm_and_heuristic_is_explained_from_the_registry(app: Any, 
         words = heuristic_about.inner_text()
         assert ("not admissible" in words) != entry["admissible"]
         assert ("not consistent" in words) != entry["consistent"], (entry["name"], words)
+        line = summary.inner_text()
+        assert entry["label"] in line and ("not admissible" in line) != entry["admissible"], line
+        if entry["admissible"]:  # (an inadmissible one is said to be so, and no more)
+            assert ("not consistent" in line) != entry["consistent"], line
 
 
 def why_h(app: Any) -> tuple[int, list[int]]:

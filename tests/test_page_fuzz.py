@@ -150,7 +150,7 @@ class Expected:
     board: str | None  # the board drawn (data-board), for a valid board; else None
     problem: str | None  # Python's message, shown under the editor, for a refused one
     notice: bool | None  # whether the link notice shows (None: either; a solve may add one)
-    solving: bool  # the link asks for a step or the comparison: the page is busy with the board
+    solving: bool  # the link asks for a step, the comparison or the tree: the page is busy with the board
 
 
 @dataclass
@@ -160,7 +160,7 @@ class Model:
     text: str = DEFAULT_BOARD  # a link without a board keeps the board text before it
     goal: str = DEFAULT_GOAL
     pending_step: bool = False  # a link's step waits for a solvable board to be shown
-    pending_view: bool = False  # a link's view=compare, for the next board shown
+    pending_view: str | None = None  # a link's view (compare, tree), for the next board shown
 
     def link(self, hash_: str) -> Expected:
         params, problems = read_fragment(hash_)
@@ -168,7 +168,7 @@ class Model:
             self.text = params["board"]
         self.goal = params.get("goal") or DEFAULT_GOAL
         self.pending_step = "step" in params
-        self.pending_view = params.get("view") == "compare"
+        self.pending_view = params.get("view") if params.get("view") in VIEWS else None
         return self.show(analyze(self.text, self.goal, params.get("size")), notice=problems > 0)
 
     def typed(self, text: str) -> Expected:
@@ -180,11 +180,11 @@ class Model:
             message = reply["error"]["message"]
             return Expected(None, message.removeprefix("goal: "), notice, False)
         solvable = reply["solvability"]["solvable"]
-        comparing, self.pending_view = self.pending_view and solvable, False  # a view is for one board
-        solving = not comparing and self.pending_step and solvable
-        if solving:
+        viewing, self.pending_view = (self.pending_view if solvable else None), None  # a view is for one board
+        solving = not viewing and self.pending_step and solvable
+        if solving or viewing == "tree":  # the tree's search takes the step as its own
             self.pending_step = False
-        busy = comparing or solving
+        busy = bool(viewing) or solving
         return Expected(reply["board"], None, None if busy else notice, busy)
 
 
@@ -285,7 +285,7 @@ def value_for(rng: random.Random, key: str) -> tuple[str, str | None]:
     if key == "step":
         return rng.choice(STEPS), None
     if key == "view":
-        return rng.choice(VIEWS + ["tree", "Compare", "compare ", ""]), None
+        return rng.choice(VIEWS + ["Tree", "Compare", "compare ", "trees", ""]), None
     return rng.choice(HOSTILE + ["1", ""]), None
 
 

@@ -11,12 +11,12 @@
 import * as wording from "./wording.js";
 
 export class Controller {
-  constructor({ client, page, board, compareView, explain, trace, editor, link, choice, jobs, replay, play, tables }) {
-    Object.assign(this, { client, page, board, compareView, explain, trace, editor, link, choice, jobs, replay, play, tables });
+  constructor({ client, page, board, compareView, explain, trace, treeView, editor, link, choice, jobs, replay, play, tables }) {
+    Object.assign(this, { client, page, board, compareView, explain, trace, treeView, editor, link, choice, jobs, replay, play, tables });
     this.info = null; // Python's "info" answer, once the solver is ready
     this.online = true; // what the browser says (main.js passes on changes)
     this.restarted = null; // why the solver was last restarted, if it was
-    this.view = null; // "compare" while the comparison of the board on screen is shown
+    this.view = null; // "compare" or "tree" while that view of the board on screen is shown
     this.mode = "edit";
     editor.on("board", (reply, push) => this.boardShown(reply, push));
     editor.on("invalid", () => { this.clearSolution(); this.refresh(); this.explainH(); });
@@ -102,7 +102,8 @@ export class Controller {
   writeLink({ push = false } = {}) {
     const a = this.editor.analysis;
     if (!a) return;
-    const state = { board: a.board, goal: a.goal, size: `${a.rows}x${a.cols}`, ...this.choice.link(), step: this.replay.step, view: this.view };
+    const step = this.view === "tree" ? this.treeView.step : this.replay.step;
+    const state = { board: a.board, goal: a.goal, size: `${a.rows}x${a.cols}`, ...this.choice.link(), step, view: this.view };
     this.link.write(state, { push });
   }
 
@@ -125,13 +126,15 @@ export class Controller {
   boardShown(reply, push) {
     this.replay.setGoal(reply.goal_tiles);
     this.clearSolution();
-    this.view = this.link.takeView(); // a comparison belongs to its board; a link may ask for one
+    this.view = this.link.takeView(); // a comparison or a tree belongs to its board; a link may ask for one
+    if (this.view !== "tree") this.treeView.hide();
     this.choice.fill(reply);
     this.page.setStatus(wording.boardStatus(reply));
     this.writeLink({ push });
     this.refresh();
     this.explainH();
     if (this.view === "compare" && reply.solvability.solvable) this.compare();
+    else if (this.view === "tree" && reply.solvability.solvable) this.buildTree();
     else if (this.link.waitingForStep && reply.solvability.solvable) this.solve();
     this.prepareTables();
   }
@@ -181,6 +184,7 @@ export class Controller {
 
   chooseAlgorithm(name) {
     this.clearSolution();
+    this.dropTree();
     this.choice.chooseAlgorithm(name);
     this.writeLink();
     this.refresh();
@@ -189,6 +193,7 @@ export class Controller {
   chooseHeuristic(name) {
     this.choice.chooseHeuristic(name);
     this.clearSolution();
+    this.dropTree();
     this.writeLink();
     this.refresh();
     this.explainH();
@@ -196,6 +201,7 @@ export class Controller {
 
   chooseOption(name, value) {
     this.choice.setValue(name, Number(value));
+    this.dropTree();
     this.writeLink();
   }
 
@@ -240,6 +246,7 @@ export class Controller {
     if (!this.idle || this.refusedAsUnsolvable()) return;
     const names = wording.namesFrom(this.info);
     this.view = "compare"; // the link now opens on this comparison
+    this.treeView.hide();
     this.writeLink();
     this.compareView.render([], names);
     this.compareView.show("Starting\u2026");
@@ -250,6 +257,58 @@ export class Controller {
       if (words.status) this.page.setStatus(words.status);
     });
   }
+
+  // -- the search tree ---------------------------------------------------------------------
+
+  // Build the tree the chosen algorithm searches on the board (Python says when it cannot:
+  // a board over 3x3, too many nodes, the anytime solver), shown at its last expansion,
+  // or at the step a link asks for (the node limit raised to reach it, within Python's cap).
+  buildTree() {
+    if (!this.idle || this.refusedAsUnsolvable()) return;
+    const request = { op: "solve", ...this.editor.request, ...this.choice.request(), ...this.page.limits(), tree: true };
+    const wanted = this.link.pendingStep;
+    const cap = this.info.tree;
+    if (wanted !== null && request.max_nodes === undefined && wanted > cap.default_max_nodes) {
+      request.max_nodes = Math.min(wanted, cap.max_nodes);
+    }
+    this.view = "tree";
+    this.writeLink();
+    this.treeView.show(wording.started("tree"));
+    this.treeView.panel.scrollIntoView?.({ block: "nearest" });
+    this.run("tree", request, (reply) => {
+      if (!reply.ok) {
+        this.link.dropStep();
+        this.page.setStatus(`No search tree: ${reply.error.message}.`);
+        return this.treeView.show(`No search tree: ${reply.error.message}.`);
+      }
+      const r = reply.result;
+      const entry = this.info.algorithms.find((a) => a.name === r.algorithm);
+      const labels = { usesHeuristic: entry.uses_heuristic, iterative: entry.iterative, rows: r.rows, cols: r.cols };
+      const step = this.link.takeStep(r.tree.expansions, { tree: true });
+      this.treeView.show(wording.treeBuilt(r, this.info), { keep: true });
+      this.treeView.render(r.tree, r, labels, step ?? r.tree.expansions);
+      this.page.setStatus(wording.treeBuilt(r, this.info));
+      this.writeLink();
+    });
+  }
+
+  // Show the tree at a step: a number, "back" or "forward".
+  treeSeek(to) {
+    const view = this.treeView;
+    const moved = to === "back" ? view.back() : to === "forward" ? view.forward() : view.seek(to);
+    if (!moved) return;
+    this.view = "tree"; // the link opens on the tree at this step
+    this.writeLink();
+  }
+
+  // The menus changed: the tree shown was another search's.
+  dropTree() {
+    this.treeView.hide();
+    if (this.view === "tree") this.view = null;
+  }
+
+  treeClick(target) { this.treeView.click(target); }
+  treeKey(key) { return this.treeView.key(key); }
 
   // The comparison's table as Markdown (copied) or CSV, or its chart as SVG (downloaded).
   async exportComparison(kind) {

@@ -40,6 +40,21 @@ export function bindInput(doc, win, controller) {
   on("stop", "click", () => controller.cancel());
   on("take-solution", "click", () => controller.takeSolution());
   on("compare", "click", () => controller.compare());
+  on("tree", "click", () => controller.buildTree());
+  on("tree-first", "click", () => controller.treeSeek(0));
+  on("tree-back", "click", () => controller.treeSeek("back"));
+  on("tree-forward", "click", () => controller.treeSeek("forward"));
+  on("tree-last", "click", () => controller.treeSeek(Infinity));
+  on("tree-step", "input", () => controller.treeSeek(Number(byId("tree-step").value)));
+  on("tree-outline", "click", (event) => controller.treeClick(event.target));
+  // Tree keys on the outline (arrows, Home, End, Enter, Space) are the tree's own, not replay's.
+  on("tree-outline", "keydown", (event) => {
+    if (event.altKey || event.ctrlKey || event.metaKey) return;
+    if (controller.treeKey(event.key)) {
+      event.preventDefault();
+      event.stopPropagation();
+    }
+  });
   on("why-h", "toggle", () => controller.explainH());
   on("copy-markdown", "click", () => controller.exportComparison("markdown"));
   on("download-csv", "click", () => controller.exportComparison("csv"));

@@ -78,13 +78,16 @@ export class LinkState {
     return this.pendingStep !== null;
   }
 
-  // The step a link asked to open a `length`-move solution on (once), or null.
-  takeStep(length) {
+  // The step a link asked to open a `length`-move solution on (once), or null; with
+  // `tree`, the expansion step of a search tree of `length` expansions.
+  takeStep(length, { tree = false } = {}) {
     const wanted = this.pendingStep;
     this.pendingStep = null;
     if (wanted === null) return null;
     if (wanted > length) {
-      this.page.setLinkNotice(`The link's step ${wanted} is past the end of this ${length}-move solution; showing the end.`);
+      this.page.setLinkNotice(tree
+        ? `The link's step ${wanted} is past this search tree's ${length} expansions; showing the last.`
+        : `The link's step ${wanted} is past the end of this ${length}-move solution; showing the end.`);
     }
     return Math.min(wanted, length);
   }

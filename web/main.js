@@ -16,6 +16,7 @@ import { SolverChoice } from "./solver-choice.js";
 import { SolverClient } from "./solver-client.js";
 import { TablePreparer } from "./table-preparer.js";
 import { TraceView } from "./trace-view.js";
+import { TreeView } from "./tree-view.js";
 
 const client = new SolverClient(new URL("./worker.js", import.meta.url));
 const page = new PageView(document);
@@ -27,6 +28,7 @@ const tables = new TablePreparer({ client });
 const jobs = new JobRunner({ client, page, compareView, tables });
 const controller = new Controller({
   client, page, board, compareView, jobs, explain: new ExplainView(document), trace: new TraceView(document),
+  treeView: new TreeView(document),
   editor: new BoardEditor({ client, page, board, goal: new GoalChoice({ page }), jobs }),
   link: new LinkState({ page, history: window.history, location: window.location, clipboard }),
   choice: new SolverChoice({ page }),

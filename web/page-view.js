@@ -154,6 +154,7 @@ export class PageView {
     const busy = solving || comparing;
     this.el.solve.disabled = !ready || !valid || busy;
     this.el.compare.disabled = !ready || !valid || busy;
+    this.el.tree.disabled = !ready || !valid || busy;
     this.el.cancel.hidden = !busy || stoppable;
     this.el.stop.hidden = !busy || !stoppable;
     for (const id of ["shuffle", "scramble", "reset", "hint"]) this.el[id].disabled = !ready || busy;
@@ -311,7 +312,9 @@ export class PageView {
 
   // What an empty Max nodes means for the chosen algorithm (from Python's registry).
   // What the chosen algorithm guarantees and what the heuristic is, in words (wording.js).
-  setAbout(algorithmText, heuristicText) {
+  // What the chosen algorithm and heuristic guarantee: a line, with the registry's words behind it.
+  setAbout(summaryText, algorithmText, heuristicText) {
+    setText(this.el.aboutSummary, summaryText);
     setText(this.el.algorithmAbout, algorithmText);
     setText(this.el.heuristicAbout, heuristicText);
     this.el.heuristicAbout.hidden = !heuristicText;

@@ -84,7 +84,8 @@ export class SolverChoice {
   describe() {
     const entry = this.entry();
     const heuristic = this.info.heuristics.find((h) => h.name === this.heuristicName);
-    this.page.setAbout(entry ? wording.aboutAlgorithm(entry) : "", entry && entry.uses_heuristic && heuristic ? wording.aboutHeuristic(heuristic) : "");
+    const used = entry && entry.uses_heuristic && heuristic ? heuristic : null;
+    this.page.setAbout(entry ? wording.aboutSummary(entry, used) : "", entry ? wording.aboutAlgorithm(entry) : "", used ? wording.aboutHeuristic(used) : "");
   }
 
   // A solve request's algorithm, heuristic (if it takes one) and option values.

@@ -6,8 +6,9 @@
 
 export const LINK_KEYS = ["board", "goal", "size", "algorithm", "heuristic", "weight", "step", "view"];
 
-// What a link can open the page on besides the board: the comparison of every algorithm.
-export const VIEWS = ["compare"];
+// What a link can open the page on besides the board: the comparison of every algorithm,
+// or the search tree of the chosen one (its step then is the tree's expansion step).
+export const VIEWS = ["compare", "tree"];
 
 // Returns {params: {...}, problems: [message, ...]}. Bad parts are left out.
 export function readFragment(hash) {

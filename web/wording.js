@@ -52,9 +52,19 @@ export function solverFailed(reason) {
 
 // The worker died or hung (`kind`: the search it was running, if any); a fresh one is starting.
 export function solverCrashed(reason, kind) {
-  const what = { solve: "The search", compare: "The comparison", hint: "The hint" }[kind];
+  const what = { solve: "The search", compare: "The comparison", hint: "The hint", tree: "The search tree" }[kind];
   const lost = what ? ` ${what} was lost; run it again once the solver is ready.` : "";
   return `The solver failed: ${reason}. It is being restarted; your board and link are kept.${lost}`;
+}
+
+// The line that opens "about": what the algorithm guarantees and what the heuristic is (the
+// registry's flags), in a few words.
+export function aboutSummary(entry, heuristic) {
+  const proves = entry.optimal ? "is optimal" : entry.bounded ? "finds at most w\u00d7 the shortest"
+    : entry.anytime ? "improves its answer, with a proven bound" : "is not optimal";
+  if (!heuristic) return `About: ${entry.label} ${proves}`;
+  const kind = heuristic.admissible ? (heuristic.consistent ? "admissible and consistent" : "admissible, not consistent") : "not admissible";
+  return `About: ${entry.label} ${proves}; ${heuristic.label} is ${kind}`;
 }
 
 // An algorithm in words: its registry description (what it does, what it guarantees, its memory).
@@ -75,7 +85,20 @@ export function unsolvable(solvability) {
 }
 
 export function started(kind) {
-  return kind === "compare" ? "Comparing\u2026" : "Searching\u2026";
+  return { compare: "Comparing\u2026", tree: "Building the search tree\u2026" }[kind] || "Searching\u2026";
+}
+
+// The search tree panel's line once its search ended: what was searched and how it ended.
+export function treeBuilt(result, info) {
+  const names = namesFrom(info);
+  const who = `${names.algorithm(result.algorithm)}${result.heuristic ? ` with ${names.heuristic(result.heuristic)}` : ""}`;
+  const nodes = `${result.tree.expansions.toLocaleString("en")} expanded, ${result.tree.nodes.length.toLocaleString("en")} nodes generated`;
+  if (result.length !== null) {
+    return `${who}: solved in ${result.length} moves (${result.quality}); ${nodes}. The goal's row is green; step back to watch the search from the start.`;
+  }
+  const why = { "node-limit": `it stopped at its node limit of ${result.expanded.toLocaleString("en")} expansions (raise Max nodes under Limits, up to ${info.tree.max_nodes.toLocaleString("en")})`,
+    "time-limit": "it stopped at its time limit", cancelled: "you stopped it" }[result.stopped] || "no solution";
+  return `${who}: no solution yet, ${why}; ${nodes}. Step through it to see what it expanded.`;
 }
 
 // "1.17": how many times the shortest a `length`-move solution can be at most, given a

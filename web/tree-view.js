@@ -1,0 +1,324 @@
+// TreeView: writes the search tree panel: the tree a search built on a small board
+// (Python's "tree", npuzzle/search/tree.py) as an outline, one row per node with the move
+// that made it, g, h and f and what the search did with it, and the board of the node
+// chosen. It shows the search at one expansion step at a time: the nodes that existed
+// then, the ones expanded (the one being expanded marked), the frontier, the duplicates
+// and pruned children. Every fact comes from Python's tree; this only decides what a
+// step shows, which is read off each node's "seen" and "order" (tree.py says how).
+//
+// The outline is an ARIA tree (role tree/treeitem/group) with one focusable row at a
+// time: Up and Down move between rows, Right opens a row or goes to its first child, Left
+// closes it or goes to its parent, Home and End go to the first and last row, Enter or
+// Space shows the row's board.
+
+const ARROWS = { U: "\u2191", D: "\u2193", L: "\u2190", R: "\u2192" };
+
+export class TreeView {
+  constructor(doc) {
+    this.doc = doc;
+    this.panel = doc.getElementById("tree-panel");
+    this.status = doc.getElementById("tree-status");
+    this.outline = doc.getElementById("tree-outline");
+    this.slider = doc.getElementById("tree-step");
+    this.stepText = doc.getElementById("tree-step-text");
+    this.buttons = {
+      first: doc.getElementById("tree-first"),
+      back: doc.getElementById("tree-back"),
+      forward: doc.getElementById("tree-forward"),
+      last: doc.getElementById("tree-last"),
+    };
+    this.nodeBoard = doc.getElementById("tree-node-board");
+    this.nodeFacts = doc.getElementById("tree-node-facts");
+    this.clear();
+  }
+
+  get shown() {
+    return !this.panel.hidden;
+  }
+
+  // The number of expansions in the tree shown (0 without one).
+  get expansions() {
+    return this.tree ? this.tree.expansions : 0;
+  }
+
+  clear() {
+    this.tree = null;
+    this.rows = [];
+    this.items = [];
+    this.step = 0;
+    this.selected = null;
+    this.outline.replaceChildren();
+    this.nodeBoard.replaceChildren();
+    this.nodeFacts.replaceChildren();
+    this.setSteps();
+  }
+
+  hide() {
+    this.panel.hidden = true;
+    this.clear();
+  }
+
+  // The panel, open, with `text` in its status line (and no tree while one is built).
+  show(text, { keep = false } = {}) {
+    this.panel.hidden = false;
+    this.status.textContent = text;
+    if (!keep) this.clear();
+  }
+
+  // A search's tree and result: the outline of every node, shown at `step` expansions.
+  // `labels`: {algorithm, heuristic, usesHeuristic, iterative} from Python's info.
+  render(tree, result, labels, step) {
+    this.tree = tree;
+    this.labels = labels;
+    this.children = tree.nodes.map(() => []);
+    tree.nodes.forEach((node, id) => { if (node.parent !== null) this.children[node.parent].push(id); });
+    this.items = [];
+    const top = this.doc.createDocumentFragment();
+    tree.iterations.forEach((iteration, index) => top.append(this.item(iteration.root, index)));
+    this.outline.replaceChildren(top);
+    this.step = -1;
+    this.selected = null;
+    this.seek(step);
+    this.select(this.goalNode() ?? tree.iterations[0]?.root ?? null, { focus: false });
+  }
+
+  // One node's treeitem, with its subtree.
+  item(id, iteration) {
+    const node = this.tree.nodes[id];
+    const li = this.doc.createElement("li");
+    li.setAttribute("role", "treeitem");
+    li.dataset.node = String(id);
+    li.tabIndex = -1;
+    const row = this.doc.createElement("span");
+    row.className = "tree-row";
+    const move = this.doc.createElement("span");
+    move.className = "tree-move";
+    if (node.parent === null) {
+      const { bound } = this.tree.iterations[iteration];
+      move.textContent = this.labels.iterative ? `Iteration ${iteration + 1} (${this.labels.usesHeuristic ? "f" : "depth"} \u2264 ${bound}): start` : "Start";
+    } else {
+      move.textContent = `${node.tile}${ARROWS[node.dir]}`;
+      move.title = `tile ${node.tile} slides ${{ U: "up", D: "down", L: "left", R: "right" }[node.dir]}`;
+    }
+    const counts = this.doc.createElement("span");
+    counts.className = "tree-counts";
+    counts.textContent = node.h === null ? `g ${node.g}` : `g ${node.g} \u00b7 h ${node.h} \u00b7 f ${node.f}`;
+    const mark = this.doc.createElement("span");
+    mark.className = "tree-mark";
+    const kids = this.children[id];
+    const toggle = this.doc.createElement("span");
+    toggle.className = kids.length ? "tree-toggle" : "tree-toggle leaf";
+    toggle.setAttribute("aria-hidden", "true");
+    row.append(toggle, move, " ", counts, " ", mark);
+    li.append(row);
+    if (kids.length) {
+      const group = this.doc.createElement("ul");
+      group.setAttribute("role", "group");
+      for (const child of kids) group.append(this.item(child, iteration));
+      li.append(group);
+      li.setAttribute("aria-expanded", "true");
+    }
+    this.items[id] = { li, mark, node };
+    return li;
+  }
+
+  // What node `node` is at the step shown: hidden (not generated yet), "current" (being
+  // expanded), "expanded", "frontier", "replaced", "duplicate", "pruned" or "goal".
+  stateAt(node, step) {
+    if (node.seen > step) return "hidden";
+    if (node.order !== null && node.order <= step) return node.order === step ? "current" : "expanded";
+    if (node.status !== "open") return node.status;
+    if (node.replaced !== null && node.replaced <= step) return "replaced";
+    return "frontier";
+  }
+
+  // Words for a node's state (its row's mark and the node's facts).
+  words(state, node) {
+    const bound = this.tree.iterations[node.iteration].bound;
+    switch (state) {
+      case "current": return `expanding now (#${node.order})`;
+      case "expanded": return `expanded #${node.order}`;
+      case "frontier": return this.step === this.expansions ? "frontier (never expanded)" : "frontier";
+      case "replaced": return "replaced (a shorter path was found)";
+      case "duplicate": return "duplicate (reached before at no greater cost)";
+      case "pruned": return this.labels.usesHeuristic ? `pruned (f ${node.f} > ${bound})` : `cut off at depth ${bound}`;
+      case "goal": return "goal";
+      default: return "";
+    }
+  }
+
+  // Show the search after `step` expansions (0: the start only). Returns whether it changed.
+  seek(step) {
+    if (!this.tree) return false;
+    const target = Math.max(0, Math.min(this.expansions, Math.round(step)));
+    if (target === this.step) return false;
+    this.step = target;
+    let current = null;
+    let counts = { expanded: 0, frontier: 0, duplicate: 0, pruned: 0 };
+    for (const entry of this.items) {
+      if (!entry) continue;
+      const state = this.stateAt(entry.node, target);
+      if (entry.li.dataset.state !== state) {
+        entry.li.dataset.state = state;
+        entry.li.hidden = state === "hidden";
+      }
+      const text = this.words(state, entry.node);
+      if (entry.mark.textContent !== text) entry.mark.textContent = text;
+      if (state === "current") current = entry;
+      if (state === "current" || state === "expanded") counts.expanded += 1;
+      else if (state in counts) counts[state] += 1;
+    }
+    this.counts = counts;
+    this.setSteps();
+    if (current) {
+      this.open(current.li);
+      this.reveal(current.li);
+    }
+    if (this.selected !== null) this.showNode(this.selected);
+    return true;
+  }
+
+  forward() { return this.seek(this.step + 1); }
+  back() { return this.seek(this.step - 1); }
+
+  setSteps() {
+    const total = this.expansions;
+    this.slider.max = String(total);
+    this.slider.value = String(this.step);
+    this.slider.disabled = !this.tree || total === 0;
+    this.buttons.first.disabled = this.buttons.back.disabled = !this.tree || this.step <= 0;
+    this.buttons.forward.disabled = this.buttons.last.disabled = !this.tree || this.step >= total;
+    if (!this.tree) {
+      this.stepText.textContent = "";
+      return;
+    }
+    const c = this.counts || {};
+    const parts = [`${c.expanded} expanded`];
+    if (!this.labels.iterative) parts.push(`${c.frontier} on the frontier`);
+    if (c.duplicate) parts.push(`${c.duplicate} duplicate${c.duplicate === 1 ? "" : "s"}`);
+    if (c.pruned) parts.push(`${c.pruned} pruned`);
+    this.stepText.textContent = `Expansion ${this.step} of ${total}: ${parts.join(", ")}`;
+  }
+
+  // Open every row above `li`, so that it can be seen.
+  open(li) {
+    for (let up = li.parentElement.closest('[role="treeitem"]'); up; up = up.parentElement.closest('[role="treeitem"]')) {
+      if (up.getAttribute("aria-expanded") === "false") up.setAttribute("aria-expanded", "true");
+    }
+  }
+
+  // Scroll the outline (only the outline, not the page) so that `li`'s row is in view.
+  reveal(li) {
+    const row = li.firstElementChild;
+    const box = this.outline.getBoundingClientRect();
+    const r = row.getBoundingClientRect();
+    if (r.top < box.top) this.outline.scrollTop -= box.top - r.top + 8;
+    else if (r.bottom > box.bottom) this.outline.scrollTop += r.bottom - box.bottom + 8;
+  }
+
+  goalNode() {
+    const id = this.tree.nodes.findIndex((n) => n.status === "goal");
+    return id < 0 ? null : id;
+  }
+
+  // Choose node `id`: its row is marked (and focused, for the keyboard), its board and facts shown.
+  select(id, { focus = true } = {}) {
+    if (id === null || !this.items[id]) return;
+    if (this.selected !== null && this.items[this.selected]) {
+      const old = this.items[this.selected].li;
+      old.removeAttribute("aria-selected");
+      old.tabIndex = -1;
+    }
+    this.selected = id;
+    const { li } = this.items[id];
+    li.setAttribute("aria-selected", "true");
+    li.tabIndex = 0;
+    if (focus && !li.hidden) li.focus({ preventScroll: true });
+    if (!li.hidden) this.reveal(li);
+    this.showNode(id);
+  }
+
+  // The chosen node's board and what the search knew of it, at the step shown.
+  showNode(id) {
+    const node = this.tree.nodes[id];
+    const { rows, cols } = this.labels;
+    const grid = this.doc.createElement("div");
+    grid.className = "mini-board";
+    grid.style.setProperty("--rows", String(rows));
+    grid.style.setProperty("--cols", String(cols));
+    grid.setAttribute("role", "img");
+    grid.setAttribute("aria-label", `Board of node ${id}: ${node.board.join(" ")}`);
+    grid.dataset.board = node.board.join(",");
+    for (const tile of node.board) {
+      const cell = this.doc.createElement("span");
+      cell.className = tile === 0 ? "mini-cell blank" : "mini-cell";
+      cell.textContent = tile === 0 ? "" : String(tile);
+      grid.append(cell);
+    }
+    this.nodeBoard.replaceChildren(grid);
+    const path = [];
+    for (let n = node; n.parent !== null; n = this.tree.nodes[n.parent]) path.push(`${n.tile}${ARROWS[n.dir]}`);
+    const state = this.stateAt(node, this.step);
+    const facts = [
+      ["Node", node.parent === null ? "the start" : `#${id}, from #${node.parent}`],
+      ["Path", path.length ? path.reverse().join(" ") : "none (the start)"],
+      ["g", String(node.g)],
+    ];
+    if (node.h !== null) facts.push(["h", String(node.h)], ["f", String(node.f)]);
+    facts.push(["Now", state === "hidden" ? `not generated yet (after expansion ${node.seen})` : this.words(state, node)]);
+    this.nodeFacts.replaceChildren(...facts.flatMap(([term, value]) => {
+      const dt = this.doc.createElement("dt");
+      dt.textContent = term;
+      const dd = this.doc.createElement("dd");
+      dd.textContent = value;
+      return [dt, dd];
+    }));
+  }
+
+  // A click in the outline: on a row's triangle, opens or closes it; elsewhere on a row,
+  // chooses its node. Returns whether it hit a row.
+  click(target) {
+    const li = target.closest('[role="treeitem"]');
+    if (!li || !this.outline.contains(li)) return false;
+    const id = Number(li.dataset.node);
+    if (target.closest(".tree-toggle")) this.toggle(id);
+    else this.select(id);
+    return true;
+  }
+
+  // A key on the outline: moves the chosen row (tree keys); returns whether it was used.
+  key(name) {
+    if (this.selected === null) return false;
+    const visible = [...this.outline.querySelectorAll('[role="treeitem"]')].filter((li) => li.offsetParent !== null);
+    const { li } = this.items[this.selected];
+    const at = visible.indexOf(li);
+    const go = (target) => { if (target) this.select(Number(target.dataset.node)); };
+    switch (name) {
+      case "ArrowDown": go(visible[at + 1]); return true;
+      case "ArrowUp": go(visible[at - 1]); return true;
+      case "Home": go(visible[0]); return true;
+      case "End": go(visible[visible.length - 1]); return true;
+      case "ArrowRight":
+        if (li.getAttribute("aria-expanded") === "false") li.setAttribute("aria-expanded", "true");
+        else go(visible[at + 1] && li.contains(visible[at + 1]) ? visible[at + 1] : null);
+        return true;
+      case "ArrowLeft":
+        if (li.getAttribute("aria-expanded") === "true") li.setAttribute("aria-expanded", "false");
+        else go(li.parentElement.closest('[role="treeitem"]'));
+        return true;
+      case "Enter":
+      case " ":
+        this.select(this.selected);
+        return true;
+      default:
+        return false;
+    }
+  }
+
+  // Open or close a row's children (a click on its toggle).
+  toggle(id) {
+    const { li } = this.items[id];
+    if (!li.hasAttribute("aria-expanded")) return;
+    li.setAttribute("aria-expanded", li.getAttribute("aria-expanded") === "true" ? "false" : "true");
+  }
+}
