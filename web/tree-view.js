@@ -124,8 +124,11 @@ export class TreeView {
 
   // What node `node` is at the step shown: hidden (not generated yet), "current" (being
   // expanded), "expanded", "frontier", "replaced", "duplicate", "pruned" or "goal".
+  // A depth-first search (IDA*, IDDFS) expands a child the moment it generates it, so
+  // such a child appears with its own expansion, not with the one before.
   stateAt(node, step) {
     if (node.seen > step) return "hidden";
+    if (this.labels.iterative && node.order !== null && node.order > step) return "hidden";
     if (node.order !== null && node.order <= step) return node.order === step ? "current" : "expanded";
     if (node.status !== "open") return node.status;
     if (node.replaced !== null && node.replaced <= step) return "replaced";

@@ -40,9 +40,11 @@ The JSON form (``TreeRecorder.to_dict``, the ``"tree"`` key of a result)::
       ]
     }
 
-At expansion step k (after k expansions) the nodes with ``seen <= k`` exist; those with
-``order <= k`` are expanded (the k-th is the one being expanded); open ones not expanded
-are the frontier. A page steps through a search with nothing else.
+At expansion step k (after k expansions) the nodes with ``seen <= k`` exist (in a
+depth-first search, which expands a child the moment it generates it, an expanded child
+from its own expansion: ``order <= k``); those with ``order <= k`` are expanded (the k-th
+is the one being expanded); open ones not expanded are the frontier. A page steps through
+a search with nothing else.
 """
 
 from __future__ import annotations
