@@ -128,7 +128,7 @@ export class TreeView {
   // such a child appears with its own expansion, not with the one before.
   stateAt(node, step) {
     if (node.seen > step) return "hidden";
-    if (this.labels.iterative && node.order !== null && node.order > step) return "hidden";
+    if (this.labels.iterative && node.parent !== null && node.order !== null && node.order > step) return "hidden";
     if (node.order !== null && node.order <= step) return node.order === step ? "current" : "expanded";
     if (node.status !== "open") return node.status;
     if (node.replaced !== null && node.replaced <= step) return "replaced";
@@ -268,7 +268,8 @@ export class TreeView {
       ["g", String(node.g)],
     ];
     if (node.h !== null) facts.push(["h", String(node.h)], ["f", String(node.f)]);
-    facts.push(["Now", state === "hidden" ? `not generated yet (after expansion ${node.seen})` : this.words(state, node)]);
+    const appears = this.labels.iterative && node.parent !== null && node.order !== null ? node.order : node.seen;
+    facts.push(["Now", state === "hidden" ? `not generated yet (it appears at expansion ${appears})` : this.words(state, node)]);
     this.nodeFacts.replaceChildren(...facts.flatMap(([term, value]) => {
       const dt = this.doc.createElement("dt");
       dt.textContent = term;

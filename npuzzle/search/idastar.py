@@ -122,6 +122,8 @@ def idastar(
         elif four:
             del sums0[1:], sums1[1:], sums2[1:], sums3[1:]
         del ms[1:]
+        if expanded >= max_nodes:  # the next iteration's start would be one expansion too many
+            return done(StopReason.NODE_LIMIT, None)
         expanded += 1
         if tree is not None:
             tree.root(bytes(problem.start), h0, h0, bound=bound)

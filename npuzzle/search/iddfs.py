@@ -53,6 +53,8 @@ def iddfs(problem: Problem, limits: Limits, options: Options, tree: TreeRecorder
     while True:
         blanks = [start_blank]
         nexts = [0]
+        if expanded >= limits.max_nodes:  # the next iteration's start would be one too many
+            return done(StopReason.NODE_LIMIT, None)
         expanded += 1
         if tree is not None:
             tree.root(start, None, None, bound=limit)
