@@ -67,6 +67,24 @@ def test_rectangular_sizes_and_goal_editing(app: Any, site_url: str) -> None:
     assert solve_and_read_length(app) == 1
 
 
+def test_typing_a_goal_is_never_undone_by_an_older_answer(app: Any, site_url: str) -> None:
+    """Choosing a custom goal asks Python about the board; goal text typed before that answer
+    arrives (within the editor's 150 ms pause) stays as typed and is the goal checked (CI
+    once lost it: the answer rewrote the editor with the goal it was asked about)."""
+    open_link(app, site_url, "#board=1,2,3,4,5,6,7,8,9,10,11,12,13,14,0&size=3x5")
+    expect(app.locator("#solvability")).to_contain_text("Solvable")
+    app.evaluate("""(typed) => {
+        const goal = document.getElementById("goal");
+        goal.value = "custom";
+        goal.dispatchEvent(new Event("change", { bubbles: true }));
+        const tiles = document.getElementById("goal-tiles");
+        tiles.value = typed;  // in the same task: before Python's answer to the change
+        tiles.dispatchEvent(new Event("input", { bubbles: true }));
+    }""", "2 1 3 4 5 / 6 7 8 9 10 / 11 12 13 14 0")
+    expect(app.locator("#solvability")).to_contain_text("Unsolvable")
+    expect(app.get_by_label("Goal tiles, row by row", exact=True)).to_have_value(re.compile(r"^2 1 3 4 5"))
+
+
 def test_click_two_tiles_to_swap_them(app: Any, site_url: str) -> None:
     open_link(app, site_url, f"#board={HARD}")
     app.locator('.tile[data-tile="8"]').click()

@@ -52,8 +52,11 @@ export class GoalChoice {
     this.page.setGoal(this.kind);
   }
 
-  // Python's answer for a board: a custom goal is shown as Python wrote it.
+  // Python's answer for a board: a custom goal is shown as Python wrote it, unless the person
+  // has typed in its editor since (an answer to an older goal must not undo their typing).
   show(a) {
-    if (this.kind === "custom") this.page.setGoal("custom", a.goal_tiles.join(" "));
+    if (this.kind !== "custom" || this.page.goalText !== this.text) return;
+    this.text = a.goal_tiles.join(" ");
+    this.page.setGoal("custom", this.text);
   }
 }

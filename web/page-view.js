@@ -105,6 +105,11 @@ export class PageView {
     if (customText !== undefined) this.el.goalTiles.value = customText;
   }
 
+  // The custom goal's text as it stands in its editor (typing not yet handed on included).
+  get goalText() {
+    return this.el.goalTiles.value;
+  }
+
   setEditorText(text) {
     this.el.tiles.value = text;
   }
