@@ -12,6 +12,7 @@
 // Space shows the row's board.
 
 const ARROWS = { U: "\u2191", D: "\u2193", L: "\u2190", R: "\u2192" };
+const SLICE_MS = 12; // the most time one slice of drawing the tree takes
 
 export class TreeView {
   constructor(doc) {
@@ -43,6 +44,7 @@ export class TreeView {
 
   clear() {
     this.tree = null;
+    this.drawing = null; // a tree being drawn stops
     this.rows = [];
     this.items = [];
     this.step = 0;
@@ -66,24 +68,52 @@ export class TreeView {
   }
 
   // A search's tree and result: the outline of every node, shown at `step` expansions.
-  // `labels`: {algorithm, heuristic, usesHeuristic, iterative} from Python's info.
+  // `labels`: {usesHeuristic, iterative, rows, cols} from Python's info and the result.
+  // The rows are made a slice of time at a time (a tree of thousands of nodes would
+  // otherwise hold up the page), each already as the step shows it; `drawn` resolves when
+  // the last is in (the step controls wait for it).
   render(tree, result, labels, step) {
     this.tree = tree;
     this.labels = labels;
-    this.children = tree.nodes.map(() => []);
-    tree.nodes.forEach((node, id) => { if (node.parent !== null) this.children[node.parent].push(id); });
-    this.items = [];
-    const top = this.doc.createDocumentFragment();
-    tree.iterations.forEach((iteration, index) => top.append(this.item(iteration.root, index)));
-    this.outline.replaceChildren(top);
-    this.step = -1;
+    this.items = new Array(tree.nodes.length);
+    this.outline.replaceChildren();
     this.selected = null;
-    this.seek(step);
-    this.select(this.goalNode() ?? tree.iterations[0]?.root ?? null, { focus: false });
+    this.step = Math.max(0, Math.min(tree.expansions, Math.round(step)));
+    // Which nodes a step can change: those generated, expanded or replaced at it, and (the
+    // last step says "never expanded") the frontier that is never expanded.
+    this.touched = Array.from({ length: tree.expansions + 1 }, () => []);
+    tree.nodes.forEach((node, id) => {
+      for (const k of [node.seen, node.order, node.replaced]) if (k !== null && k <= tree.expansions) this.touched[k].push(id);
+      if (node.status === "open" && node.order === null) this.touched[tree.expansions].push(id);
+    });
+    const drawing = {};
+    this.drawing = drawing;
+    this.setSteps();
+    let next = 0;
+    return new Promise((resolve) => {
+      const slice = () => {
+        if (this.drawing !== drawing) return resolve(false); // another tree replaced this one
+        const until = performance.now() + SLICE_MS;
+        while (next < tree.nodes.length && (next % 64 || performance.now() < until)) this.item(next++);
+        if (next < tree.nodes.length) {
+          this.stepText.textContent = `Drawing the tree: ${next.toLocaleString("en")} of ${tree.nodes.length.toLocaleString("en")} nodes\u2026`;
+          return setTimeout(slice, 0);
+        }
+        this.drawing = null;
+        this.counts = this.countAt(this.step);
+        this.setSteps();
+        this.select(this.goalNode() ?? tree.iterations[0]?.root ?? null, { focus: false });
+        const current = this.items.find((entry) => entry && entry.li.dataset.state === "current");
+        if (current) this.reveal(current.li);
+        resolve(true);
+      };
+      slice();
+    });
   }
 
-  // One node's treeitem, with its subtree.
-  item(id, iteration) {
+  // Node `id`'s treeitem, put under its parent's (nodes come after their parents), shown
+  // as the step shown has it.
+  item(id) {
     const node = this.tree.nodes[id];
     const li = this.doc.createElement("li");
     li.setAttribute("role", "treeitem");
@@ -94,8 +124,8 @@ export class TreeView {
     const move = this.doc.createElement("span");
     move.className = "tree-move";
     if (node.parent === null) {
-      const { bound } = this.tree.iterations[iteration];
-      move.textContent = this.labels.iterative ? `Iteration ${iteration + 1} (${this.labels.usesHeuristic ? "f" : "depth"} \u2264 ${bound}): start` : "Start";
+      const { bound } = this.tree.iterations[node.iteration];
+      move.textContent = this.labels.iterative ? `Iteration ${node.iteration + 1} (${this.labels.usesHeuristic ? "f" : "depth"} \u2264 ${bound}): start` : "Start";
     } else {
       move.textContent = `${node.tile}${ARROWS[node.dir]}`;
       move.title = `tile ${node.tile} slides ${{ U: "up", D: "down", L: "left", R: "right" }[node.dir]}`;
@@ -105,21 +135,36 @@ export class TreeView {
     counts.textContent = node.h === null ? `g ${node.g}` : `g ${node.g} \u00b7 h ${node.h} \u00b7 f ${node.f}`;
     const mark = this.doc.createElement("span");
     mark.className = "tree-mark";
-    const kids = this.children[id];
     const toggle = this.doc.createElement("span");
-    toggle.className = kids.length ? "tree-toggle" : "tree-toggle leaf";
+    toggle.className = "tree-toggle leaf";
     toggle.setAttribute("aria-hidden", "true");
     row.append(toggle, move, " ", counts, " ", mark);
     li.append(row);
-    if (kids.length) {
-      const group = this.doc.createElement("ul");
-      group.setAttribute("role", "group");
-      for (const child of kids) group.append(this.item(child, iteration));
-      li.append(group);
-      li.setAttribute("aria-expanded", "true");
+    const entry = { li, mark, toggle, node, group: null };
+    this.items[id] = entry;
+    this.update(entry, this.step);
+    if (node.parent === null) return this.outline.append(li);
+    const parent = this.items[node.parent];
+    if (!parent.group) {
+      parent.group = this.doc.createElement("ul");
+      parent.group.setAttribute("role", "group");
+      parent.li.append(parent.group);
+      parent.li.setAttribute("aria-expanded", "true");
+      parent.toggle.className = "tree-toggle";
     }
-    this.items[id] = { li, mark, node };
-    return li;
+    parent.group.append(li);
+  }
+
+  // Show row `entry` as step `step` has it; returns its state.
+  update(entry, step) {
+    const state = this.stateAt(entry.node, step);
+    if (entry.li.dataset.state !== state) {
+      entry.li.dataset.state = state;
+      entry.li.hidden = state === "hidden";
+    }
+    const text = this.words(state, entry.node, step);
+    if (entry.mark.textContent !== text) entry.mark.textContent = text;
+    return state;
   }
 
   // What node `node` is at the step shown: hidden (not generated yet), "current" (being
@@ -135,13 +180,13 @@ export class TreeView {
     return "frontier";
   }
 
-  // Words for a node's state (its row's mark and the node's facts).
-  words(state, node) {
+  // Words for a node's state at a step (its row's mark and the node's facts).
+  words(state, node, step = this.step) {
     const bound = this.tree.iterations[node.iteration].bound;
     switch (state) {
       case "current": return `expanding now (#${node.order})`;
       case "expanded": return `expanded #${node.order}`;
-      case "frontier": return this.step === this.expansions ? "frontier (never expanded)" : "frontier";
+      case "frontier": return step === this.expansions ? "frontier (never expanded)" : "frontier";
       case "replaced": return "replaced (a shorter path was found)";
       case "duplicate": return "duplicate (reached before at no greater cost)";
       case "pruned": return this.labels.usesHeuristic ? `pruned (f ${node.f} > ${bound})` : `cut off at depth ${bound}`;
@@ -150,29 +195,29 @@ export class TreeView {
     }
   }
 
-  // Show the search after `step` expansions (0: the start only). Returns whether it changed.
-  seek(step) {
-    if (!this.tree) return false;
-    const target = Math.max(0, Math.min(this.expansions, Math.round(step)));
-    if (target === this.step) return false;
-    this.step = target;
-    let current = null;
-    let counts = { expanded: 0, frontier: 0, duplicate: 0, pruned: 0 };
-    for (const entry of this.items) {
-      if (!entry) continue;
-      const state = this.stateAt(entry.node, target);
-      if (entry.li.dataset.state !== state) {
-        entry.li.dataset.state = state;
-        entry.li.hidden = state === "hidden";
-      }
-      const text = this.words(state, entry.node);
-      if (entry.mark.textContent !== text) entry.mark.textContent = text;
-      if (state === "current") current = entry;
+  // How many nodes are expanded, on the frontier, duplicates and pruned at a step.
+  countAt(step) {
+    const counts = { expanded: 0, frontier: 0, duplicate: 0, pruned: 0 };
+    for (const node of this.tree.nodes) {
+      const state = this.stateAt(node, step);
       if (state === "current" || state === "expanded") counts.expanded += 1;
       else if (state in counts) counts[state] += 1;
     }
-    this.counts = counts;
+    return counts;
+  }
+
+  // Show the search after `step` expansions (0: the start only): only the rows that steps
+  // between the old and the new one touch change. Returns whether it changed.
+  seek(step) {
+    if (!this.tree || this.drawing) return false;
+    const target = Math.max(0, Math.min(this.expansions, Math.round(step)));
+    if (target === this.step) return false;
+    const [low, high] = target < this.step ? [target, this.step] : [this.step, target];
+    this.step = target;
+    for (let k = low; k <= high; k++) for (const id of this.touched[k]) this.update(this.items[id], target);
+    this.counts = this.countAt(target);
     this.setSteps();
+    const current = this.items.find((entry) => entry.node.order === target && entry.li.dataset.state === "current");
     if (current) {
       this.open(current.li);
       this.reveal(current.li);
@@ -186,12 +231,13 @@ export class TreeView {
 
   setSteps() {
     const total = this.expansions;
+    const ready = Boolean(this.tree) && !this.drawing;
     this.slider.max = String(total);
     this.slider.value = String(this.step);
-    this.slider.disabled = !this.tree || total === 0;
-    this.buttons.first.disabled = this.buttons.back.disabled = !this.tree || this.step <= 0;
-    this.buttons.forward.disabled = this.buttons.last.disabled = !this.tree || this.step >= total;
-    if (!this.tree) {
+    this.slider.disabled = !ready || total === 0;
+    this.buttons.first.disabled = this.buttons.back.disabled = !ready || this.step <= 0;
+    this.buttons.forward.disabled = this.buttons.last.disabled = !ready || this.step >= total;
+    if (!ready) {
       this.stepText.textContent = "";
       return;
     }
