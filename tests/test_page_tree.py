@@ -267,6 +267,15 @@ def test_clicking_a_row_shows_its_board_and_facts(app: Any, site_url: str) -> No
     expect(root).to_have_attribute("aria-expanded", "true")
     expect(app.locator('#tree-outline li[data-node="1"]')).to_be_visible()
     expect_chosen(app, tree, picks[-1])
+    # Stepping back past the chosen node's making hands the choice to the node being
+    # expanded (a hidden row cannot be chosen, nor reached with Tab); at step 0, the start.
+    app.locator(f'#tree-outline li[data-node="{goal}"] > .tree-row').click()
+    app.get_by_role("button", name="First expansion").click()
+    expect_chosen(app, tree, 0)
+    expect(app.locator('#tree-outline [tabindex="0"]')).to_have_count(1)
+    expect(app.locator('#tree-outline [tabindex="0"]')).to_have_attribute("data-node", "0")
+    app.get_by_role("button", name="Next expansion").click()
+    expect_chosen(app, tree, 0)  # still shown: the choice stays while its row does
 
 
 def test_the_keyboard_moves_in_the_tree_not_the_replay(app: Any, site_url: str) -> None:

@@ -222,7 +222,15 @@ export class TreeView {
       this.open(current.li);
       this.reveal(current.li);
     }
-    if (this.selected !== null) this.showNode(this.selected);
+    // A chosen row that this step hides hands the choice (and the keyboard's place in the
+    // tree) to the node being expanded, or the start.
+    const chosen = this.selected !== null ? this.items[this.selected] : null;
+    if (chosen && chosen.li.hidden) {
+      const fallback = current || this.items[this.tree.iterations[0].root];
+      this.select(Number(fallback.li.dataset.node), { focus: this.outline.contains(this.doc.activeElement) || this.doc.activeElement === this.doc.body });
+    } else if (this.selected !== null) {
+      this.showNode(this.selected);
+    }
     return true;
   }
 
