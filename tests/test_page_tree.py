@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections import Counter
 from typing import Any
 
 import pytest
@@ -117,6 +118,14 @@ def expect_tree(app: Any, result: Any, tree: dict[str, Any], step: int | None = 
     expect(app.locator("#tree-step")).to_have_attribute("max", str(expansions))
     expect(app.locator("#tree-step")).to_have_value(str(shown))
     expect(app.locator("#tree-status")).to_contain_text(f"{expansions:,} expanded, {len(tree['nodes']):,} nodes generated")
+    # The step line's counts are those of Python's nodes at that step.
+    counts = Counter(state for _, state in states(tree, shown, result.algorithm))
+    line = app.locator("#tree-step-text").inner_text()
+    assert f": {counts['expanded'] + counts['current']} expanded" in line, line
+    if not ALGORITHMS[result.algorithm].iterative:
+        assert f" {counts['frontier']} on the frontier" in line, line
+    for state, words in (("duplicate", "duplicate"), ("replaced", "replaced by a shorter path"), ("pruned", "pruned")):
+        assert (f" {counts[state]} {words}" in line) == (counts[state] > 0), (state, line)
 
 
 def rows_shown(app: Any) -> list[list[Any]]:
@@ -183,6 +192,26 @@ def test_the_tree_has_pythons_nodes_and_expansions(app: Any, site_url: str, name
         assert states_shown(app) == states(tree, result.expanded, algorithm), algorithm
         assert not any(r[2] for r in rows)  # at the last step every node generated is shown
         assert "view=tree" in app.url and f"step={result.expanded}" in app.url
+
+
+def test_weighted_astar_marks_the_nodes_a_shorter_path_replaced(app: Any, site_url: str) -> None:
+    """Weighted A* (w = 3) reopens states: a node left on the frontier when a shorter path to
+    its state is found is shown replaced from that expansion on, and counted so."""
+    board = Board.from_string("8 6 2 4 5 3 1 0 7")
+    result = solve(board, Board.goal(3, 3), "wastar", "manhattan", Limits(max_nodes=200), weight=3.0, tree=True)
+    assert result.tree is not None
+    tree = json.loads(json.dumps(result.tree.to_dict()))
+    replaced = [i for i, n in enumerate(tree["nodes"]) if n["replaced"] is not None and n["order"] is None]
+    assert replaced
+    open_link(app, site_url, fragment(board, "wastar", "manhattan", "&weight=3&view=tree"))
+    expect_tree(app, result, tree)
+    assert states_shown(app) == states(tree, result.expanded, "wastar")
+    node = tree["nodes"][replaced[0]]
+    row = app.locator(f'#tree-outline li[data-node="{replaced[0]}"]')
+    expect(row).to_have_attribute("data-state", "replaced")
+    app.get_by_label("Expansion step").fill(str(node["replaced"] - 1))
+    expect(row).to_have_attribute("data-state", "frontier")
+    expect_tree(app, result, tree, node["replaced"] - 1)
 
 
 def test_stepping_forward_and_back_restores_the_view(app: Any, site_url: str) -> None:

@@ -197,7 +197,7 @@ export class TreeView {
 
   // How many nodes are expanded, on the frontier, duplicates and pruned at a step.
   countAt(step) {
-    const counts = { expanded: 0, frontier: 0, duplicate: 0, pruned: 0 };
+    const counts = { expanded: 0, frontier: 0, duplicate: 0, replaced: 0, pruned: 0 };
     for (const node of this.tree.nodes) {
       const state = this.stateAt(node, step);
       if (state === "current" || state === "expanded") counts.expanded += 1;
@@ -253,6 +253,7 @@ export class TreeView {
     const parts = [`${c.expanded} expanded`];
     if (!this.labels.iterative) parts.push(`${c.frontier} on the frontier`);
     if (c.duplicate) parts.push(`${c.duplicate} duplicate${c.duplicate === 1 ? "" : "s"}`);
+    if (c.replaced) parts.push(`${c.replaced} replaced by a shorter path`);
     if (c.pruned) parts.push(`${c.pruned} pruned`);
     this.stepText.textContent = `Expansion ${this.step} of ${total}: ${parts.join(", ")}`;
   }
