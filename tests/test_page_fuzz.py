@@ -182,7 +182,7 @@ class Model:
         solvable = reply["solvability"]["solvable"]
         viewing, self.pending_view = (self.pending_view if solvable else None), None  # a view is for one board
         solving = not viewing and self.pending_step and solvable
-        if solving or viewing == "tree":  # the tree's search takes the step as its own
+        if solving or viewing in ("tree", "diagram"):  # the tree's search takes the step as its own
             self.pending_step = False
         busy = bool(viewing) or solving
         return Expected(reply["board"], None, None if busy else notice, busy)

@@ -444,3 +444,59 @@ def test_tree_screenshots(app: Any, site_url: str, name: str, viewport: dict[str
     assert path.exists() and path.stat().st_size > 10_000, path.stat().st_size
     box = app.locator("#tree-panel").bounding_box()
     assert box is not None and box["width"] <= viewport["width"]
+
+
+def test_the_diagram_draws_the_step_as_boards(app: Any, site_url: str) -> None:
+    """view=diagram opens the tree as boards: at a step, one board per node of the iteration
+    being searched that exists then, each in Python's state and with Python's tiles; a board
+    clicked is the node chosen; the outline and the diagram switch, and the link follows."""
+    board = BOARDS["3x3"]
+    result, tree = python_tree(board, "idastar", "manhattan")
+    step = 60
+    open_link(app, site_url, fragment(board, "idastar", "manhattan", extra=f"&view=diagram&step={step}"))
+    expect_tree(app, result, tree, step=step)
+    expect(app.locator("#tree-diagram")).to_be_visible()
+    expect(app.locator("#tree-outline")).to_be_hidden()
+    current = next(n for n in tree["nodes"] if n["order"] == step)
+    expected = {str(i): state for i, state in states(tree, step, "idastar")
+                if state != "hidden" and tree["nodes"][i]["iteration"] == current["iteration"]}
+    drawn = app.locator("#tree-diagram [data-node]")
+    expect(drawn).to_have_count(len(expected))
+    shown = dict(zip(drawn.evaluate_all("gs => gs.map((g) => g.dataset.node)"), drawn.evaluate_all("gs => gs.map((g) => g.dataset.state)")))
+    assert shown == expected
+    tiles = drawn.evaluate_all("gs => gs.map((g) => [...g.querySelectorAll('.dnum')].map((t) => Number(t.textContent)))")
+    for node_id, numbers in zip(shown, tiles):
+        assert numbers == [t for t in tree["nodes"][int(node_id)]["board"] if t], node_id
+    some = [i for i in expected if tree["nodes"][int(i)]["parent"] is not None][-1]
+    app.locator(f'#tree-diagram [data-node="{some}"]').click()
+    expect_chosen(app, tree, int(some))
+    expect(app.locator(f'#tree-diagram [data-node="{some}"]')).to_have_class(re.compile(r"\bselected\b"))
+    # Back one step redraws it; the outline and the diagram switch and the link says which.
+    app.get_by_role("button", name="Previous expansion").click()
+    expect(app).to_have_url(re.compile(rf"step={step - 1}&view=diagram"))
+    app.get_by_role("radio", name="an outline (one row per node)").check()
+    expect(app.locator("#tree-outline")).to_be_visible()
+    expect(app).to_have_url(re.compile(rf"step={step - 1}&view=tree"))
+    app.get_by_role("radio", name="a diagram of boards").check()
+    expect(app).to_have_url(re.compile("view=diagram"))
+    # A step with more nodes than the diagram draws says so and points to the outline.
+    bfs, bfs_tree = python_tree(board, "bfs", None)
+    open_link(app, site_url, fragment(board, "bfs", None, extra="&view=diagram"))
+    expect_tree(app, bfs, bfs_tree)
+    expect(app.locator("#tree-diagram")).to_contain_text(f"this tree has {len(bfs_tree['nodes'])} nodes: too many to draw")
+
+
+@pytest.mark.parametrize("name, viewport", [("phone", {"width": 390, "height": 844}), ("desktop", {"width": 1280, "height": 900})])
+def test_tree_diagram_screenshots(app: Any, site_url: str, name: str, viewport: dict[str, int]) -> None:
+    app.set_viewport_size(viewport)
+    board = BOARDS["3x3"]
+    result, tree = python_tree(board, "astar", "manhattan")
+    open_link(app, site_url, fragment(board, "astar", "manhattan", extra="&view=diagram&step=12"))
+    expect_tree(app, result, tree, step=12)
+    expect(app.locator("#tree-diagram [data-state=current]")).to_have_count(1)
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    path = ARTIFACTS / f"tree-diagram-{name}.png"
+    path.unlink(missing_ok=True)
+    app.locator("#tree-panel").screenshot(path=str(path))
+    assert path.exists() and path.stat().st_size > 10_000, path.stat().st_size
+    assert app.evaluate("document.documentElement.scrollWidth") <= viewport["width"] + 1

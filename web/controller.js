@@ -102,7 +102,7 @@ export class Controller {
   writeLink({ push = false } = {}) {
     const a = this.editor.analysis;
     if (!a) return;
-    const step = this.view === "tree" ? this.treeView.step : this.replay.step;
+    const step = this.view === "tree" || this.view === "diagram" ? this.treeView.step : this.replay.step;
     const state = { board: a.board, goal: a.goal, size: `${a.rows}x${a.cols}`, ...this.choice.link(), step, view: this.view };
     this.link.write(state, { push });
   }
@@ -127,14 +127,14 @@ export class Controller {
     this.replay.setGoal(reply.goal_tiles);
     this.clearSolution();
     this.view = this.link.takeView(); // a comparison or a tree belongs to its board; a link may ask for one
-    if (this.view !== "tree") this.treeView.hide();
+    if (this.view !== "tree" && this.view !== "diagram") this.treeView.hide();
     this.choice.fill(reply);
     this.page.setStatus(wording.boardStatus(reply));
     this.writeLink({ push });
     this.refresh();
     this.explainH();
     if (this.view === "compare" && reply.solvability.solvable) this.compare();
-    else if (this.view === "tree" && reply.solvability.solvable) this.buildTree();
+    else if ((this.view === "tree" || this.view === "diagram") && reply.solvability.solvable) this.buildTree();
     else if (this.link.waitingForStep && reply.solvability.solvable) this.solve();
     this.prepareTables();
   }
@@ -271,9 +271,12 @@ export class Controller {
     if (wanted !== null && request.max_nodes === undefined && wanted > cap.default_max_nodes) {
       request.max_nodes = Math.min(wanted, cap.max_nodes);
     }
-    this.view = "tree";
+    // As a diagram when a link asks for one, or when the person chose it before and no link asks.
+    const diagram = this.view === "diagram" || (this.view !== "tree" && this.treeView.showAs === "diagram");
+    this.view = diagram ? "diagram" : "tree";
     this.writeLink();
     this.treeView.show(wording.started("tree"));
+    this.treeView.setShow(diagram ? "diagram" : "outline");
     this.treeView.panel.scrollIntoView?.({ block: "nearest" });
     this.run("tree", request, (reply) => {
       if (!reply.ok) {
@@ -297,17 +300,25 @@ export class Controller {
     const view = this.treeView;
     const moved = to === "back" ? view.back() : to === "forward" ? view.forward() : view.seek(to);
     if (!moved) return;
-    this.view = "tree"; // the link opens on the tree at this step
+    this.view = view.showAs === "diagram" ? "diagram" : "tree"; // the link opens on the tree at this step
     this.writeLink();
   }
 
   // The menus changed: the tree shown was another search's.
   dropTree() {
     this.treeView.hide();
-    if (this.view === "tree") this.view = null;
+    if (this.view === "tree" || this.view === "diagram") this.view = null;
   }
 
   treeClick(target) { this.treeView.click(target); }
+
+  // The tree as an outline or a diagram: the link says which (view=tree or view=diagram).
+  treeShow(mode) {
+    this.treeView.setShow(mode);
+    if (!this.treeView.tree) return;
+    this.view = mode === "diagram" ? "diagram" : "tree";
+    this.writeLink();
+  }
   treeKey(key) { return this.treeView.key(key); }
 
   // The comparison's table as Markdown (copied) or CSV, or its chart as SVG (downloaded).

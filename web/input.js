@@ -47,6 +47,10 @@ export function bindInput(doc, win, controller) {
   on("tree-last", "click", () => controller.treeSeek(Infinity));
   on("tree-step", "input", () => controller.treeSeek(Number(byId("tree-step").value)));
   on("tree-outline", "click", (event) => controller.treeClick(event.target));
+  on("tree-diagram", "click", (event) => controller.treeClick(event.target));
+  for (const radio of doc.querySelectorAll('input[name="tree-show"]')) {
+    radio.addEventListener("change", () => { if (radio.checked) controller.treeShow(radio.value); });
+  }
   // Tree keys on the outline (arrows, Home, End, Enter, Space) are the tree's own, not replay's.
   on("tree-outline", "keydown", (event) => {
     if (event.altKey || event.ctrlKey || event.metaKey) return;

@@ -11,6 +11,8 @@
 // closes it or goes to its parent, Home and End go to the first and last row, Enter or
 // Space shows the row's board.
 
+import { TreeDiagram } from "./tree-diagram.js";
+
 const ARROWS = { U: "\u2191", D: "\u2193", L: "\u2190", R: "\u2192" };
 const SLICE_MS = 12; // the most time one slice of drawing the tree takes
 
@@ -20,6 +22,9 @@ export class TreeView {
     this.panel = doc.getElementById("tree-panel");
     this.status = doc.getElementById("tree-status");
     this.outline = doc.getElementById("tree-outline");
+    this.diagramBox = doc.getElementById("tree-diagram");
+    this.diagram = new TreeDiagram(doc, this.diagramBox);
+    this.showAs = "outline"; // or "diagram"
     this.slider = doc.getElementById("tree-step");
     this.stepText = doc.getElementById("tree-step-text");
     this.buttons = {
@@ -50,6 +55,7 @@ export class TreeView {
     this.step = 0;
     this.selected = null;
     this.outline.replaceChildren();
+    this.diagramBox.replaceChildren();
     this.nodeBoard.replaceChildren();
     this.nodeFacts.replaceChildren();
     this.setSteps();
@@ -105,6 +111,7 @@ export class TreeView {
         this.select(this.goalNode() ?? tree.iterations[0]?.root ?? null, { focus: false });
         const current = this.items.find((entry) => entry && entry.li.dataset.state === "current");
         if (current) this.reveal(current.li);
+        this.drawDiagram();
         resolve(true);
       };
       slice();
@@ -231,7 +238,31 @@ export class TreeView {
     } else if (this.selected !== null) {
       this.showNode(this.selected);
     }
+    this.drawDiagram();
     return true;
+  }
+
+  // Show the tree as an outline (one row per node; the keyboard's) or as a diagram of boards.
+  setShow(mode) {
+    this.showAs = mode === "diagram" ? "diagram" : "outline";
+    this.outline.hidden = this.showAs !== "outline";
+    this.diagramBox.hidden = this.showAs !== "diagram";
+    for (const radio of this.doc.querySelectorAll('input[name="tree-show"]')) radio.checked = radio.value === this.showAs;
+    this.drawDiagram();
+  }
+
+  // Redraw the diagram (when it is the view shown) at the step shown, the chosen node marked
+  // and the node being expanded (or the chosen one) scrolled into view.
+  drawDiagram() {
+    if (!this.tree || this.drawing || this.showAs !== "diagram") return;
+    const { rows, cols, usesHeuristic } = this.labels;
+    this.diagramCount = this.diagram.draw({
+      tree: this.tree, step: this.step, stateAt: (node, step) => this.stateAt(node, step),
+      selected: this.selected, rows, cols, usesHeuristic,
+    });
+    const current = this.tree.nodes.findIndex((n) => n.order === this.step);
+    this.diagram.reveal(this.selected !== null && this.selectedMoved ? this.selected : current);
+    this.selectedMoved = false;
   }
 
   forward() { return this.seek(this.step + 1); }
@@ -294,6 +325,8 @@ export class TreeView {
     if (focus && !li.hidden) li.focus({ preventScroll: true });
     if (!li.hidden) this.reveal(li);
     this.showNode(id);
+    this.selectedMoved = true;
+    this.drawDiagram();
   }
 
   // The chosen node's board and what the search knew of it, at the step shown.
@@ -337,6 +370,11 @@ export class TreeView {
   // A click in the outline: on a row's triangle, opens or closes it; elsewhere on a row,
   // chooses its node. Returns whether it hit a row.
   click(target) {
+    const drawn = target.closest("[data-node]");
+    if (drawn && this.diagramBox.contains(drawn)) {
+      this.select(Number(drawn.dataset.node), { focus: false });
+      return true;
+    }
     const li = target.closest('[role="treeitem"]');
     if (!li || !this.outline.contains(li)) return false;
     const id = Number(li.dataset.node);

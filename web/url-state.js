@@ -7,8 +7,9 @@
 export const LINK_KEYS = ["board", "goal", "size", "algorithm", "heuristic", "weight", "step", "view"];
 
 // What a link can open the page on besides the board: the comparison of every algorithm,
-// or the search tree of the chosen one (its step then is the tree's expansion step).
-export const VIEWS = ["compare", "tree"];
+// or the search tree of the chosen one as an outline or a diagram (its step then is the
+// tree's expansion step).
+export const VIEWS = ["compare", "tree", "diagram"];
 
 // Returns {params: {...}, problems: [message, ...]}. Bad parts are left out.
 export function readFragment(hash) {
