@@ -430,6 +430,15 @@ def test_the_tree_fits_a_phone(app: Any, site_url: str) -> None:
     assert panel is not None and panel["x"] >= 0 and panel["x"] + panel["width"] <= 390 + 1, panel
 
 
+def save_panel(app: Any, stem: str) -> None:
+    """A screenshot of the tree panel in test-results/screenshots/STEM.png, not a blank one."""
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    path = ARTIFACTS / f"{stem}.png"
+    path.unlink(missing_ok=True)
+    app.locator("#tree-panel").screenshot(path=str(path))
+    assert path.exists() and path.stat().st_size > 10_000, path.stat().st_size
+
+
 @pytest.mark.parametrize("name, viewport", [("phone", {"width": 390, "height": 844}), ("desktop", {"width": 1280, "height": 900})])
 def test_tree_screenshots(app: Any, site_url: str, name: str, viewport: dict[str, int]) -> None:
     app.set_viewport_size(viewport)
@@ -437,11 +446,7 @@ def test_tree_screenshots(app: Any, site_url: str, name: str, viewport: dict[str
     result, tree = python_tree(board, "idastar", "manhattan")
     open_link(app, site_url, fragment(board, "idastar", "manhattan", extra="&view=tree&step=40"))
     expect_tree(app, result, tree, step=40)
-    ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    path = ARTIFACTS / f"tree-{name}.png"
-    path.unlink(missing_ok=True)
-    app.locator("#tree-panel").screenshot(path=str(path))
-    assert path.exists() and path.stat().st_size > 10_000, path.stat().st_size
+    save_panel(app, f"tree-{name}")
     box = app.locator("#tree-panel").bounding_box()
     assert box is not None and box["width"] <= viewport["width"]
 
@@ -494,9 +499,5 @@ def test_tree_diagram_screenshots(app: Any, site_url: str, name: str, viewport: 
     open_link(app, site_url, fragment(board, "astar", "manhattan", extra="&view=diagram&step=12"))
     expect_tree(app, result, tree, step=12)
     expect(app.locator("#tree-diagram [data-state=current]")).to_have_count(1)
-    ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    path = ARTIFACTS / f"tree-diagram-{name}.png"
-    path.unlink(missing_ok=True)
-    app.locator("#tree-panel").screenshot(path=str(path))
-    assert path.exists() and path.stat().st_size > 10_000, path.stat().st_size
+    save_panel(app, f"tree-diagram-{name}")
     assert app.evaluate("document.documentElement.scrollWidth") <= viewport["width"] + 1

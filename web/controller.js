@@ -102,7 +102,7 @@ export class Controller {
   writeLink({ push = false } = {}) {
     const a = this.editor.analysis;
     if (!a) return;
-    const step = this.view === "tree" || this.view === "diagram" ? this.treeView.step : this.replay.step;
+    const step = this.treeShown ? this.treeView.step : this.replay.step;
     const state = { board: a.board, goal: a.goal, size: `${a.rows}x${a.cols}`, ...this.choice.link(), step, view: this.view };
     this.link.write(state, { push });
   }
@@ -127,14 +127,14 @@ export class Controller {
     this.replay.setGoal(reply.goal_tiles);
     this.clearSolution();
     this.view = this.link.takeView(); // a comparison or a tree belongs to its board; a link may ask for one
-    if (this.view !== "tree" && this.view !== "diagram") this.treeView.hide();
+    if (!this.treeShown) this.treeView.hide();
     this.choice.fill(reply);
     this.page.setStatus(wording.boardStatus(reply));
     this.writeLink({ push });
     this.refresh();
     this.explainH();
     if (this.view === "compare" && reply.solvability.solvable) this.compare();
-    else if ((this.view === "tree" || this.view === "diagram") && reply.solvability.solvable) this.buildTree();
+    else if (this.treeShown && reply.solvability.solvable) this.buildTree();
     else if (this.link.waitingForStep && reply.solvability.solvable) this.solve();
     this.prepareTables();
   }
@@ -260,6 +260,11 @@ export class Controller {
 
   // -- the search tree ---------------------------------------------------------------------
 
+  // Whether the view the link names is the search tree (as an outline or a diagram).
+  get treeShown() {
+    return this.view === "tree" || this.view === "diagram";
+  }
+
   // Build the tree the chosen algorithm searches on the board (Python says when it cannot:
   // a board over 3x3, too many nodes, the anytime solver), shown at its last expansion,
   // or at the step a link asks for (the node limit raised to reach it, within Python's cap).
@@ -307,7 +312,7 @@ export class Controller {
   // The menus changed: the tree shown was another search's.
   dropTree() {
     this.treeView.hide();
-    if (this.view === "tree" || this.view === "diagram") this.view = null;
+    if (this.treeShown) this.view = null;
   }
 
   treeClick(target) { this.treeView.click(target); }

@@ -4,7 +4,8 @@
 // goes in through textContent or form values, never as markup; the words
 // come from the controller (wording.js) or from Python.
 
-const ARROWS = { U: "\u2191", D: "\u2193", L: "\u2190", R: "\u2192" };
+import { ARROWS } from "./wording.js";
+
 const MOVE_LIST_ALL = 400; // a solution up to this long is listed whole
 const MOVE_LIST_PAGE = 200; // a longer one, this many moves at a time
 

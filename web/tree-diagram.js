@@ -5,12 +5,12 @@
 // IDA* and IDDFS. The outline holds the same nodes for the keyboard and screen readers.
 
 import { el, text } from "./svg.js";
+import { ARROWS } from "./wording.js";
 
 const MAX_DRAWN = 300; // past this many nodes at a step, the diagram asks for an earlier step
 const CELL = 15; // a tile's side in a node's board
 const GAP_X = 14;
 const GAP_Y = 46;
-const ARROWS = { U: "\u2191", D: "\u2193", L: "\u2190", R: "\u2192" };
 
 export class TreeDiagram {
   constructor(doc, box) {

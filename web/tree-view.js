@@ -12,8 +12,8 @@
 // Space shows the row's board.
 
 import { TreeDiagram } from "./tree-diagram.js";
+import { ARROWS } from "./wording.js";
 
-const ARROWS = { U: "\u2191", D: "\u2193", L: "\u2190", R: "\u2192" };
 const SLICE_MS = 12; // the most time one slice of drawing the tree takes
 
 export class TreeView {

@@ -84,6 +84,9 @@ export function unsolvable(solvability) {
   return `Unsolvable: ${solvability.explanation}`;
 }
 
+// The arrow for each direction a tile slides (U/D/L/R), for move lists and trees.
+export const ARROWS = { U: "\u2191", D: "\u2193", L: "\u2190", R: "\u2192" };
+
 export function started(kind) {
   return { compare: "Comparing\u2026", tree: "Building the search tree\u2026" }[kind] || "Searching\u2026";
 }
