@@ -14,7 +14,11 @@ never mixes with a cached old one and the service worker can keep a build's file
     web-<hash>/                  web/ (ES modules, CSS) and build-info.js; <hash> covers them
     pyodide/<version>/           the Pyodide runtime, copied from node_modules/pyodide
                                  (installed with ``npm ci`` from the pinned lock file if missing)
-    py/npuzzle-<hash>.zip        the npuzzle package
+    py/npuzzle-<hash>.zip        the npuzzle package: its sources, and beside them bytecode
+                                 (__pycache__/*.cpython-314.pyc) compiled by the pinned Pyodide
+    py/python_stdlib-<hash>.zip  Pyodide's standard library, the modules the solver imports
+                                 precompiled to .pyc by the same Pyodide (the worker passes it
+                                 as loadPyodide's stdLibURL; the rest stays .py)
     tables/<name>.bin            the pattern-database tables (fetched by the worker only when a
                                  solve needs them; their URLs carry ?v=<hash of the file>)
 """
@@ -27,15 +31,13 @@ import hashlib
 import http.server
 import io
 import json
-import math
 import re
 import shutil
-import struct
 import subprocess
 import sys
+import tempfile
 import threading
 import zipfile
-import zlib
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, Iterator
@@ -50,6 +52,12 @@ PYODIDE_FILES = (
     "python_stdlib.zip",
     "pyodide-lock.json",
 )
+SHIPPED_RUNTIME = tuple(name for name in PYODIDE_FILES if name != "python_stdlib.zip")
+"""What the site's pyodide/<version>/ holds: the stock standard library is replaced by
+py/python_stdlib-<hash>.zip, its precompiled copy."""
+STDLIB_PYC = ("imported", "all", "none")
+"""Which standard-library modules get bytecode: those the solver imports (the default),
+all of them, or none (Pyodide's stock zip, compiled from source at every start)."""
 
 
 def pinned_pyodide_version() -> str:
@@ -73,17 +81,134 @@ def ensure_pyodide() -> Path:
     return package
 
 
-def package_archive() -> bytes:
-    """npuzzle/**/*.py as a zip with fixed timestamps, so equal sources give equal bytes."""
+def package_sources() -> dict[str, bytes]:
+    """npuzzle/**/*.py by archive name (``npuzzle/board.py``), sorted."""
+    return {p.relative_to(ROOT).as_posix(): p.read_bytes() for p in sorted((ROOT / "npuzzle").rglob("*.py"))}
+
+
+def deterministic_zip(files: dict[str, bytes | None]) -> bytes:
+    """A zip of ``files`` (name -> bytes; None for a folder entry) in the order given, with
+    fixed timestamps and modes, so equal contents give equal bytes."""
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
-        for path in sorted((ROOT / "npuzzle").rglob("*.py")):
-            name = path.relative_to(ROOT).as_posix()
+        for name, data in files.items():
             info = zipfile.ZipInfo(name, date_time=(2020, 1, 1, 0, 0, 0))
-            info.compress_type = zipfile.ZIP_DEFLATED
-            info.external_attr = 0o644 << 16
-            archive.writestr(info, path.read_bytes())
+            info.compress_type = zipfile.ZIP_STORED if data is None else zipfile.ZIP_DEFLATED
+            info.external_attr = (0o40755 << 16) | 0x10 if data is None else 0o644 << 16
+            archive.writestr(info, b"" if data is None else data)
     return buffer.getvalue()
+
+
+def package_archive(bytecode: dict[str, bytes] | None = None) -> bytes:
+    """The package zip: npuzzle/**/*.py, and ``bytecode`` (archive name -> .pyc bytes, such as
+    ``npuzzle/__pycache__/board.cpython-314.pyc``) if given. The sources stay beside the
+    bytecode so that tracebacks show their lines."""
+    return deterministic_zip({**package_sources(), **dict(sorted((bytecode or {}).items()))})
+
+
+# Run by Node: load the pinned Pyodide and run PRECOMPILE_PY in it, on the job folder.
+PRECOMPILE_JS = r"""
+import { readFileSync, writeFileSync } from "node:fs";
+import { pathToFileURL } from "node:url";
+const [runtime, job] = process.argv.slice(2);
+const { loadPyodide } = await import(pathToFileURL(`${runtime}/pyodide.mjs`).href);
+// A fixed hash seed: the order of a frozenset constant in the bytecode depends on it.
+const pyodide = await loadPyodide({ indexURL: `${runtime}/`, env: { PYTHONHASHSEED: "0" } });
+pyodide.FS.mkdirTree("/job");
+pyodide.FS.writeFile("/job/in.zip", new Uint8Array(readFileSync(`${job}/in.zip`)));
+pyodide.runPython(readFileSync(`${job}/precompile.py`, "utf8"));
+writeFileSync(`${job}/out.zip`, pyodide.FS.readFile("/job/out.zip"));
+"""
+
+# Run inside Pyodide (Python 3.14), so the bytecode is that Python's own. in.zip holds
+# stdlib/<name> and package/<name> sources; out.zip gets the same names with the .pyc bytes,
+# plus imported.json: the standard-library files loaded once the package is imported and
+# has answered "info" (what the worker does at start; what else the first solves import).
+PRECOMPILE_PY = r"""
+import importlib, importlib.util, json, marshal, os, pkgutil, sys, zipfile
+
+def pyc(source, filename, checked):
+    code = compile(source, filename, "exec", dont_inherit=True)
+    # Hash-based (PEP 552), so no timestamp can mismatch: unchecked for the standard library
+    # (no sources beside it), checked for the package (its sources ship too; an edited one wins).
+    flags = 0b11 if checked else 0b01
+    return importlib.util.MAGIC_NUMBER + flags.to_bytes(4, "little") + importlib.util.source_hash(source) + marshal.dumps(code)
+
+stdlib = next(p for p in sys.path if p.endswith(".zip"))
+with zipfile.ZipFile("/job/in.zip") as sources, zipfile.ZipFile("/job/out.zip", "w") as out:
+    os.makedirs("/job/package")
+    for name in sources.namelist():
+        kind, path = name.split("/", 1)
+        source = sources.read(name)
+        if kind == "stdlib":
+            try:
+                out.writestr(name, pyc(source, f"{stdlib}/{path}", checked=False))
+            except SyntaxError:
+                pass  # left as source
+        else:
+            # Where the worker unpacks it (its working directory); the loader corrects it anyway.
+            out.writestr(name, pyc(source, f"{os.getcwd()}/{path}", checked=True))
+            out.writestr("cache/" + path, importlib.util.cache_from_source(path))
+            os.makedirs(os.path.dirname(f"/job/package/{path}"), exist_ok=True)
+            with open(f"/job/package/{path}", "wb") as file:
+                file.write(source)
+    sys.path.insert(0, "/job/package")
+    sys.dont_write_bytecode = True
+    import npuzzle, npuzzle.webapi
+    for module in pkgutil.walk_packages(npuzzle.__path__, "npuzzle."):
+        if module.name != "npuzzle.__main__":
+            importlib.import_module(module.name)
+    answer = json.loads(npuzzle.webapi.handle(json.dumps({"op": "info"})))
+    if not answer.get("ok"):
+        raise SystemExit(f"npuzzle.webapi answered info with {answer}")
+    imported = sorted(
+        m.__spec__.origin[len(stdlib) + 1:] for m in list(sys.modules.values())
+        if getattr(m, "__spec__", None) and (m.__spec__.origin or "").startswith(stdlib + "/")
+    )
+    out.writestr("imported.json", json.dumps(imported))
+"""
+
+
+def precompile(runtime: Path, stdlib: dict[str, bytes], package: dict[str, bytes]) -> tuple[dict[str, bytes], dict[str, bytes], set[str]]:
+    """Compile ``stdlib`` and ``package`` sources (archive name -> source) with the Pyodide in
+    ``runtime``, under Node. Returns the standard library's bytecode (by source name; a file
+    that does not compile is left out), the package's (by its __pycache__ name), and the
+    standard-library files the package imports at start."""
+    node = shutil.which("node")
+    if node is None:
+        raise SystemExit("build: node (Node.js 20 or newer) is needed to precompile Python with the pinned Pyodide; "
+                         "install it, or build with --stdlib-pyc none")
+    with tempfile.TemporaryDirectory(prefix="npuzzle-precompile-") as folder:
+        job = Path(folder)
+        (job / "precompile.mjs").write_text(PRECOMPILE_JS)
+        (job / "precompile.py").write_text(PRECOMPILE_PY)
+        sources = {f"stdlib/{n}": data for n, data in stdlib.items()} | {f"package/{n}": data for n, data in package.items()}
+        (job / "in.zip").write_bytes(deterministic_zip(dict(sources)))
+        done = subprocess.run([node, str(job / "precompile.mjs"), str(runtime), str(job)], capture_output=True, text=True)
+        if done.returncode != 0 or not (job / "out.zip").exists():
+            raise SystemExit(f"build: precompiling Python under Node failed (exit {done.returncode}):\n{done.stdout}{done.stderr}")
+        with zipfile.ZipFile(job / "out.zip") as out:
+            compiled = {name: out.read(name) for name in out.namelist()}
+    std = {n.removeprefix("stdlib/"): data for n, data in compiled.items() if n.startswith("stdlib/")}
+    caches = {n.removeprefix("cache/"): data.decode() for n, data in compiled.items() if n.startswith("cache/")}
+    pkg = {caches[n.removeprefix("package/")]: data for n, data in compiled.items() if n.startswith("package/")}
+    return std, pkg, set(json.loads(compiled["imported.json"]))
+
+
+def stdlib_archive(stock: Path, compiled: dict[str, bytes], which: set[str] | None) -> bytes:
+    """Pyodide's standard library zip ``stock`` with each .py that ``compiled`` has and
+    ``which`` names (every one if None) replaced by its .pyc; everything else as it was."""
+    files: dict[str, bytes | None] = {}
+    with zipfile.ZipFile(stock) as archive:
+        for item in archive.infolist():
+            name = item.filename
+            if item.is_dir():
+                files[name] = None
+            elif name in compiled and (which is None or name in which):
+                files[name[:-3] + ".pyc"] = compiled[name]
+            else:
+                files[name] = archive.read(item)
+    return deterministic_zip(files)
 
 
 def _digest(data: bytes) -> str:
@@ -94,19 +219,32 @@ SERVICE_WORKER = "service-worker.js"
 """web/'s service worker source: written to the site's root as sw.js (its scope is the site)."""
 
 
-def build(out: Path) -> Path:
-    """Write the site into ``out`` (replacing it) and return it."""
+def build(out: Path, stdlib_pyc: str = "imported") -> Path:
+    """Write the site into ``out`` (replacing it) and return it. ``stdlib_pyc``: which
+    standard-library modules ship precompiled (one of STDLIB_PYC); "none" ships Pyodide's
+    stock zip and the package without bytecode, and needs no Node."""
+    if stdlib_pyc not in STDLIB_PYC:
+        raise ValueError(f"stdlib_pyc must be one of {', '.join(STDLIB_PYC)}, not {stdlib_pyc!r}")
     pyodide = ensure_pyodide()
     version = pinned_pyodide_version()
     if out.exists():
         shutil.rmtree(out)
     runtime = out / "pyodide" / version
     runtime.mkdir(parents=True)
-    for name in PYODIDE_FILES:
+    for name in SHIPPED_RUNTIME:
         shutil.copy2(pyodide / name, runtime / name)
-    archive = package_archive()
+    if stdlib_pyc == "none":
+        stdlib, archive = (pyodide / "python_stdlib.zip").read_bytes(), package_archive()
+    else:
+        with zipfile.ZipFile(pyodide / "python_stdlib.zip") as stock:
+            sources = {n: stock.read(n) for n in stock.namelist() if n.endswith(".py")}
+        compiled, bytecode, imported = precompile(pyodide, sources, package_sources())
+        stdlib = stdlib_archive(pyodide / "python_stdlib.zip", compiled, imported if stdlib_pyc == "imported" else None)
+        archive = package_archive(bytecode)
+    stdlib_name = f"python_stdlib-{_digest(stdlib)}.zip"
     archive_name = f"npuzzle-{_digest(archive)}.zip"
     (out / "py").mkdir()
+    (out / "py" / stdlib_name).write_bytes(stdlib)
     (out / "py" / archive_name).write_bytes(archive)
     tables = {}
     (out / "tables").mkdir()
@@ -118,11 +256,11 @@ def build(out: Path) -> Path:
         "// (relative to this folder), and the build's name.\n"
         f'export const PYODIDE_URL = "../pyodide/{version}/";\n'
         f'export const PACKAGE_ARCHIVE = "../py/{archive_name}";\n'
+        f'export const STDLIB_ARCHIVE = "../py/{stdlib_name}";\n'
         f'export const PYODIDE_VERSION = "{version}";\n'
         f"export const TABLE_FILES = {json.dumps(tables, indent=2)};\n"
     )
     sources = {p.name: p.read_bytes() for p in sorted((ROOT / "web").iterdir()) if p.is_file() and p.name != SERVICE_WORKER}
-    sources.update(app_icons())  # the manifest's PNG icons, drawn here (no binary in the repository)
     name = _digest(b"".join(n.encode() + b"\0" + data for n, data in sources.items()) + info.encode())
     info += f'export const BUILD = "{name}";\n'
     web = out / f"web-{name}"
@@ -145,90 +283,9 @@ def build(out: Path) -> Path:
         + (ROOT / "web" / SERVICE_WORKER).read_text()
     )
     (out / ".nojekyll").write_text("")  # GitHub Pages: serve files as they are
-    print(f"build: wrote {out} (build {name}, package {archive_name}, {len(archive):,} bytes)", flush=True)
+    print(f"build: wrote {out} (build {name}, package {archive_name}, {len(archive):,} bytes; "
+          f"standard library {stdlib_name}, {len(stdlib):,} bytes)", flush=True)
     return out
-
-
-# The app's icons for the web app manifest (web/manifest.webmanifest), drawn at build time
-# from web/icon.svg's geometry: a dark rounded square holding three amber tiles, the blank
-# at the bottom right (in its 32-unit viewBox: the square 0..32 with corners of radius 6,
-# tiles 12 wide at 3 and 17 with corners of radius 2). The maskable one fills its square
-# with the dark colour and keeps the tiles inside the central circle of 40% of its size
-# that every mask shape leaves visible.
-ICON_DARK = (0x1F, 0x29, 0x37)
-ICON_TILE = (0xF5, 0x9E, 0x0B)
-APP_ICONS = {"icon-192.png": (192, False), "icon-512.png": (512, False), "icon-maskable-512.png": (512, True)}
-"""The PNG icons build.py writes into the site's web folder: name -> (size, maskable)."""
-MASKABLE_GRID = 0.55
-"""The maskable icon's three tiles span this fraction of its side: their farthest corner is
-then 0.55/sqrt(2) = 39% of the side from the centre (less, rounded), inside the 40% safe zone."""
-
-
-def _paint_rounded_rect(pixels: list[bytearray], box: tuple[float, float, float, float], radius: float, rgb: tuple[int, int, int]) -> None:
-    """Paint an anti-aliased rounded rectangle (x0, y0, x1, y1, in pixels) over RGBA rows;
-    each pixel is covered as far as the shape's signed distance from its centre says."""
-    x0, y0, x1, y1 = box
-    size = len(pixels)
-    cx, cy, hx, hy = (x0 + x1) / 2, (y0 + y1) / 2, (x1 - x0) / 2 - radius, (y1 - y0) / 2 - radius
-
-    def coverage(x: int, y: int) -> float:
-        qx, qy = abs(x + 0.5 - cx) - hx, abs(y + 0.5 - cy) - hy
-        outside = math.hypot(max(qx, 0.0), max(qy, 0.0)) + min(max(qx, qy), 0.0) - radius
-        return min(max(0.5 - outside, 0.0), 1.0)
-
-    def blend(row: bytearray, x: int, alpha: float) -> None:
-        if alpha <= 0:
-            return
-        under = row[4 * x + 3] / 255
-        out = alpha + under * (1 - alpha)
-        for c in range(3):
-            row[4 * x + c] = round((rgb[c] * alpha + row[4 * x + c] * under * (1 - alpha)) / out)
-        row[4 * x + 3] = round(255 * out)
-
-    left, right = max(0, math.floor(x0)), min(size, math.ceil(x1))
-    for y in range(max(0, math.floor(y0)), min(size, math.ceil(y1))):
-        row = pixels[y]
-        straight = y + 1 > y0 + radius and y < y1 - radius  # a row between the corners' arcs
-        edge = 1 if straight else math.ceil(radius) + 1
-        inner_left, inner_right = min(right, left + edge), max(left + edge, right - edge)
-        for x in (*range(left, inner_left), *range(inner_right, right)):
-            blend(row, x, coverage(x, y))
-        middle = coverage(inner_left, y) if inner_left < inner_right else 0.0
-        if middle >= 1:
-            row[4 * inner_left:4 * inner_right] = bytes((*rgb, 255)) * (inner_right - inner_left)
-        else:
-            for x in range(inner_left, inner_right):
-                blend(row, x, middle)
-
-
-def icon_pixels(size: int, maskable: bool) -> list[bytearray]:
-    """The icon's RGBA rows (``size`` x ``size``)."""
-    pixels = [bytearray(4 * size) for _ in range(size)]
-    if maskable:
-        _paint_rounded_rect(pixels, (0, 0, size, size), 0, ICON_DARK)
-        scale, offset = MASKABLE_GRID * size / 26, size * (1 - MASKABLE_GRID) / 2 - 3 * MASKABLE_GRID * size / 26
-    else:
-        scale, offset = size / 32, 0.0
-        _paint_rounded_rect(pixels, (0, 0, size, size), 6 * scale, ICON_DARK)
-    for tx, ty in ((3, 3), (17, 3), (3, 17)):
-        box = (offset + tx * scale, offset + ty * scale, offset + (tx + 12) * scale, offset + (ty + 12) * scale)
-        _paint_rounded_rect(pixels, box, 2 * scale, ICON_TILE)
-    return pixels
-
-
-def png(pixels: list[bytearray]) -> bytes:
-    """8-bit RGBA rows as a PNG file (no filtering, zlib level 9: the same rows give the same bytes)."""
-    def chunk(kind: bytes, data: bytes) -> bytes:
-        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
-
-    header = struct.pack(">IIBBBBB", len(pixels[0]) // 4, len(pixels), 8, 6, 0, 0, 0)
-    raw = b"".join(b"\0" + bytes(row) for row in pixels)
-    return b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", zlib.compress(raw, 9)) + chunk(b"IEND", b"")
-
-
-def app_icons() -> dict[str, bytes]:
-    """The manifest's PNG icons by file name (APP_ICONS), drawn afresh."""
-    return {name: png(icon_pixels(size, maskable)) for name, (size, maskable) in APP_ICONS.items()}
 
 
 def page_modules(web: Path, entry: str = "main.js") -> list[str]:
@@ -261,8 +318,6 @@ class Handler(http.server.SimpleHTTPRequestHandler):
         ".wasm": "application/wasm",
         ".json": "application/json",
         ".svg": "image/svg+xml",
-        ".png": "image/png",
-        ".webmanifest": "application/manifest+json",
     }
 
     def end_headers(self) -> None:
@@ -308,8 +363,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--out", type=Path, default=OUT, help="output folder (default dist/)")
     parser.add_argument("--serve", action="store_true", help="serve the site after building")
     parser.add_argument("--port", type=int, default=8000, help="port for --serve (default 8000)")
+    parser.add_argument("--stdlib-pyc", choices=STDLIB_PYC, default="imported",
+                        help="standard-library modules shipped as bytecode: those the solver imports (default), all, "
+                        "or none (Pyodide's stock zip; no Node needed)")
     args = parser.parse_args(argv)
-    out = build(args.out.resolve())
+    out = build(args.out.resolve(), args.stdlib_pyc)
     if args.serve:
         serve(out, args.port)
     return 0

@@ -110,7 +110,7 @@ BREAKAGES: dict[str, tuple[str, Callable[[Any], None], str]] = {
         r"the Python runtime's script pyodide\.mjs could not be loaded \(it was served as text/plain; a script must be served as text/javascript\)",
     ),
     "runtime library missing": (
-        r"/python_stdlib\.zip$",
+        r"/python_stdlib-[0-9a-f]+\.zip$",
         lambda route: route.fulfill(status=404, body="gone"),
         r"the Python runtime did not start",
     ),

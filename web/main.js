@@ -1,6 +1,7 @@
 // Wiring only: build every collaborator, then the controller that coordinates them.
 import { BoardEditor } from "./board-editor.js";
 import { BoardView } from "./board-view.js";
+import { browserSupport } from "./browser-support.js";
 import { CompareView } from "./compare-view.js";
 import { Controller } from "./controller.js";
 import { ExplainView } from "./explain-view.js";
@@ -18,7 +19,9 @@ import { TablePreparer } from "./table-preparer.js";
 import { TraceView } from "./trace-view.js";
 import { TreeView } from "./tree-view.js";
 
-const client = new SolverClient(new URL("./worker.js", import.meta.url));
+// What this browser lacks for the runtime is found before the worker starts (a browser too old
+// is told so, and no file of the runtime is fetched); the editor works either way.
+const client = new SolverClient(new URL("./worker.js", import.meta.url), { support: browserSupport() });
 const page = new PageView(document);
 const board = new BoardView(document.getElementById("board"));
 const compareView = new CompareView(document);

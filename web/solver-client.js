@@ -5,9 +5,16 @@
 // and `traceDelta` what the search's trace gained (when the request asked for one),
 // and can be cancelled.
 //
+// A browser too old for the runtime is told so before the runtime is started, given the
+// page's check (`support`, from browser-support.js: `now`, what the probes that need no
+// waiting found missing, and `later`, a promise of what every probe found): when `now`
+// names something, no worker is started; when `later` does, the worker is stopped (it
+// fails by itself first in such a browser, before fetching the runtime). Either way the
+// "failed" listeners hear that sentence, with `unsupported` set.
+//
 // It also watches the worker. A worker that fails to load (the runtime missing,
-// served with the wrong type, a browser without module workers) is reported to
-// the "failed" listeners with the reason in words. A worker that dies after it was
+// served with the wrong type) is reported to the "failed" listeners with the reason in
+// words. A worker that dies after it was
 // ready (an uncaught error, a WebAssembly trap, out of memory) or stops answering
 // (no message for HANG_MS while a request waits) is replaced by a fresh one: the
 // requests waiting get an error answer, the "crashed" listeners hear why, and
@@ -21,7 +28,7 @@ const MAX_RESTARTS = 3;
 const RESTART_WINDOW_MS = 60_000;
 
 export class SolverClient {
-  constructor(workerUrl, { hangMs = HANG_MS } = {}) {
+  constructor(workerUrl, { hangMs = HANG_MS, support = { now: "", later: Promise.resolve("") } } = {}) {
     this.workerUrl = workerUrl;
     this.hangMs = hangMs;
     this.nextId = 1;
@@ -30,19 +37,23 @@ export class SolverClient {
     this.listeners = { loading: [], ready: [], failed: [], crashed: [] };
     this.restarts = []; // when the worker was replaced (for MAX_RESTARTS)
     this.failed = null; // the reason, once given up
+    this.unsupported = false; // whether it gave up because this browser is too old for the runtime
+    // What the full check says ("" when nothing is missing): a failure to load waits for it.
+    this.support = Promise.resolve(support.later).catch(() => "");
+    this.support.then((lacking) => { if (lacking && !this.loaded) this.tooOld(lacking); });
     this.newReady();
-    this.launch();
+    if (support.now) {
+      this.worker = null;
+      this.support.then((lacking) => this.tooOld(lacking || support.now));
+    } else {
+      this.launch();
+    }
     this.watch = setInterval(() => this.checkAlive(), WATCH_MS);
   }
 
   launch() {
     this.loaded = false;
     this.lastHeard = performance.now();
-    if (!supportsModuleWorkers()) {
-      this.worker = null;
-      queueMicrotask(() => this.fail("this browser cannot run the solver: it does not support module workers (use a current Chrome, Edge, Firefox or Safari)"));
-      return;
-    }
     const worker = new Worker(this.workerUrl, { type: "module" });
     worker.onmessage = (event) => { if (worker === this.worker) this.receive(event.data); };
     worker.onerror = (event) => {
@@ -50,7 +61,7 @@ export class SolverClient {
       event.preventDefault();
       const detail = event.message || "";
       if (this.loaded) this.crash(`the solver stopped with an error${detail ? ` (${detail})` : ""}`);
-      else this.fail(detail ? `the solver could not start (${detail})` : "the solver's script could not be loaded (a file of the site is missing or was served with the wrong type)");
+      else this.failToLoad(detail ? `the solver could not start (${detail})` : "the solver's script could not be loaded (a file of the site is missing or was served with the wrong type)");
     };
     worker.onmessageerror = () => { if (worker === this.worker) this.crash("a message from the solver could not be read"); };
     this.worker = worker;
@@ -80,7 +91,7 @@ export class SolverClient {
       this.resolveReady(message.info);
       return this.emit("ready", message.info);
     }
-    if (message.type === "fatal") return this.loaded ? this.crash(message.message) : this.fail(message.message);
+    if (message.type === "fatal") return this.loaded ? this.crash(message.message) : this.failToLoad(message.message);
     const entry = this.pending.get(message.id);
     if (!entry) return;
     if (message.type === "progress") {
@@ -123,6 +134,18 @@ export class SolverClient {
     this.answerWaiting(`the solver is not available: ${reason}`);
   }
 
+  // Loading failed: once the browser check is done (a browser too old is told so instead).
+  failToLoad(reason) {
+    this.support.then(() => this.fail(reason));
+  }
+
+  // This browser lacks what the runtime needs (`reason` says what, and which versions work).
+  tooOld(reason) {
+    if (this.failed) return;
+    this.unsupported = true;
+    this.fail(reason);
+  }
+
   // The worker died or hung after it was ready: replace it (unless it keeps dying).
   crash(reason) {
     this.stopWorker();
@@ -155,19 +178,4 @@ export class SolverClient {
   cancel(id) {
     if (this.pending.has(id) && this.worker) this.worker.postMessage({ id: this.nextId++, op: "abort", target: id });
   }
-}
-
-// Whether `new Worker(url, {type: "module"})` makes a module worker: a browser
-// that does not know the option never reads it (and would load worker.js as a
-// classic script, which cannot import). No worker is started to find out: the
-// options are read before the URL is parsed, and this URL does not parse.
-function supportsModuleWorkers() {
-  let read = false;
-  const options = { get type() { read = true; return "module"; } };
-  try {
-    new Worker("//[", options).terminate();
-  } catch {
-    // the URL is refused, after the options were read (or not)
-  }
-  return read;
 }

@@ -50,6 +50,11 @@ export function solverFailed(reason) {
   return `The solver could not start: ${reason}. Your board and link are kept. Reload the page to try again.`;
 }
 
+// This browser is too old for the runtime (the solver's line says what it lacks).
+export function browserUnsupported() {
+  return "You can still edit the board and copy its link; to solve it, open the link in a newer browser.";
+}
+
 // The worker died or hung (`kind`: the search it was running, if any); a fresh one is starting.
 export function solverCrashed(reason, kind) {
   const what = { solve: "The search", compare: "The comparison", hint: "The hint", tree: "The search tree" }[kind];

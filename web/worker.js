@@ -4,7 +4,9 @@
 // Messages in:  {id, op, ...request}      any op of npuzzle.webapi
 //               {id, op: "abort", target} cancel the running request `target`
 // Messages out: {type: "loading", stage}  while starting
-//               {type: "ready", info}     once (info: webapi "info" answer)
+//               {type: "ready", info, startup}  once (info: webapi "info" answer; startup:
+//                                          when each step of loading ended, ms of this worker's
+//                                          clock, and its timeOrigin, for benchmarks)
 //               {type: "fatal", message}  if loading failed, or Python broke (the
 //                                          worker cannot be used again: replace it)
 //               {type: "refused", message} a message without an id (ignored)
@@ -16,7 +18,7 @@
 // A search runs in slices of about 30 ms; between slices the worker yields
 // to its event loop through a MessageChannel round trip (not setTimeout,
 // whose clamp slows chunked work), so an abort message is seen within a slice.
-import { PACKAGE_ARCHIVE, PYODIDE_URL, TABLE_FILES } from "./build-info.js";
+import { PACKAGE_ARCHIVE, PYODIDE_URL, STDLIB_ARCHIVE, TABLE_FILES } from "./build-info.js";
 
 const SLICE_MS = 30;
 let handle = null; // the Python function npuzzle.webapi.handle
@@ -61,31 +63,41 @@ function within(promise, ms, message) {
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
 
+// When each step of loading ended (performance.now() of this worker), for benchmarks.
+const startup = { origin: performance.timeOrigin, script: performance.now() };
+
 // Each step of loading says what failed in words a person can act on.
 async function start() {
   postMessage({ type: "loading", stage: "Loading Python" });
   // The package is fetched while Python starts (it is read once Python is up).
   const fetchingPackage = fetch(new URL(PACKAGE_ARCHIVE, import.meta.url)).catch(() => null);
   const runtime = new URL(PYODIDE_URL, import.meta.url);
-  // loadPyodide never settles when its WebAssembly file is missing: check first.
-  const head = await fetch(new URL("pyodide.asm.wasm", runtime), { method: "HEAD" }).catch(() => null);
+  // loadPyodide never settles when its WebAssembly file is missing: check first (while its
+  // script loads: one round trip, not two).
+  const checking = fetch(new URL("pyodide.asm.wasm", runtime), { method: "HEAD" }).catch(() => null);
+  const importing = import(new URL("pyodide.mjs", runtime).href);
+  importing.catch(() => {}); // a failure is reported below, after the check's
+  const head = await checking;
   if (!head) throw new Error("the Python runtime could not be fetched (no network, and this site is not yet stored for offline use)");
   if (!head.ok) throw new Error(`the Python runtime is missing from the site (HTTP ${head.status} for pyodide.asm.wasm)`);
   let loadPyodide;
   try {
-    ({ loadPyodide } = await import(new URL("pyodide.mjs", runtime).href));
+    ({ loadPyodide } = await importing);
   } catch (error) {
     throw new Error(`the Python runtime's script pyodide.mjs could not be loaded (${await whyNotScript(new URL("pyodide.mjs", runtime), error)})`);
   }
   try {
     pyodide = await within(
-      loadPyodide({ indexURL: runtime.href }),
+      // The standard library build.py precompiled with this same Pyodide (Python reads its
+      // bytecode instead of compiling every module it imports at start).
+      loadPyodide({ indexURL: runtime.href, stdLibURL: new URL(STDLIB_ARCHIVE, import.meta.url).href }),
       START_TIMEOUT_MS,
       "the Python runtime did not start within two minutes",
     );
   } catch (error) {
     throw new Error(`the Python runtime did not start (${reason(error)})`);
   }
+  startup.runtime = performance.now();
   postMessage({ type: "loading", stage: "Loading the solver" });
   const response = await fetchingPackage;
   if (!response) throw new Error("could not fetch the npuzzle package (no network, and this site is not yet stored for offline use)");
@@ -94,7 +106,10 @@ async function start() {
   pyodide.unpackArchive(bytes, "zip");
   const webapi = pyodide.pyimport("npuzzle.webapi");
   handle = webapi.handle;
-  return call({ op: "info" });
+  startup.package = performance.now();
+  const info = call({ op: "info" });
+  startup.info = performance.now();
+  return info;
 }
 
 // Why a module script failed to load, in words (the browser's error only says it failed).
@@ -224,7 +239,7 @@ async function run(message) {
 
 const ready = start().then(
   (info) => {
-    postMessage({ type: "ready", info });
+    postMessage({ type: "ready", info, startup });
     return true;
   },
   (error) => {
