@@ -4,12 +4,18 @@ complete, self-contained and relative."""
 from __future__ import annotations
 
 import fnmatch
+import json
+import math
 import re
+import struct
 import tomllib
 import zipfile
+import zlib
 from pathlib import Path
+from typing import Any
+from urllib.parse import urljoin
 
-from build import web_folder
+from build import APP_ICONS, Handler, app_icons, web_folder
 
 from .helpers import ROOT
 
@@ -40,6 +46,8 @@ def test_package_archive_is_named_by_content_and_complete(built_site: Path) -> N
 
 def test_our_files_request_nothing_outside_the_site(built_site: Path) -> None:
     for path in [built_site / "index.html", built_site / "sw.js", *sorted(web_folder(built_site).iterdir())]:
+        if path.suffix == ".png":
+            continue  # the app's icons: pixels, no addresses
         text = path.read_text()
         assert not re.search(r"https?://", text.replace("http://www.w3.org/2000/svg", "")), path.name
         # Absolute paths would break under a sub-path such as GitHub Pages' /<repo>/.
@@ -94,3 +102,102 @@ def test_the_page_carries_a_strict_content_security_policy(built_site: Path) -> 
     assert not re.search(r"<script(?![^>]*\bsrc=)[^>]*>", html), "inline script"
     assert not re.search(r"<[^>]*\sstyle\s*=", html) and "<style" not in html, "inline style"
     assert not re.search(r"<[^>]*\son[a-z]+\s*=", html), "inline event handler"
+
+
+# -- installable: the web app manifest and its icons -----------------------------------
+
+def css_colours(css: str) -> dict[str, dict[str, str]]:
+    """web/style.css's custom properties, light (the root rule) and dark (the media query)."""
+    light = re.search(r":root \{(.*?)\}", css, re.S)
+    dark = re.search(r"@media \(prefers-color-scheme: dark\) \{\s*:root \{(.*?)\}", css, re.S)
+    assert light and dark
+    return {mode: dict(re.findall(r"(--[\w-]+):\s*([^;]+);", match.group(1))) for mode, match in (("light", light), ("dark", dark))}
+
+
+def png_pixels(data: bytes) -> tuple[int, int, list[bytes]]:
+    """Width, height and RGBA rows of an 8-bit RGBA PNG written without filters (as build.py
+    writes them), after checking every chunk's CRC."""
+    assert data[:8] == b"\x89PNG\r\n\x1a\n"
+    at, chunks = 8, []
+    while at < len(data):
+        (length,) = struct.unpack(">I", data[at:at + 4])
+        kind, body = data[at + 4:at + 8], data[at + 8:at + 8 + length]
+        assert struct.unpack(">I", data[at + 8 + length:at + 12 + length])[0] == zlib.crc32(kind + body)
+        chunks.append((kind, body))
+        at += 12 + length
+    assert [k for k, _ in chunks][0] == b"IHDR" and chunks[-1][0] == b"IEND"
+    width, height, depth, colour, _, _, interlace = struct.unpack(">IIBBBBB", chunks[0][1])
+    assert (depth, colour, interlace) == (8, 6, 0)
+    raw = zlib.decompress(b"".join(body for kind, body in chunks if kind == b"IDAT"))
+    stride = 1 + 4 * width
+    assert len(raw) == stride * height
+    rows = [raw[y * stride:(y + 1) * stride] for y in range(height)]
+    assert {row[0] for row in rows} == {0}
+    return width, height, [row[1:] for row in rows]
+
+
+def manifest_of(built_site: Path) -> tuple[str, dict[str, Any]]:
+    """The manifest index.html links (its URL relative to the site) and its contents."""
+    html = (built_site / "index.html").read_text()
+    links = re.findall(r'<link rel="manifest" href="([^"]+)">', html)
+    assert len(links) == 1, links
+    return links[0], json.loads((built_site / links[0]).read_text())
+
+
+def test_the_site_is_an_installable_web_app(built_site: Path) -> None:
+    href, manifest = manifest_of(built_site)
+    assert href == f"{web_folder(built_site).name}/manifest.webmanifest"
+    site = "https://example.org/npuzzle/"  # any sub-path, as GitHub Pages serves a project site
+    here = urljoin(site, href)
+    start = urljoin(here, manifest["start_url"])
+    assert start == site and urljoin(here, manifest["scope"]) == site and urljoin(start, manifest["id"]) == site
+    assert manifest["display"] == "standalone"
+    assert manifest["name"].startswith("npuzzle") and manifest["short_name"] == "npuzzle" and manifest["description"]
+    # The page's colours: the manifest takes the light background, the page's theme-color both.
+    colours = css_colours((ROOT / "web" / "style.css").read_text())
+    assert manifest["theme_color"] == manifest["background_color"] == colours["light"]["--bg"]
+    html = (built_site / "index.html").read_text()
+    themes = dict((m, c) for c, m in re.findall(r'<meta name="theme-color" content="([^"]+)" media="\(prefers-color-scheme: (\w+)\)">', html))
+    assert themes == {"light": colours["light"]["--bg"], "dark": colours["dark"]["--bg"]}
+    # Its icons: PNGs of the sizes it says, 192 and 512, one maskable; the service worker keeps them.
+    files = json.loads(re.search(r"const FILES = (\[.*?\]);", (built_site / "sw.js").read_text(), re.S).group(1))  # type: ignore[union-attr]
+    assert href in files
+    purposes = {}
+    for icon in manifest["icons"]:
+        path = built_site / web_folder(built_site).name / icon["src"]
+        width, height, _ = png_pixels(path.read_bytes())
+        assert icon["sizes"] == f"{width}x{height}" and icon["type"] == "image/png", icon
+        assert f"{web_folder(built_site).name}/{icon['src']}" in files
+        purposes[icon["sizes"], icon["purpose"]] = path
+    assert {("192x192", "any"), ("512x512", "any"), ("512x512", "maskable")} <= set(purposes)
+    # The dev server serves the manifest as one (GitHub Pages does too).
+    assert Handler.extensions_map[".webmanifest"] == "application/manifest+json"
+    assert Handler.extensions_map[".png"] == "image/png"
+
+
+def test_the_icons_look_like_the_svg_and_the_maskable_one_keeps_the_safe_zone(built_site: Path) -> None:
+    """icon.svg's colours, drawn opaque where it is opaque; the maskable icon fills its square
+    and draws nothing but background outside the central circle of 40% of its size (what every
+    mask shape keeps); the icons are the same bytes at every build."""
+    svg = (ROOT / "web" / "icon.svg").read_text()
+    dark, tile = (tuple(bytes.fromhex(c)) for c in re.findall(r'fill="#([0-9a-f]{6})"', svg)[:2])
+    folder = web_folder(built_site)
+    assert {name: (folder / name).read_bytes() for name in APP_ICONS} == app_icons()
+    for name, (size, maskable) in APP_ICONS.items():
+        width, height, rows = png_pixels((folder / name).read_bytes())
+        assert width == height == size
+        pixel = lambda x, y: tuple(rows[y][4 * x:4 * x + 4])  # noqa: E731
+        centre_of_first_tile = round(size * (0.3 if maskable else 9 / 32))
+        assert pixel(centre_of_first_tile, centre_of_first_tile) == (*tile, 255), name
+        assert pixel(size * 3 // 4, size * 3 // 4) == (*dark, 255), name  # the blank's cell
+        if not maskable:
+            assert pixel(0, 0)[3] == 0  # the rounded corner is transparent
+            continue
+        outside = 0
+        for y in range(size):
+            for x in range(size):
+                if pixel(x, y) != (*dark, 255):
+                    assert math.hypot(x + 0.5 - size / 2, y + 0.5 - size / 2) <= 0.4 * size, (x, y)
+                elif math.hypot(x + 0.5 - size / 2, y + 0.5 - size / 2) > 0.4 * size:
+                    outside += 1
+        assert outside > 0

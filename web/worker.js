@@ -19,6 +19,9 @@
 // to its event loop through a MessageChannel round trip (not setTimeout,
 // whose clamp slows chunked work), so an abort message is seen within a slice.
 import { PACKAGE_ARCHIVE, PYODIDE_URL, STDLIB_ARCHIVE, TABLE_FILES } from "./build-info.js";
+// Class static blocks, which the runtime's script uses: a browser that cannot parse them stops
+// here, before fetching anything of the runtime (the page's browser-support.js says why).
+import "./syntax-probe.js";
 
 const SLICE_MS = 30;
 let handle = null; // the Python function npuzzle.webapi.handle
