@@ -16,8 +16,8 @@
 // first version over REQUIREMENTS.
 //
 // Every probe works under the page's Content-Security-Policy (no eval): the WebAssembly
-// features by validating hand-written modules of a few bytes, at once (about 2 ms, before
-// the worker is started); the JavaScript syntax by importing a tiny module written in it
+// features by validating hand-written modules of a few bytes, at once (a few milliseconds,
+// before the worker is started); the JavaScript syntax by importing a tiny module written in it
 // (./syntax-probe.js), which resolves only once the page's start-up task is over. So as not
 // to delay the worker by that much, the worker imports the same module first thing: in a
 // browser that cannot parse it, the worker fails before it fetches anything of the runtime,
@@ -100,18 +100,19 @@ const CHROME_AND_EDGE = "chrome";
 
 // What the solver needs: `name` in words (for the sentence), `probe` (true when present; a
 // promise of it when `later`), `needs` (the requirement without which this one is not named
-// apart), and the first version of each browser that has it.
+// apart), and the first version of each browser that has it (where MDN only says "80 or
+// earlier", 80).
 export const REQUIREMENTS = [
   { id: "module-workers", name: "module workers", probe: supportsModuleWorkers, versions: { chrome: 80, firefox: 114, safari: "15" } },
   { id: "class-static-blocks", name: "class static blocks (JavaScript 2022)", probe: parsesStaticBlocks, later: true, versions: { chrome: 94, firefox: 93, safari: "16.4" } },
   { id: "webassembly", name: "WebAssembly (it may be turned off)", probe: () => typeof WebAssembly === "object" && typeof WebAssembly.validate === "function", versions: { chrome: 57, firefox: 52, safari: "11" } },
   { id: "wasm-exceptions", name: "WebAssembly exception handling", needs: "webassembly", probe: validates("exceptions"), versions: { chrome: 95, firefox: 100, safari: "15.2" } },
-  { id: "wasm-reference-types", name: "WebAssembly reference types", needs: "webassembly", probe: validates("referenceTypes"), versions: { chrome: 96, firefox: 79, safari: "15" } },
+  { id: "wasm-reference-types", name: "WebAssembly reference types", needs: "webassembly", probe: validates("referenceTypes"), versions: { chrome: 96, firefox: 79, safari: "15.1" } },
   { id: "wasm-bigint", name: "WebAssembly BigInt integration", needs: "webassembly", probe: passesBigInts, versions: { chrome: 85, firefox: 78, safari: "14.1" } },
-  { id: "wasm-bulk-memory", name: "WebAssembly bulk memory operations", needs: "webassembly", probe: validates("bulkMemory"), versions: { chrome: 75, firefox: 79, safari: "15" } },
-  { id: "wasm-saturating-conversions", name: "WebAssembly non-trapping float-to-int conversions", needs: "webassembly", probe: validates("saturatingConversions"), versions: { chrome: 75, firefox: 64, safari: "15" } },
-  { id: "wasm-sign-extension", name: "WebAssembly sign-extension operators", needs: "webassembly", probe: validates("signExtension"), versions: { chrome: 74, firefox: 62, safari: "14.1" } },
-  { id: "wasm-mutable-globals", name: "WebAssembly mutable globals", needs: "webassembly", probe: validates("mutableGlobals"), versions: { chrome: 74, firefox: 61, safari: "13.1" } },
+  { id: "wasm-bulk-memory", name: "WebAssembly bulk memory operations", needs: "webassembly", probe: validates("bulkMemory"), versions: { chrome: 80, firefox: 78, safari: "15.1" } },
+  { id: "wasm-saturating-conversions", name: "WebAssembly non-trapping float-to-int conversions", needs: "webassembly", probe: validates("saturatingConversions"), versions: { chrome: 80, firefox: 72, safari: "15.1" } },
+  { id: "wasm-sign-extension", name: "WebAssembly sign-extension operators", needs: "webassembly", probe: validates("signExtension"), versions: { chrome: 80, firefox: 72, safari: "14.1" } },
+  { id: "wasm-mutable-globals", name: "WebAssembly mutable globals", needs: "webassembly", probe: validates("mutableGlobals"), versions: { chrome: 80, firefox: 72, safari: "13.1" } },
 ];
 
 // "16.4" > "15.2" > "9": versions compared number by number.
