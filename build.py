@@ -172,11 +172,36 @@ with zipfile.ZipFile("/job/in.zip") as sources, zipfile.ZipFile("/job/out.zip", 
 """
 
 
+PRECOMPILED_CACHE = ROOT / "node_modules" / ".cache" / "npuzzle-pyc"
+"""Where the standard library's bytecode is kept between builds, named by a hash of all that
+makes it (the runtime, its sources, the scripts that compile them): compiling 559 modules in
+Pyodide takes most of a build's time, and the standard library only changes with Pyodide."""
+
+
 def precompile(runtime: Path, stdlib: dict[str, bytes], package: dict[str, bytes]) -> tuple[dict[str, bytes], dict[str, bytes], set[str]]:
     """Compile ``stdlib`` and ``package`` sources (archive name -> source) with the Pyodide in
-    ``runtime``, under Node. Returns the standard library's bytecode (by source name; a file
-    that does not compile is left out), the package's (by its __pycache__ name), and the
-    standard-library files the package imports at start."""
+    ``runtime``, under Node (the standard library's bytecode comes from PRECOMPILED_CACHE when
+    it is there). Returns the standard library's bytecode (by source name; a file that does not
+    compile is left out), the package's (by its __pycache__ name), and the standard-library
+    files the package imports at start."""
+    key = hashlib.sha256((runtime / "package.json").read_bytes() + PRECOMPILE_JS.encode() + PRECOMPILE_PY.encode())
+    for name, data in sorted(stdlib.items()):
+        key.update(name.encode() + b"\0" + hashlib.sha256(data).digest())
+    kept = PRECOMPILED_CACHE / f"stdlib-{key.hexdigest()[:20]}.zip"
+    if kept.exists():
+        with zipfile.ZipFile(kept) as archive:
+            std = {name: archive.read(name) for name in archive.namelist()}
+        _, pkg, imported = _precompile(runtime, {}, package)
+        return std, pkg, imported
+    std, pkg, imported = _precompile(runtime, stdlib, package)
+    PRECOMPILED_CACHE.mkdir(parents=True, exist_ok=True)
+    partial = kept.with_suffix(".partial")
+    partial.write_bytes(deterministic_zip(dict(sorted(std.items()))))
+    partial.replace(kept)
+    return std, pkg, imported
+
+
+def _precompile(runtime: Path, stdlib: dict[str, bytes], package: dict[str, bytes]) -> tuple[dict[str, bytes], dict[str, bytes], set[str]]:
     node = shutil.which("node")
     if node is None:
         raise SystemExit("build: node (Node.js 20 or newer) is needed to precompile Python with the pinned Pyodide; "
