@@ -149,10 +149,11 @@ MAIN_THREAD = """
 
 
 @contextmanager
-def served_site() -> Iterator[str]:
-    """A fresh build of the site, served at http://127.0.0.1:<free port>/npuzzle/."""
+def served_site(**options: Any) -> Iterator[str]:
+    """A fresh build of the site (``options``: build.build's), served at
+    http://127.0.0.1:<free port>/npuzzle/."""
     with tempfile.TemporaryDirectory(prefix="npuzzle-bench-") as folder:
-        site = build(Path(folder) / SUBPATH)
+        site = build(Path(folder) / SUBPATH, **options)
         with serving_in_background(site.parent) as base:
             yield f"{base}{SUBPATH}/"
 
