@@ -137,6 +137,15 @@ def test_a_browser_lacking_several_features_hears_them_all_in_one_sentence(page:
     assert fetched == []
 
 
+def test_a_probe_that_never_answers_does_not_keep_the_page_waiting(page: Any, site_url: str) -> None:
+    """Without module workers and with the syntax probe's file hanging, the page still says what
+    it found (the client waits 5 s at most for the probe)."""
+    take_away(page, "module workers")
+    page.route(re.compile(r"/syntax-probe\.js$"), lambda route: None)  # never answered
+    page.goto(site_url + LINK)
+    told(page, "module workers")
+
+
 def test_a_current_browser_lacks_nothing_and_the_check_costs_almost_nothing(app: Any, site_url: str) -> None:
     open_link(app, site_url, LINK, valid_board=False)
     web = app.evaluate("document.querySelector('script[type=module]').src").rsplit("/", 1)[0]

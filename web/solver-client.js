@@ -26,6 +26,7 @@ const LOAD_SILENCE_MS = 150_000; // while loading (the worker's own limit for Py
 const WATCH_MS = 1000;
 const MAX_RESTARTS = 3;
 const RESTART_WINDOW_MS = 60_000;
+const SUPPORT_WAIT_MS = 5000; // the browser check's import, a tiny file of the site; past this it is ignored
 
 export class SolverClient {
   constructor(workerUrl, { hangMs = HANG_MS, support = { now: "", later: Promise.resolve("") } } = {}) {
@@ -39,7 +40,10 @@ export class SolverClient {
     this.failed = null; // the reason, once given up
     this.unsupported = false; // whether it gave up because this browser is too old for the runtime
     // What the full check says ("" when nothing is missing): a failure to load waits for it.
-    this.support = Promise.resolve(support.later).catch(() => "");
+    this.support = Promise.race([
+      Promise.resolve(support.later).catch(() => ""),
+      new Promise((resolve) => setTimeout(resolve, SUPPORT_WAIT_MS, "")),
+    ]);
     this.support.then((lacking) => { if (lacking && !this.loaded) this.tooOld(lacking); });
     this.newReady();
     if (support.now) {
