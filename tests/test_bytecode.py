@@ -85,3 +85,15 @@ def test_a_traceback_from_the_package_shows_its_source_lines(inside_pyodide: dic
     trace = str(inside_pyodide["trace"])
     assert re.search(r'File "[^"]*npuzzle/board\.py", line \d+, in from_string\n +\S', trace), trace
     assert "raise " in trace, trace  # the line that raised, read from the shipped source
+
+
+def test_the_bytecode_is_the_same_at_every_build(built_site: Path) -> None:
+    """Files are named by their content, so compiling the same sources again must give the
+    same bytes (a fixed hash seed inside Pyodide, fixed zip timestamps)."""
+    if shutil.which("node") is None:
+        pytest.skip("node is not installed")
+    import build
+
+    _, bytecode, _ = build._precompile(build.ensure_pyodide(), {}, build.package_sources())  # the package only
+    archive = build.package_archive(bytecode)
+    assert (built_site / "py" / f"npuzzle-{build._digest(archive)}.zip").read_bytes() == archive
