@@ -125,8 +125,10 @@ writeFileSync(`${job}/out.zip`, pyodide.FS.readFile("/job/out.zip"));
 
 # Run inside Pyodide (Python 3.14), so the bytecode is that Python's own. in.zip holds
 # stdlib/<name> and package/<name> sources; out.zip gets the same names with the .pyc bytes,
-# plus imported.json: the standard-library files loaded once the package is imported and
-# has answered "info" (what the worker does at start; what else the first solves import).
+# plus imported.json: the standard-library files loaded once Pyodide has started, every module
+# of the package is imported and "info" is answered (what the worker does at start, and what
+# the package's other modules import at their top; a module a function imports when it runs
+# stays .py, compiled the first time it is needed).
 PRECOMPILE_PY = r"""
 import importlib, importlib.util, json, marshal, os, pkgutil, sys, zipfile
 
