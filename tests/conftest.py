@@ -1,11 +1,28 @@
-"""Fixtures for the browser tests: the built site served from a sub-path, Debian's chromium."""
+"""Fixtures for the browser tests: the built site served from a sub-path, and every browser
+engine the machine has (Chromium and Firefox through Playwright; WebKit through Selenium in
+tests/webkit.py).
+
+Engines: each page test runs once per engine (pytest-playwright's ``browser_name``: every
+engine in PLAYWRIGHT_ENGINES unless ``--browser`` names some). Each engine's executable comes
+from a variable (NPUZZLE_CHROMIUM, NPUZZLE_FIREFOX; WebKit's NPUZZLE_WEBKIT_DRIVER), else
+the usual place: an engine the machine lacks is skipped with the reason, a variable naming
+nothing fails. The end of the run says, per engine, whether it ran or why not, the outcomes
+and how long its tests took (and writes it as JSON where NPUZZLE_ENGINE_REPORT says, for
+tests/run.sh, which runs engines in parallel processes). A test about an engine-only tool
+(the DevTools protocol) skips the other engines saying so ("chromium only: ...").
+
+Also read: NPUZZLE_SITE, a site build.py already built (a folder named npuzzle/) to serve
+instead of building one; NPUZZLE_ONLY_ENGINES, engines (comma-separated) whose tests alone
+are kept (the others are deselected)."""
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 import subprocess
 import sys
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Iterator
 from urllib.parse import urlsplit
@@ -14,6 +31,7 @@ import pytest
 from playwright.sync_api import expect
 
 from .helpers import ROOT
+from .pages import DOWNLOADS, harness_style_blocked
 
 # Assertions wait up to 20 s (not Playwright's 5 s): animations and Pyodide run slower on a
 # loaded 2-core machine. A wait is not a loosened check: the expected values stay exact.
@@ -26,9 +44,167 @@ CHROMIUM_FLAGS = [
 ]
 
 
+@dataclass(frozen=True)
+class Engine:
+    """A browser engine the tests drive: the variable that names its executable (WebKit: its
+    WebDriver) and where to look when the variable is unset."""
+
+    name: str
+    variable: str
+    defaults: tuple[str, ...]
+    driven_by: str
+
+    def executable(self) -> tuple[str | None, str]:
+        """The executable to launch (or None) and, when there is none, why."""
+        if self.name == "webkit":  # its harness knows what it needs (driver, MiniBrowser, a display)
+            from .webkit import find_driver, unavailable
+
+            driver, _ = find_driver()
+            why = unavailable()
+            return (driver, "") if why is None else (None, why[0].removeprefix("webkit: "))
+        named = os.environ.get(self.variable)
+        if named:
+            if os.access(named, os.X_OK) and not os.path.isdir(named):
+                return named, ""
+            return None, f"{self.variable}={named} is not an executable"
+        for candidate in self.defaults:
+            found = shutil.which(candidate)
+            if found:
+                return found, ""
+        return None, f"not installed ({self.variable} unset, no {' or '.join(self.defaults)})"
+
+
+ENGINES = {
+    engine.name: engine for engine in (
+        Engine("chromium", "NPUZZLE_CHROMIUM", ("chromium", "/usr/bin/chromium"), "Playwright over CDP"),
+        Engine("firefox", "NPUZZLE_FIREFOX", ("/usr/bin/firefox-esr", "firefox-esr", "firefox"), "Playwright over WebDriver BiDi"),
+        Engine("webkit", "NPUZZLE_WEBKIT_DRIVER", ("/usr/bin/WebKitWebDriver", "WebKitWebDriver"), "Selenium and WebKitWebDriver"),
+    )
+}
+PLAYWRIGHT_ENGINES = ("chromium", "firefox")
+"""The engines every page test runs in by default (WebKit runs its own core set)."""
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """Every Playwright engine unless ``--browser`` names some."""
+    if not config.option.browser:
+        config.option.browser = list(PLAYWRIGHT_ENGINES)
+
+
+def engine_of(item: pytest.Item) -> str | None:
+    """The engine a test item drives, if any."""
+    callspec = getattr(item, "callspec", None)
+    if callspec is not None and "browser_name" in callspec.params:
+        return str(callspec.params["browser_name"])
+    if "webkit" in item.nodeid.split("::")[0]:  # tests/test_page_webkit.py
+        return "webkit"
+    return None
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """With NPUZZLE_ONLY_ENGINES, only the tests of those engines are kept."""
+    only_engines = [e for e in os.environ.get("NPUZZLE_ONLY_ENGINES", "").split(",") if e]
+    kept, dropped = [], []
+    for item in items:
+        engine = engine_of(item)
+        if only_engines and engine not in only_engines:
+            dropped.append(item)
+            continue
+        kept.append(item)
+    if dropped:
+        config.hook.pytest_deselected(items=dropped)
+        items[:] = kept
+
+
+class EngineReport:
+    """Per engine: its tests' outcomes, the seconds they took (setup, call and teardown), and
+    why they were skipped; printed at the end of the run and written as JSON if asked."""
+
+    def __init__(self, config: pytest.Config) -> None:
+        self.config = config
+        self.engine_of_node: dict[str, str] = {}
+        self.results: dict[str, dict[str, Any]] = {}
+
+    def pytest_collection_finish(self, session: pytest.Session) -> None:
+        for item in session.items:
+            engine = engine_of(item)
+            if engine:
+                self.engine_of_node[item.nodeid] = engine
+                self.result(engine)
+
+    def result(self, engine: str) -> dict[str, Any]:
+        return self.results.setdefault(engine, {"outcomes": {}, "seconds": 0.0, "skipped": []})
+
+    def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
+        engine = self.engine_of_node.get(report.nodeid)
+        if engine is None:
+            return
+        result = self.result(engine)
+        result["seconds"] += report.duration
+        outcome = None
+        if report.when == "call":
+            outcome = report.outcome
+        elif report.when == "setup" and not report.passed:
+            outcome = "error" if report.failed else "skipped"
+        elif report.when == "teardown" and report.failed:
+            outcome = "error"
+        if outcome:
+            result["outcomes"][outcome] = result["outcomes"].get(outcome, 0) + 1
+        if report.skipped and isinstance(report.longrepr, tuple):
+            why = str(report.longrepr[2]).removeprefix("Skipped: ")
+            if why not in result["skipped"]:
+                result["skipped"].append(why)
+
+    def pytest_terminal_summary(self, terminalreporter: Any) -> None:
+        if not self.results:
+            return
+        terminalreporter.section("browser engines")
+        for line in engine_lines([self.results]):
+            terminalreporter.write_line(line)
+        path = os.environ.get("NPUZZLE_ENGINE_REPORT")
+        if path:
+            Path(path).write_text(json.dumps(self.results))
+
+
+def engine_lines(runs: list[dict[str, dict[str, Any]]]) -> list[str]:
+    """What the end of a run says about each engine, from one or more runs' results."""
+    lines = []
+    for name, engine in ENGINES.items():
+        executable, why = engine.executable()
+        outcomes: dict[str, int] = {}
+        seconds, skipped = 0.0, []
+        for run in runs:
+            if name in run:
+                for outcome, n in run[name]["outcomes"].items():
+                    outcomes[outcome] = outcomes.get(outcome, 0) + n
+                seconds += run[name]["seconds"]
+                skipped += [s for s in run[name]["skipped"] if s not in skipped]
+        if not any(name in run for run in runs):
+            lines.append(f"{name}: not in this run ({executable or why})")
+            continue
+        ran = sum(n for outcome, n in outcomes.items() if outcome != "skipped")
+        counts = ", ".join(f"{n} {outcome}" for outcome, n in sorted(outcomes.items()))
+        if ran:
+            lines.append(f"{name}: ran ({executable}, {engine.driven_by}): {counts} in {seconds:.0f} s")
+            lines += [f"  some skipped: {why}" for why in skipped]
+        else:
+            lines.append(f"{name}: SKIPPED: {'; '.join(skipped) or why or 'no test ran'}")
+    return lines
+
+
+def pytest_sessionstart(session: pytest.Session) -> None:
+    session.config.pluginmanager.register(EngineReport(session.config), "npuzzle-engine-report")
+
+
 @pytest.fixture(scope="session")
 def built_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """A fresh build of the site in <tmp>/npuzzle/, made with build.py as a user would."""
+    """A fresh build of the site in <tmp>/npuzzle/, made with build.py as a user would (or
+    the one NPUZZLE_SITE names, which tests/run.sh builds once for its parallel runs)."""
+    shared = os.environ.get("NPUZZLE_SITE")
+    if shared:
+        site = Path(shared)
+        assert site.name == SUBPATH and (site / "index.html").is_file(), f"NPUZZLE_SITE={shared} is not a built site"
+        return site
     root = tmp_path_factory.mktemp("site")
     subprocess.run(
         [sys.executable, str(ROOT / "build.py"), "--out", str(root / SUBPATH)], check=True, cwd=ROOT
@@ -47,10 +223,20 @@ def site_url(built_site: Path) -> Iterator[str]:
 
 
 @pytest.fixture(scope="session")
-def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[str, Any]:
-    """Launch the Chromium that NPUZZLE_CHROMIUM names (GitHub's runners: Google Chrome),
-    else Debian's chromium (Playwright's own browser download is not available here)."""
-    executable = os.environ.get("NPUZZLE_CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
+def browser_type_launch_args(browser_type_launch_args: dict[str, Any], browser_name: str) -> dict[str, Any]:
+    """Launch the engine's executable from its variable (GitHub's runners: Google Chrome and
+    Firefox), else Debian's chromium or firefox-esr; an engine the machine lacks is skipped.
+    Playwright's own browser downloads are not used (not available here)."""
+    executable, why = ENGINES[browser_name].executable()
+    if executable is None:
+        if os.environ.get(ENGINES[browser_name].variable):
+            pytest.fail(f"{browser_name}: {why}")  # a misnamed browser must not pass as skipped
+        pytest.skip(f"{browser_name}: {why}")
+    if browser_name == "firefox":
+        # Playwright drives a stock Firefox through WebDriver BiDi (the "moz-firefox" channel);
+        # downloads go where tests/pages.py's download() looks for them.
+        return {**browser_type_launch_args, "executable_path": executable, "channel": "moz-firefox",
+                "downloads_path": str(DOWNLOADS)}
     return {**browser_type_launch_args, "executable_path": executable, "args": CHROMIUM_FLAGS}
 
 
@@ -61,7 +247,7 @@ def watch(page: Any, site_url: str) -> list[str]:
     problems: list[str] = []
     origin = urlsplit(site_url).netloc
     page.on("console", lambda m: problems.append(f"console {m.type}: {m.text}") if m.type == "error" else None)
-    page.on("pageerror", lambda e: problems.append(f"page error: {e}"))
+    page.on("pageerror", lambda e: None if harness_style_blocked(page, str(e)) else problems.append(f"page error: {e}"))
     page.on("dialog", lambda d: (problems.append(f"dialog: {d.message}"), d.dismiss()))
 
     def check_request(request: Any) -> None:
@@ -88,6 +274,10 @@ def app(page: Any, site_url: str) -> Iterator[Any]:
 
 CSP_WATCH = """
 document.addEventListener("securitypolicyviolation", (e) => {
+  // Playwright's own inline style, inserted while it takes a screenshot under WebDriver BiDi
+  // (tests/pages.py's screenshot(), which then checks there was at most one).
+  const shot = window.__harnessScreenshot;
+  if (shot && e.violatedDirective === "style-src-elem" && e.blockedURI === "inline") { shot.blocked++; return; }
   window.__cspViolation(`${e.violatedDirective} blocked ${e.blockedURI || "inline"} (${e.sourceFile}:${e.lineNumber})`);
 });
 """

@@ -1,8 +1,14 @@
-"""Helpers for the browser tests: open a link, solve, read the board and the solution shown."""
+"""Helpers for the browser tests: open a link, solve, read the board and the solution shown;
+and the few actions whose Playwright implementation differs between engines (a number typed
+into a field, a tap, a screenshot, a download), done so that each engine really does them."""
 
 from __future__ import annotations
 
+import os
 import re
+import tempfile
+import time
+from pathlib import Path
 from typing import Any
 
 from playwright.sync_api import expect
@@ -11,7 +17,7 @@ from npuzzle import Board
 from npuzzle.board import DIRECTION_NAMES
 from npuzzle.known import eight_puzzle_distances
 
-from .helpers import replay
+from .helpers import ROOT, replay
 
 TILES_LABEL = "Tiles, row by row (0, _ or . for the blank)"
 HARD = "8,6,7,2,5,4,3,0,1"  # one of the two 31-move 3x3 boards (blank-last goal)
@@ -83,3 +89,119 @@ def expect_step(app: Any, boards: list[Board], step: int, **options: Any) -> Non
     ``boards``, showing its board."""
     expect(app.locator("#step-counter")).to_contain_text(f"Step {step} of {len(boards) - 1}", **options)
     expect_board(app, boards[step])
+
+
+# ---- What differs between engines under Playwright 1.64.1 (Chromium over CDP, Firefox over
+# WebDriver BiDi). Each helper does the same thing in every engine, or fails; never nothing.
+
+SCREENSHOTS = ROOT / "test-results" / "screenshots"
+"""Screenshots, one folder per engine: test-results/screenshots/<engine>/<name>.png."""
+
+DOWNLOADS = Path(tempfile.gettempdir()) / f"npuzzle-downloads-{os.getpid()}"
+"""Where Firefox saves downloads (its launch option ``downloads_path``, tests/conftest.py)."""
+
+
+def engine(page: Any) -> str:
+    """The engine that runs ``page``: "chromium" or "firefox"."""
+    return str(page.context.browser.browser_type.name)
+
+
+def fill_number(field: Any, value: str) -> None:
+    """Type ``value`` into a number field in place of what it holds. Playwright's ``fill``
+    appends to a number field in Firefox (it cannot select a number field's text over BiDi:
+    "20" filled with "3" became "203"); emptying it first is what a person does with the
+    keyboard, and the value is checked, so a wrong one fails here, not later."""
+    field.fill("")
+    field.fill(value)
+    expect(field).to_have_value(value)
+
+
+def tap(target: Any) -> None:
+    """Tap ``target`` with a finger. Chromium: a real touch (CDP). Firefox: Playwright's BiDi
+    backend implements tap as a no-op (1.64.1: nothing reaches the page), so the events a tap
+    makes are sent to the element's centre instead: pointerdown and pointerup of a touch
+    pointer, then the click."""
+    if engine(target.page) == "chromium":
+        target.tap()
+        return
+    box = target.bounding_box()
+    assert box is not None, "nothing to tap"
+    at = {"clientX": box["x"] + box["width"] / 2, "clientY": box["y"] + box["height"] / 2,
+          "pointerType": "touch", "isPrimary": True, "bubbles": True, "cancelable": True}
+    target.dispatch_event("pointerdown", at)
+    target.dispatch_event("pointerup", at)
+    target.dispatch_event("click", {"clientX": at["clientX"], "clientY": at["clientY"], "bubbles": True})
+
+
+def screenshot(target: Any, name: str) -> Path:
+    """Save a screenshot of ``target`` (a page or a locator) as
+    test-results/screenshots/<engine>/<name>.png and return its path.
+
+    Under WebDriver BiDi, Playwright inserts an inline ``<style>body {}</style>`` into the page
+    before every screenshot (to sync animations), which the page's Content-Security-Policy
+    blocks, reports to the page and logs as an error. That one report, only while the
+    screenshot is taken, and that one logged error a screenshot, are the harness's own and
+    are not counted by conftest's watch (``window.__harnessScreenshot``,
+    ``harness_style_blocked``); any other violation or error still fails the test."""
+    page = target if hasattr(target, "goto") else target.page
+    path = SCREENSHOTS / engine(page) / f"{name}.png"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.unlink(missing_ok=True)
+    page._npuzzle_screenshots = getattr(page, "_npuzzle_screenshots", 0) + 1
+    page.evaluate("window.__harnessScreenshot = { blocked: 0 }")
+    try:
+        target.screenshot(path=str(path), **({"full_page": True} if target is page else {}))
+        # The report is an event queued after the blocked insertion: let it arrive.
+        page.evaluate("() => new Promise((resolve) => setTimeout(resolve, 50))")
+    finally:
+        blocked = page.evaluate("() => { const n = window.__harnessScreenshot.blocked; window.__harnessScreenshot = null; return n; }")
+    assert blocked <= 1, f"{blocked} inline styles blocked during one screenshot: not only the harness's"
+    return path
+
+
+BLOCKED_STYLE_LOG = "blocked an inline style (style-src-elem)"
+"""How Firefox logs a blocked inline style element (as an error, which Playwright reports as
+a page error)."""
+
+
+def harness_style_blocked(page: Any, message: str) -> bool:
+    """Whether the error ``message`` logged on ``page`` is the log of the inline style that
+    Playwright inserted for one of the screenshots taken there: each screenshot excuses one."""
+    if BLOCKED_STYLE_LOG not in message:
+        return False
+    excused = getattr(page, "_npuzzle_excused", 0)
+    if excused >= getattr(page, "_npuzzle_screenshots", 0):
+        return False
+    page._npuzzle_excused = excused + 1
+    return True
+
+
+def download(page: Any, click: Any, name: str) -> str:
+    """Click what offers a file called ``name`` and return the text saved. Chromium reports the
+    download to Playwright. Firefox saves it (into DOWNLOADS) but, over BiDi, reports no
+    download that a blob: link starts (Playwright 1.64.1, Firefox ESR 153): there the file is
+    awaited in the folder, the whole of it (no .part file left, the size settled)."""
+    if engine(page) == "chromium":
+        with page.expect_download() as started:
+            click()
+        assert started.value.suggested_filename == name
+        saved = started.value.path()
+        return Path(saved).read_text()
+    path = DOWNLOADS / name
+    if path.exists():
+        path.unlink()
+    click()
+    deadline = time.monotonic() + 30
+    last = -1
+    while time.monotonic() < deadline:
+        parts = list(DOWNLOADS.glob(f"{name}*.part")) if DOWNLOADS.exists() else []
+        size = path.stat().st_size if path.exists() else -1
+        if size > 0 and not parts and size == last:
+            others = sorted(p.name for p in DOWNLOADS.iterdir() if p.name != name)
+            assert others == [], f"other files downloaded: {others}"
+            text = path.read_text()
+            path.unlink()
+            return text
+        last = size
+        time.sleep(0.2)
+    raise AssertionError(f"{name} was not downloaded into {DOWNLOADS}")

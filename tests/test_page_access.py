@@ -12,11 +12,10 @@ from playwright.sync_api import expect
 from npuzzle.known import eight_puzzle_distances
 
 from .helpers import ROOT
-from .pages import HARD, editor, open_link, solve_and_read_length
+from .pages import HARD, editor, open_link, screenshot, solve_and_read_length, tap
 
 pytestmark = pytest.mark.browser
 
-ARTIFACTS = ROOT / "test-results" / "screenshots"
 
 
 def test_keyboard_alone(app: Any, site_url: str) -> None:
@@ -69,9 +68,7 @@ def test_screenshots(app: Any, site_url: str, name: str, viewport: dict[str, int
     expect(app.locator("#compare-status")).to_contain_text("Done", timeout=120_000)
     # Nothing may stick out sideways on a phone.
     assert app.evaluate("document.documentElement.scrollWidth") <= viewport["width"]
-    ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    app.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True)
-    assert (ARTIFACTS / f"{name}.png").stat().st_size > 10_000
+    assert screenshot(app, name).stat().st_size > 10_000
 
 
 def test_touch_tap_and_swipe_on_a_phone(browser: Any, site_url: str) -> None:
@@ -83,8 +80,8 @@ def test_touch_tap_and_swipe_on_a_phone(browser: Any, site_url: str) -> None:
     try:
         page.set_default_timeout(90_000)
         open_link(page, site_url, "#board=1,2,3,4,0,5,7,8,6")
-        page.get_by_label("Play: slide tiles").tap()
-        page.locator('.tile[data-tile="5"]').tap()
+        tap(page.get_by_label("Play: slide tiles"))
+        tap(page.locator('.tile[data-tile="5"]'))
         expect(page.get_by_label("Puzzle board")).to_have_attribute("data-board", "1,2,3,4,5,0,7,8,6")
         # Swipe up across the board: the tile below the blank (6) slides up.
         box = page.get_by_label("Puzzle board").bounding_box()

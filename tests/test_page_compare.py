@@ -8,16 +8,13 @@ import csv
 import io
 import re
 import xml.etree.ElementTree as ET
-from pathlib import Path
 from typing import Any
 
 import pytest
 from playwright.sync_api import expect
 
-from .helpers import ROOT
-from .pages import open_link
+from .pages import download, open_link, screenshot
 
-ARTIFACTS = ROOT / "test-results" / "screenshots"
 BOARD = "1,2,3,4,0,6,7,5,8"  # 2 moves from blank-last: every algorithm finishes at once
 
 
@@ -56,7 +53,7 @@ def test_an_unknown_view_is_reported_and_the_board_shown(app: Any, site_url: str
     assert app.locator("#compare-panel").is_hidden()
 
 
-def test_the_table_exports_match_the_table(app: Any, site_url: str, tmp_path: Path) -> None:
+def test_the_table_exports_match_the_table(app: Any, site_url: str) -> None:
     app.context.grant_permissions(["clipboard-read", "clipboard-write"])
     rows = open_comparison(app, site_url, f"#board={BOARD}&goal=blank-last&view=compare")
     headers = [th.inner_text().strip() for th in app.locator("#compare-table thead th").all()]
@@ -70,12 +67,8 @@ def test_the_table_exports_match_the_table(app: Any, site_url: str, tmp_path: Pa
     assert all(re.fullmatch(r"-{3}:?", c) for c in cells[1])
     assert cells[2:] == rows
 
-    with app.expect_download() as download:
-        app.get_by_role("button", name="Download CSV").click()
-    assert download.value.suggested_filename == "npuzzle-comparison.csv"
-    path = tmp_path / "comparison.csv"
-    download.value.save_as(path)
-    records = list(csv.DictReader(io.StringIO(path.read_text(), newline="")))
+    text = download(app, app.get_by_role("button", name="Download CSV").click, "npuzzle-comparison.csv")
+    records = list(csv.DictReader(io.StringIO(text, newline="")))
     assert len(records) == len(rows)
     for record, row in zip(records, rows):
         assert record["algorithm"] == row[0]
@@ -86,12 +79,8 @@ def test_the_table_exports_match_the_table(app: Any, site_url: str, tmp_path: Pa
         assert record["max_frontier"] == row[6].replace(",", "")
         assert record["ms"] == row[7]
 
-    with app.expect_download() as download:
-        app.get_by_role("button", name="Download chart (SVG)").click()
-    assert download.value.suggested_filename == "npuzzle-comparison.svg"
-    path = tmp_path / "chart.svg"
-    download.value.save_as(path)
-    svg = ET.parse(path).getroot()
+    text = download(app, app.get_by_role("button", name="Download chart (SVG)").click, "npuzzle-comparison.svg")
+    svg = ET.fromstring(text.encode())
     ns = {"svg": "http://www.w3.org/2000/svg"}
     assert svg.tag == "{http://www.w3.org/2000/svg}svg"
     assert len(svg.findall("svg:rect", ns)) == len(rows)
@@ -104,7 +93,6 @@ def test_the_table_exports_match_the_table(app: Any, site_url: str, tmp_path: Pa
 def test_comparison_screenshots(app: Any, site_url: str, name: str, viewport: dict[str, int]) -> None:
     app.set_viewport_size(viewport)
     open_comparison(app, site_url, f"#board={BOARD}&goal=blank-last&view=compare")
-    ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    app.locator("#compare-panel").screenshot(path=str(ARTIFACTS / f"compare-{name}.png"))
+    screenshot(app.locator("#compare-panel"), f"compare-{name}")
     box = app.locator("#compare-panel").bounding_box()
     assert box is not None and box["width"] <= viewport["width"]

@@ -16,7 +16,7 @@ from npuzzle import Board, is_solvable
 from npuzzle.board import MIN_SIDE
 from npuzzle.webapi import PAGE_MAX_SIDE
 
-from .pages import HARD, distance, editor, open_link, solve_and_read_length, tiles_of
+from .pages import HARD, distance, editor, fill_number, open_link, solve_and_read_length, tiles_of
 
 pytestmark = pytest.mark.browser
 
@@ -101,7 +101,7 @@ def test_shuffle_scramble_and_reset(app: Any, site_url: str) -> None:
     assert is_solvable(Board(3, 3, tiles_of(app)), Board.goal(3))
     app.get_by_role("button", name="Reset to goal").click()
     expect(app.get_by_label("Puzzle board")).to_have_attribute("data-board", "1,2,3,4,5,6,7,8,0")
-    app.locator("#scramble-moves").fill("3")
+    fill_number(app.locator("#scramble-moves"), "3")
     app.get_by_role("button", name="Scramble").click()
     expect(app.get_by_label("Puzzle board")).not_to_have_attribute("data-board", "1,2,3,4,5,6,7,8,0")
     assert distance(app) in (1, 3)  # three moves, no undo: distance 3 or 1

@@ -18,10 +18,8 @@ from npuzzle.heuristics import estimate
 from npuzzle.random_boards import random_board
 from npuzzle.webapi import handle
 
-from .helpers import ROOT
-from .pages import editor, open_link, solve_and_read_length
+from .pages import editor, open_link, screenshot, solve_and_read_length
 
-ARTIFACTS = ROOT / "test-results" / "screenshots"
 
 INFO = json.loads(handle(json.dumps({"op": "info"})))
 
@@ -111,5 +109,4 @@ def test_why_h_screenshots(app: Any, site_url: str, name: str, viewport: dict[st
     open_link(app, site_url, f"#board=8,6,7,2,5,4,3,0,1&goal=blank-last&algorithm=astar&heuristic={heuristic}")
     app.locator("#why-h-summary").click()
     expect(app.locator("#why-h-summary")).to_contain_text(f"Why h = {estimate(heuristic, Board(3, 3, (8, 6, 7, 2, 5, 4, 3, 0, 1)), Board.goal(3, 3))} ")
-    ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    app.locator(".stage").screenshot(path=str(ARTIFACTS / f"why-h-{heuristic}-{name}.png"))
+    screenshot(app.locator(".stage"), f"why-h-{heuristic}-{name}")

@@ -13,7 +13,7 @@ from playwright.sync_api import expect
 from npuzzle import Board
 from npuzzle.known import korf100
 
-from .pages import HARD, board_of, open_link, solution_shown, solve_and_read_length
+from .pages import HARD, board_of, fill_number, open_link, solution_shown, solve_and_read_length
 
 pytestmark = pytest.mark.browser
 
@@ -31,7 +31,7 @@ def test_menus_come_from_the_registries_and_every_choice_solves(app: Any, site_u
     expect(app.get_by_label("Heuristic", exact=True)).to_have_value("pdb")
     app.get_by_label("Algorithm", exact=True).select_option("wastar")
     expect(app.get_by_label("Weight w")).to_be_visible()
-    app.get_by_label("Weight w").fill("2")
+    fill_number(app.get_by_label("Weight w"), "2")
     app.get_by_label("Heuristic", exact=True).select_option("hamming")
     assert solve_and_read_length(app) == 2
     expect(app.locator("#result")).to_contain_text("at most 2 \u00d7 optimal")
@@ -60,16 +60,34 @@ def test_pattern_databases_are_fetched_only_for_a_4x4_solve(app: Any, site_url: 
     assert len(boards) == 42 and boards[-1] == Board.goal(4, 4, "blank-first")
 
 
-def test_optimal_4x4_solve_shows_progress_often_and_cancels_within_200_ms(app: Any, site_url: str) -> None:
+# Long tasks: the Long Tasks API (PerformanceObserver "longtask") is Chromium's; Firefox has
+# none (observing it records nothing), so there the 50 ms check would pass with nothing
+# measured: it is made only where the engine supports the entry type, and says so otherwise.
+LONG_TASKS = """
+    window.__long = [];
+    window.__longTasksMeasured = (PerformanceObserver.supportedEntryTypes || []).includes("longtask");
+    if (window.__longTasksMeasured)
+        new PerformanceObserver((list) => { for (const e of list.getEntries()) window.__long.push([Math.round(e.duration), Math.round(e.startTime)]); })
+            .observe({ type: "longtask", buffered: false });
+"""
+
+
+def check_long_tasks(app: Any, browser_name: str) -> None:
+    """No task blocked the page's main thread for more than 50 ms (where it can be measured)."""
+    if not app.evaluate("window.__longTasksMeasured"):
+        assert browser_name != "chromium", "Chromium measures long tasks"
+        return
+    long_tasks = app.evaluate("window.__long")
+    assert all(d <= 50 for d, _ in long_tasks), f"[duration, start ms] {long_tasks}"
+
+
+@pytest.mark.timing
+def test_optimal_4x4_solve_shows_progress_often_and_cancels_within_200_ms(app: Any, site_url: str, browser_name: str) -> None:
     """IDA* with the pattern databases on Korf #60 (66 moves), the most work of the 100: over
     a million nodes, several seconds in the browser, so it is still running when cancelled.
     From the click on, through the table download, their decoding and the search, the status
     changes at least every 200 ms; no task blocks the page's main thread for more than 50 ms."""
-    app.add_init_script("""
-        window.__long = [];
-        new PerformanceObserver((list) => { for (const e of list.getEntries()) window.__long.push([Math.round(e.duration), Math.round(e.startTime)]); })
-            .observe({ type: "longtask", buffered: false });
-    """)
+    app.add_init_script(LONG_TASKS)
     open_link(app, site_url, f"#board={','.join(map(str, KORF[60][2]))}&goal=blank-first&algorithm=idastar")
     app.wait_for_timeout(500)
     app.evaluate("window.__long = []; window.__status = []")
@@ -99,8 +117,7 @@ def test_optimal_4x4_solve_shows_progress_often_and_cancels_within_200_ms(app: A
     latency = app.evaluate("window.__stopped - window.__clicked")
     assert 0 <= latency <= 200, latency
     expect(app.get_by_role("button", name="Solve")).to_be_enabled()
-    long_tasks = app.evaluate("window.__long")
-    assert all(d <= 50 for d, _ in long_tasks), f"[duration, start ms] {long_tasks}"
+    check_long_tasks(app, browser_name)
 
 
 def test_limits_are_adjustable_and_reported(app: Any, site_url: str) -> None:
@@ -112,13 +129,13 @@ def test_limits_are_adjustable_and_reported(app: Any, site_url: str) -> None:
     app.get_by_label("Algorithm").select_option("idastar")
     expect(app.locator("#max-nodes-hint")).to_contain_text("IDA*'s own limit, 100,000,000 nodes")
     app.get_by_label("Algorithm").select_option("bfs")
-    app.get_by_label("Max nodes").fill("500")
+    fill_number(app.get_by_label("Max nodes"), "500")
     app.get_by_role("button", name="Solve").click()
     expect(app.locator("#status")).to_contain_text("Stopped by the node limit")
     expect(app.locator("#status")).to_contain_text(
         "choose Anytime (best within the time limit), Weighted A* or Greedy best-first")
     expect(app.locator("#result")).to_contain_text("500")
-    app.get_by_label("Max nodes").fill("0")
+    fill_number(app.get_by_label("Max nodes"), "0")
     app.get_by_role("button", name="Solve").click()
     expect(app.locator("#status")).to_contain_text("max_nodes must be above 0")
 
@@ -151,15 +168,12 @@ def test_compare_fills_the_table_and_the_chart(app: Any, site_url: str) -> None:
     assert max(ratios) / min(ratios) < 1.02, ratios
 
 
-def test_default_solve_answers_at_once_improves_and_stop_keeps_the_best(app: Any, site_url: str) -> None:
+@pytest.mark.timing
+def test_default_solve_answers_at_once_improves_and_stop_keeps_the_best(app: Any, site_url: str, browser_name: str) -> None:
     """The default (anytime) solver on Korf #60: a playable solution at once, the status
     says the best length, the lower bound and the factor as they improve, and Stop keeps
     the best found, within 200 ms, ready to play."""
-    app.add_init_script("""
-        window.__long = [];
-        new PerformanceObserver((list) => { for (const e of list.getEntries()) window.__long.push([Math.round(e.duration), Math.round(e.startTime)]); })
-            .observe({ type: "longtask", buffered: false });
-    """)
+    app.add_init_script(LONG_TASKS)
     open_link(app, site_url, f"#board={','.join(map(str, KORF[60][2]))}&goal=blank-first")
     expect(app.get_by_label("Algorithm", exact=True)).to_have_value("anytime")
     # The claim is about solving, not loading: tasks from the page's start-up (module
@@ -198,8 +212,7 @@ def test_default_solve_answers_at_once_improves_and_stop_keeps_the_best(app: Any
     assert len(boards) == length + 1 and boards[-1] == Board.goal(4, 4, "blank-first")
     app.get_by_role("button", name="Play").click()
     expect(app.get_by_role("button", name="Pause")).to_be_visible()
-    long_tasks = app.evaluate("window.__long")
-    assert all(d <= 50 for d, _ in long_tasks), f"[duration, start ms] {long_tasks}"
+    check_long_tasks(app, browser_name)
 
 
 @pytest.mark.parametrize("size", [5, 8])

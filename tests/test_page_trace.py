@@ -13,9 +13,8 @@ import pytest
 from playwright.sync_api import expect
 
 from .helpers import ROOT
-from .pages import open_link, solve_and_read_length
+from .pages import open_link, screenshot, solve_and_read_length
 
-ARTIFACTS = ROOT / "test-results" / "screenshots"
 # A 4x4 board 56 moves from the blank-first goal: IDA* with Manhattan distance searches it for minutes.
 LONG = "#board=11,14,0,7,10,3,1,9,13,15,4,8,6,12,5,2&goal=blank-first&algorithm=idastar&heuristic=manhattan"
 
@@ -71,5 +70,4 @@ def test_trace_screenshots(app: Any, site_url: str, name: str, viewport: dict[st
     solve_and_read_length(app)
     expect(app.locator("#trace")).to_be_visible()
     assert points(app) > 1
-    ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    app.locator("#trace").screenshot(path=str(ARTIFACTS / f"trace-{algorithm}-{name}.png"))
+    screenshot(app.locator("#trace"), f"trace-{algorithm}-{name}")

@@ -20,12 +20,10 @@ from npuzzle import ALGORITHMS, Board, Limits, solve
 from npuzzle.random_boards import random_board
 from npuzzle.search import DEFAULT_TREE_EXPANSIONS
 
-from .helpers import ROOT
-from .pages import open_link
+from .pages import open_link, screenshot
 
 pytestmark = pytest.mark.browser
 
-ARTIFACTS = ROOT / "test-results" / "screenshots"
 ARROWS = {"U": "\u2191", "D": "\u2193", "L": "\u2190", "R": "\u2192"}
 
 # Random boards (not the issue's): one 3x3 no search here finishes within the page's
@@ -431,11 +429,8 @@ def test_the_tree_fits_a_phone(app: Any, site_url: str) -> None:
 
 
 def save_panel(app: Any, stem: str) -> None:
-    """A screenshot of the tree panel in test-results/screenshots/STEM.png, not a blank one."""
-    ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    path = ARTIFACTS / f"{stem}.png"
-    path.unlink(missing_ok=True)
-    app.locator("#tree-panel").screenshot(path=str(path))
+    """A screenshot of the tree panel in test-results/screenshots/<engine>/STEM.png, not a blank one."""
+    path = screenshot(app.locator("#tree-panel"), stem)
     assert path.exists() and path.stat().st_size > 10_000, path.stat().st_size
 
 
