@@ -86,9 +86,19 @@ def test_the_deploy_job_may_publish_and_nothing_else_may() -> None:
     assert "permissions" not in doc["jobs"]["test"] and "permissions" not in doc["jobs"]["build"]
 
 
-def test_the_chromium_variable_is_what_the_tests_launch() -> None:
-    """The test job names its browser in one variable; tests/run.sh and the fixtures read it."""
+def test_the_engine_variables_are_what_the_tests_launch() -> None:
+    """The test job names its Chrome and Firefox in variables (Ubuntu's apt packages of both
+    are snap stubs); tests/run.sh checks them and the fixtures launch them. WebKit needs no
+    variable there: the test command installs webkit2gtk-driver and xvfb with apt."""
+    sys.path.insert(0, str(ROOT))
+    from tests.conftest import ENGINES
+
     env = workflow()["jobs"]["test"]["env"]
-    assert env["NPUZZLE_CHROMIUM"].startswith("/")
-    assert "NPUZZLE_CHROMIUM" in (ROOT / "tests" / "run.sh").read_text()
-    assert 'os.environ.get("NPUZZLE_CHROMIUM")' in (ROOT / "tests" / "conftest.py").read_text()
+    run_sh = (ROOT / "tests" / "run.sh").read_text()
+    for engine, variable in (("chromium", "NPUZZLE_CHROMIUM"), ("firefox", "NPUZZLE_FIREFOX")):
+        assert env[variable].startswith("/"), variable
+        assert ENGINES[engine].variable == variable
+        assert f"need {variable} " in run_sh
+    assert "NPUZZLE_WEBKIT_DRIVER" not in env  # installed by the test command, then found
+    assert ENGINES["webkit"].variable == "NPUZZLE_WEBKIT_DRIVER"
+    assert "need NPUZZLE_WEBKIT_DRIVER WebKitWebDriver webkit2gtk-driver" in run_sh and "missing+=(xvfb)" in run_sh
