@@ -146,7 +146,7 @@ def test_a_probe_that_never_answers_does_not_keep_the_page_waiting(page: Any, si
     told(page, "module workers")
 
 
-def test_a_current_browser_lacks_nothing_and_the_check_costs_almost_nothing(app: Any, site_url: str) -> None:
+def test_a_current_browser_lacks_nothing(app: Any, site_url: str) -> None:
     open_link(app, site_url, LINK, valid_board=False)
     web = app.evaluate("document.querySelector('script[type=module]').src").rsplit("/", 1)[0]
     support = app.evaluate("""async (web) => {
@@ -157,8 +157,13 @@ def test_a_current_browser_lacks_nothing_and_the_check_costs_almost_nothing(app:
     assert support["missing"] == []
     assert support["supported"] == {"safari": "16.4", "chrome": 96, "firefox": 114}
     assert support["reason"] == f"this browser does not support X, which the solver needs: {SUPPORTED}"
-    # The check the page makes before starting the worker (timed by browser-support.js): 2-12 ms
-    # here (median 4) on a loaded 2-core machine; the bound only catches a probe grown costly.
+
+
+@pytest.mark.timing
+def test_the_check_before_the_worker_costs_a_few_milliseconds(app: Any, site_url: str) -> None:
+    """The probes that run before the worker is started (timed by browser-support.js): 2-12 ms
+    (median 4) on a loaded 2-core machine; the bound only catches a probe grown costly."""
+    open_link(app, site_url, LINK, valid_board=False)
     cost = app.evaluate("performance.getEntriesByName('npuzzle: browser support check')[0].duration")
     assert cost < 100, f"the browser check took {cost:.1f} ms before the worker could start"
 
