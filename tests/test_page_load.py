@@ -1,5 +1,6 @@
 """One page, many solves in a row (issue 10, the short version): every answer stays right, the
-worker's memory and the page's heap stop growing after warm-up, and no job is left behind.
+worker's memory and the page's heap stop growing after warm-up, and no job is left behind; and
+the worker's memory the page keeps for tests and benchmarks (``data-worker-memory``) is there.
 
 ``bench/load_browser.py`` runs the long version (300 solves across sizes, 20 compares) and
 measured the figures the margins below come from.
@@ -19,7 +20,7 @@ from npuzzle import Board, solve
 from npuzzle.known import eight_puzzle_distances
 from npuzzle.random_boards import random_board, scramble
 
-from .pages import board_of, distance, editor, engine, fill_number, open_link, solution_shown
+from .pages import HARD, board_of, distance, editor, engine, fill_number, open_link, solution_shown, solve_and_read_length
 
 pytestmark = pytest.mark.browser
 
@@ -148,6 +149,11 @@ WORKER_FIGURES = """() => new Promise((resolve) => {
   watch.probes.set(id, resolve);
   watch.worker.postMessage({ id, op: "__testMemory" });
 })"""
+
+# The worker's memory as the page keeps it for tests and benchmarks (web/worker.js sends it with
+# each answer, in every engine): bytes, or 0 if absent.
+WORKER_MEMORY_SHOWN = "() => Number(document.getElementById('solver-state').dataset.workerMemory || 0)"
+PLAUSIBLE_MEMORY = (10 * 2**20, 2 * 2**30)  # Pyodide alone starts at 30 MB; a phone has less than 2 GB to give
 
 ATTACHED_NODES = "() => { let n = 1; const w = document.createTreeWalker(document); while (w.nextNode()) n++; return n; }"
 
@@ -289,6 +295,8 @@ def test_sixty_solves_and_five_compares_in_one_page_leave_nothing_behind(app: An
 
     middle, end = samples[CYCLES * len(cycle) // 2], samples[CYCLES * len(cycle)]
     assert end["size"] <= middle["size"], (middle, end)  # the WebAssembly memory never grew again
+    # The figure the page keeps (the worker's own, sent with its last answer) is the hook's.
+    assert middle["size"] <= app.evaluate(WORKER_MEMORY_SHOWN) <= end["size"], (middle, end)
     assert end["in_use"] - middle["in_use"] <= PY_HEAP_MARGIN, (middle, end)
     assert end["objects"] - middle["objects"] <= PY_OBJECTS_MARGIN, (middle, end)
     assert end["nodes"] == middle["nodes"], (middle, end)  # the same board and panels: the same DOM
@@ -307,3 +315,14 @@ def test_sixty_solves_and_five_compares_in_one_page_leave_nothing_behind(app: An
     left = {job: json.dumps(a)[:120] for job, a in answers.items()
             if a.get("ok") or a["error"]["message"] != f"there is no running job {job}"}
     assert left == {}
+
+
+def test_the_page_keeps_the_workers_memory_after_a_solve(app: Any, site_url: str) -> None:
+    """``data-worker-memory`` on the solver's line: the bytes of the worker's WebAssembly memory,
+    a plausible figure once the solver is ready and after a solve, never shrinking."""
+    open_link(app, site_url, f"#board={HARD}&goal=blank-last")
+    at_ready = app.evaluate(WORKER_MEMORY_SHOWN)
+    assert PLAUSIBLE_MEMORY[0] < at_ready < PLAUSIBLE_MEMORY[1], at_ready
+    assert solve_and_read_length(app) == 31
+    after = app.evaluate(WORKER_MEMORY_SHOWN)
+    assert PLAUSIBLE_MEMORY[0] < after < PLAUSIBLE_MEMORY[1] and after >= at_ready, (at_ready, after)

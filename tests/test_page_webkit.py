@@ -140,6 +140,8 @@ def test_4x4_korf_instance_is_solved_optimally(wk: WebKitPage, site_url: str) ->
     wk.open_link(site_url, link(tiles, "blank-first"), board=",".join(map(str, tiles)))
     assert solve(wk, timeout=180) == optimal == 41
     assert "optimal" in wk.text("#status")
+    memory = int(wk.run("return document.getElementById('solver-state').dataset.workerMemory || 0;"))
+    assert 10 * 2**20 < memory < 2 * 2**30, memory  # the worker's WebAssembly memory, which it sends in WebKit too
     boards = solution_shown(wk, Board(4, 4, tuple(tiles)))
     assert len(boards) == optimal + 1 and boards[-1] == Board.goal(4, 4, "blank-first")
 

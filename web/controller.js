@@ -43,6 +43,7 @@ export class Controller {
       this.refresh();
     });
     this.client.on("crashed", (reason) => this.crashed(reason));
+    this.client.on("memory", (bytes) => this.page.setWorkerMemory(bytes));
     this.page.setSolverState("Loading the solver\u2026", "loading");
     this.page.setStatus("Loading the solver. You can edit the board meanwhile.");
     this.page.setMode(this.mode);

@@ -133,6 +133,11 @@ export class PageView {
     this.el.solverState.dataset.kind = kind;
   }
 
+  // The worker's memory in bytes (its latest figure; for tests and benchmarks, not shown).
+  setWorkerMemory(bytes) {
+    this.el.solverState.dataset.workerMemory = String(bytes);
+  }
+
   setBoardMessage(text) {
     this.el.boardMessage.textContent = text;
     this.el.boardMessage.hidden = !text;

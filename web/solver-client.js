@@ -20,6 +20,9 @@
 // requests waiting get an error answer, the "crashed" listeners hear why, and
 // "loading" and "ready" follow as at the start. A worker that crashes again and
 // again (MAX_RESTARTS within RESTART_WINDOW_MS) is given up: "failed".
+//
+// `memory`: the bytes of the worker's WebAssembly memory (Pyodide's heap) at its latest
+// "ready" or answer, when the worker tells (else null); the "memory" listeners hear each figure.
 
 const HANG_MS = 20_000; // a running search sends progress every ~30 ms; loading a table takes < 2 s
 const LOAD_SILENCE_MS = 150_000; // while loading (the worker's own limit for Python is 120 s)
@@ -35,7 +38,8 @@ export class SolverClient {
     this.nextId = 1;
     this.pending = new Map(); // id -> {resolve, onProgress}
     this.info = null;
-    this.listeners = { loading: [], ready: [], failed: [], crashed: [] };
+    this.memory = null; // bytes, the worker's latest figure
+    this.listeners = { loading: [], ready: [], failed: [], crashed: [], memory: [] };
     this.restarts = []; // when the worker was replaced (for MAX_RESTARTS)
     this.failed = null; // the reason, once given up
     this.unsupported = false; // whether it gave up because this browser is too old for the runtime
@@ -88,6 +92,10 @@ export class SolverClient {
   receive(message) {
     this.lastHeard = performance.now();
     if (!message || typeof message !== "object") return;
+    if (Number.isFinite(message.memory) && message.memory > 0) {
+      this.memory = message.memory;
+      this.emit("memory", message.memory);
+    }
     if (message.type === "loading") return this.emit("loading", message.stage);
     if (message.type === "ready") {
       this.loaded = true;
@@ -161,6 +169,7 @@ export class SolverClient {
     }
     this.restarts.push(now);
     this.info = null;
+    this.memory = null;
     this.newReady();
     this.emit("crashed", reason);
     this.answerWaiting(`the solver was restarted: ${reason}`);

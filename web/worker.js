@@ -13,7 +13,10 @@
 //               {id, type: "progress", progress, solution?, trace_delta?}  (solution: a
 //                                          better solution an anytime search just found;
 //                                          trace_delta: what its trace gained, if asked)
-//               {id, type: "answer", answer}   the final webapi answer
+//               {id, type: "answer", answer, memory?}   the final webapi answer
+//   (memory, on "ready" and "answer": the bytes of Pyodide's WebAssembly memory then, when the
+//   runtime tells: its whole heap, Python's objects, the tables, a search's state; it grows and
+//   never shrinks)
 //
 // A search runs in slices of about 30 ms; between slices the worker yields
 // to its event loop through a MessageChannel round trip (not setTimeout,
@@ -129,6 +132,25 @@ function reason(error) {
   return String(error && error.message ? error.message : error);
 }
 
+// The bytes of Pyodide's WebAssembly memory, or null if this runtime does not tell: `_module` is
+// Pyodide's Emscripten module, private (314.0.7's makePublicAPI sets it; not in pyodide.d.ts),
+// so a runtime without it changes nothing but this figure. Read anew each time (the memory's
+// buffer is replaced when it grows).
+function memoryBytes() {
+  try {
+    const bytes = pyodide._module.HEAPU8.buffer.byteLength;
+    return Number.isFinite(bytes) && bytes > 0 ? bytes : null;
+  } catch {
+    return null;
+  }
+}
+
+// A message with the memory's size added, when there is one.
+function withMemory(message) {
+  const memory = memoryBytes();
+  return memory === null ? message : { ...message, memory };
+}
+
 // Fetch pattern-database files Python asked for into npuzzle/data/, where it
 // looks for them, reporting the bytes received every PROGRESS_MS (so the page
 // hears from the worker throughout a download). A file already being fetched
@@ -237,12 +259,12 @@ async function run(message) {
   }
   if (tables && answer.ok) answer.tables = tables;
   if (failedTables && answer.ok) answer.tables_failed = true; // stopped: the download failed
-  postMessage({ id, type: "answer", answer });
+  postMessage(withMemory({ id, type: "answer", answer }));
 }
 
 const ready = start().then(
   (info) => {
-    postMessage({ type: "ready", info, startup });
+    postMessage(withMemory({ type: "ready", info, startup }));
     return true;
   },
   (error) => {
