@@ -103,18 +103,20 @@ def display() -> Iterator[str]:
         yield os.environ["DISPLAY"]
         return
     read, write = os.pipe()
+    # -noreset: the server lives until stopped, not until its last client leaves.
     xvfb = subprocess.Popen(
-        ["Xvfb", "-displayfd", str(write), "-screen", "0", "1280x1024x24", "-nolisten", "tcp"],
+        ["Xvfb", "-displayfd", str(write), "-noreset", "-screen", "0", "1280x1024x24", "-nolisten", "tcp"],
         pass_fds=(write,), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
     )
     os.close(write)
+    answer = os.fdopen(read)  # kept open while Xvfb runs: it may write here again
     try:
-        with os.fdopen(read) as answer:
-            number = answer.readline().strip()
+        number = answer.readline().strip()
         if not number.isdigit():
             raise RuntimeError(f"Xvfb did not start (exit status {xvfb.poll()})")
         yield f":{number}"
     finally:
+        answer.close()
         xvfb.terminate()
         try:
             xvfb.wait(timeout=10)
@@ -327,6 +329,7 @@ def webkit_page(**environment: str) -> Iterator[WebKitPage]:
         driver = webdriver.WebKitGTK(options=options, service=service)
         try:
             driver.set_script_timeout(60)
+            driver.set_page_load_timeout(READY_TIMEOUT)
             yield WebKitPage(driver)
         finally:
             try:
