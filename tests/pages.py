@@ -101,6 +101,12 @@ DOWNLOADS = Path(tempfile.gettempdir()) / f"npuzzle-downloads-{os.getpid()}"
 """Where Firefox saves downloads (its launch option ``downloads_path``, tests/conftest.py)."""
 
 
+SIZES = (("phone", {"width": 390, "height": 844}), ("desktop", {"width": 1280, "height": 900}))
+"""The sizes screenshots are taken at. A screenshot test loads the page once and resizes it
+for each (the layout follows the size through CSS, as on a phone turned sideways): a page
+load and its solve for each size would take minutes more per engine."""
+
+
 def engine(page: Any) -> str:
     """The engine that runs ``page``: "chromium" or "firefox"."""
     return str(page.context.browser.browser_type.name)

@@ -12,7 +12,7 @@ from playwright.sync_api import expect
 from npuzzle.known import eight_puzzle_distances
 
 from .helpers import ROOT
-from .pages import HARD, editor, open_link, screenshot, solve_and_read_length, tap
+from .pages import HARD, SIZES, editor, open_link, screenshot, solve_and_read_length, tap
 
 pytestmark = pytest.mark.browser
 
@@ -54,21 +54,20 @@ def test_axe_reports_no_serious_or_critical_violation(app: Any, site_url: str) -
         assert bad == [], json.dumps(bad, indent=1)
 
 
-@pytest.mark.parametrize(
-    ("name", "viewport", "scheme"),
-    [("phone", {"width": 390, "height": 844}, "light"), ("phone-dark", {"width": 390, "height": 844}, "dark"),
-     ("desktop", {"width": 1280, "height": 900}, "light"), ("desktop-dark", {"width": 1280, "height": 900}, "dark")],
-)
-def test_screenshots(app: Any, site_url: str, name: str, viewport: dict[str, int], scheme: str) -> None:
-    app.set_viewport_size(viewport)
-    app.emulate_media(color_scheme=scheme)
+def test_screenshots(app: Any, site_url: str) -> None:
+    """The whole page at a phone's and a desktop's size, light and dark (one page, resized)."""
+    app.set_viewport_size(SIZES[0][1])
     open_link(app, site_url, f"#board={HARD}&step=9")
     expect(app.locator("#step-counter")).to_contain_text("Step 9 of 31", timeout=60_000)
     app.get_by_role("button", name="Compare all").click()
     expect(app.locator("#compare-status")).to_contain_text("Done", timeout=120_000)
-    # Nothing may stick out sideways on a phone.
-    assert app.evaluate("document.documentElement.scrollWidth") <= viewport["width"]
-    assert screenshot(app, name).stat().st_size > 10_000
+    for name, viewport in SIZES:
+        app.set_viewport_size(viewport)
+        for scheme in ("light", "dark"):
+            app.emulate_media(color_scheme=scheme)
+            # Nothing may stick out sideways on a phone.
+            assert app.evaluate("document.documentElement.scrollWidth") <= viewport["width"]
+            assert screenshot(app, name + ("-dark" if scheme == "dark" else "")).stat().st_size > 10_000
 
 
 def test_touch_tap_and_swipe_on_a_phone(browser: Any, site_url: str) -> None:

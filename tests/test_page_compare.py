@@ -10,10 +10,9 @@ import re
 import xml.etree.ElementTree as ET
 from typing import Any
 
-import pytest
 from playwright.sync_api import expect
 
-from .pages import download, open_link, screenshot
+from .pages import SIZES, download, open_link, screenshot
 
 BOARD = "1,2,3,4,0,6,7,5,8"  # 2 moves from blank-last: every algorithm finishes at once
 
@@ -89,10 +88,11 @@ def test_the_table_exports_match_the_table(app: Any, site_url: str) -> None:
     assert svg.find("svg:style", ns) is not None  # its colours go with it
 
 
-@pytest.mark.parametrize("name, viewport", [("phone", {"width": 390, "height": 844}), ("desktop", {"width": 1280, "height": 900})])
-def test_comparison_screenshots(app: Any, site_url: str, name: str, viewport: dict[str, int]) -> None:
-    app.set_viewport_size(viewport)
+def test_comparison_screenshots(app: Any, site_url: str) -> None:
+    app.set_viewport_size(SIZES[0][1])
     open_comparison(app, site_url, f"#board={BOARD}&goal=blank-last&view=compare")
-    screenshot(app.locator("#compare-panel"), f"compare-{name}")
-    box = app.locator("#compare-panel").bounding_box()
-    assert box is not None and box["width"] <= viewport["width"]
+    for name, viewport in SIZES:
+        app.set_viewport_size(viewport)
+        screenshot(app.locator("#compare-panel"), f"compare-{name}")
+        box = app.locator("#compare-panel").bounding_box()
+        assert box is not None and box["width"] <= viewport["width"]

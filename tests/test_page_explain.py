@@ -18,7 +18,7 @@ from npuzzle.heuristics import estimate
 from npuzzle.random_boards import random_board
 from npuzzle.webapi import handle
 
-from .pages import editor, open_link, screenshot, solve_and_read_length
+from .pages import SIZES, editor, open_link, screenshot, solve_and_read_length
 
 
 INFO = json.loads(handle(json.dumps({"op": "info"})))
@@ -102,11 +102,12 @@ def test_why_h_sums_to_pythons_h_on_random_boards_and_follows_the_replay(app: An
         expect(app.locator("#why-h-summary")).to_contain_text(f"Why h = {estimate('manhattan', shown, goal)} ")
 
 
-@pytest.mark.parametrize("name, viewport", [("phone", {"width": 390, "height": 844}), ("desktop", {"width": 1280, "height": 900})])
 @pytest.mark.parametrize("heuristic", ["linear-conflict", "pdb"])
-def test_why_h_screenshots(app: Any, site_url: str, name: str, viewport: dict[str, int], heuristic: str) -> None:
-    app.set_viewport_size(viewport)
+def test_why_h_screenshots(app: Any, site_url: str, heuristic: str) -> None:
+    app.set_viewport_size(SIZES[0][1])
     open_link(app, site_url, f"#board=8,6,7,2,5,4,3,0,1&goal=blank-last&algorithm=astar&heuristic={heuristic}")
     app.locator("#why-h-summary").click()
     expect(app.locator("#why-h-summary")).to_contain_text(f"Why h = {estimate(heuristic, Board(3, 3, (8, 6, 7, 2, 5, 4, 3, 0, 1)), Board.goal(3, 3))} ")
-    screenshot(app.locator(".stage"), f"why-h-{heuristic}-{name}")
+    for name, viewport in SIZES:
+        app.set_viewport_size(viewport)
+        screenshot(app.locator(".stage"), f"why-h-{heuristic}-{name}")

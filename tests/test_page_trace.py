@@ -13,7 +13,7 @@ import pytest
 from playwright.sync_api import expect
 
 from .helpers import ROOT
-from .pages import open_link, screenshot, solve_and_read_length
+from .pages import SIZES, open_link, screenshot, solve_and_read_length
 
 # A 4x4 board 56 moves from the blank-first goal: IDA* with Manhattan distance searches it for minutes.
 LONG = "#board=11,14,0,7,10,3,1,9,13,15,4,8,6,12,5,2&goal=blank-first&algorithm=idastar&heuristic=manhattan"
@@ -62,12 +62,13 @@ def test_the_iterations_table_is_the_clis(app: Any, site_url: str, board: str) -
     assert expanded and sum(n for _, n in shown) == int(expanded.group(1).replace(",", ""))
 
 
-@pytest.mark.parametrize("name, viewport", [("phone", {"width": 390, "height": 844}), ("desktop", {"width": 1280, "height": 900})])
 @pytest.mark.parametrize("algorithm", ["idastar", "anytime"])
-def test_trace_screenshots(app: Any, site_url: str, name: str, viewport: dict[str, int], algorithm: str) -> None:
-    app.set_viewport_size(viewport)
+def test_trace_screenshots(app: Any, site_url: str, algorithm: str) -> None:
+    app.set_viewport_size(SIZES[0][1])
     open_link(app, site_url, f"#board=11,14,0,7,10,3,1,9,13,15,4,8,6,12,5,2&goal=blank-first&algorithm={algorithm}&heuristic=pdb")
     solve_and_read_length(app)
     expect(app.locator("#trace")).to_be_visible()
     assert points(app) > 1
-    screenshot(app.locator("#trace"), f"trace-{algorithm}-{name}")
+    for name, viewport in SIZES:
+        app.set_viewport_size(viewport)
+        screenshot(app.locator("#trace"), f"trace-{algorithm}-{name}")
