@@ -28,7 +28,11 @@ from .test_page_links import NOTHING_INJECTED
 from .test_page_offline import Server, wait_stored
 from .webkit import WebKitPage, unavailable, webkit_page
 
-pytestmark = pytest.mark.browser
+pytestmark = [
+    pytest.mark.browser,
+    # Selenium 4.51's own WebKitGTK class passes RemoteConnection an argument it deprecates.
+    pytest.mark.filterwarnings("ignore:setting remote_server_addr in RemoteConnection:DeprecationWarning"),
+]
 
 KORF = {ident: (length, tiles) for ident, length, tiles in korf100()}
 KORF_55 = KORF[55]  # 41 moves, blank-first: proven optimal in seconds
