@@ -148,12 +148,15 @@ class EngineReport:
             outcome = "error" if report.failed else "skipped"
         elif report.when == "teardown" and report.failed:
             outcome = "error"
-        if outcome:
-            result["outcomes"][outcome] = result["outcomes"].get(outcome, 0) + 1
-        if report.skipped and isinstance(report.longrepr, tuple):
+        if outcome and hasattr(report, "wasxfail"):
+            outcome = "xfailed" if report.skipped else "xpassed"
+            result["skipped"].append(f"expected to fail: {report.wasxfail}")
+        elif outcome and report.skipped and isinstance(report.longrepr, tuple):
             why = str(report.longrepr[2]).removeprefix("Skipped: ")
             if why not in result["skipped"]:
                 result["skipped"].append(why)
+        if outcome:
+            result["outcomes"][outcome] = result["outcomes"].get(outcome, 0) + 1
 
     def pytest_terminal_summary(self, terminalreporter: Any) -> None:
         if not self.results:
@@ -186,7 +189,7 @@ def engine_lines(runs: list[dict[str, dict[str, Any]]]) -> list[str]:
         counts = ", ".join(f"{n} {outcome}" for outcome, n in sorted(outcomes.items()))
         if ran:
             lines.append(f"{name}: ran ({executable}, {engine.driven_by}): {counts} in {seconds:.0f} s")
-            lines += [f"  some skipped: {why}" for why in skipped]
+            lines += [f"  - {why}" for why in skipped]
         else:
             lines.append(f"{name}: SKIPPED: {'; '.join(skipped) or why or 'no test ran'}")
     return lines
