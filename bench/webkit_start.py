@@ -39,9 +39,25 @@ from tests.webkit import webkit_page  # noqa: E402
 LINK = "#board=8,6,7,2,5,4,3,0,1&goal=blank-last"
 
 
-def web_process_threads() -> dict[str, tuple[str, float]]:
-    """CPU seconds of every thread of every WebKitWebProcess, by /proc path: (name, seconds)."""
+def web_process_threads(driver_pid: int) -> dict[str, tuple[str, float]]:
+    """CPU seconds of every thread of the WebKitWebProcesses started under ``driver_pid`` (not
+    another session's), by /proc path: (name, seconds)."""
     tick = os.sysconf("SC_CLK_TCK")
+    parent: dict[int, int] = {}
+    for stat in glob.glob("/proc/[0-9]*/stat"):
+        try:
+            text = Path(stat).read_text()
+        except OSError:
+            continue
+        parent[int(stat.split("/")[2])] = int(text[text.rindex(")") + 2:].split()[1])
+
+    def ours(pid: int) -> bool:
+        while pid > 1:
+            if pid == driver_pid:
+                return True
+            pid = parent.get(pid, 0)
+        return False
+
     threads = {}
     for stat in glob.glob("/proc/[0-9]*/task/[0-9]*/stat"):
         try:
@@ -49,7 +65,7 @@ def web_process_threads() -> dict[str, tuple[str, float]]:
             text = Path(stat).read_text()
         except OSError:
             continue
-        if process.startswith("WebKitWebProces"):
+        if process.startswith("WebKitWebProces") and ours(int(stat.split("/")[2])):
             fields = text[text.rindex(")") + 2:].split()
             threads[stat] = (text[text.index("(") + 1:text.rindex(")")], (int(fields[11]) + int(fields[12])) / tick)
     return threads
@@ -78,13 +94,14 @@ def main() -> int:
         readies: list[float] = []
         totals: dict[str, list[float]] = {}
         with serving_in_background(site.parent) as base, webkit_page(**environment) as page:
+            driver_pid = page.driver.service.process.pid
             for run in range(args.runs):
                 page.driver.get("about:blank")
-                before, started = web_process_threads(), time.monotonic()
+                before, started = web_process_threads(driver_pid), time.monotonic()
                 page.driver.get(f"{base}{site.name}/{LINK}")
                 page.wait_for("return document.getElementById('solver-state').dataset.kind === 'ready';", "ready", 180)
                 readies.append(time.monotonic() - started)
-                cpu = spent(before, web_process_threads())
+                cpu = spent(before, web_process_threads(driver_pid))
                 for name, seconds in cpu.items():
                     totals.setdefault(name, []).append(seconds)
                 shown = " ".join(f"[{n}] {s:.1f}" for n, s in sorted(cpu.items(), key=lambda x: -x[1]) if s >= 0.1)
