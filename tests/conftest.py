@@ -150,7 +150,8 @@ class EngineReport:
             outcome = "error"
         if outcome and hasattr(report, "wasxfail"):
             outcome = "xfailed" if report.skipped else "xpassed"
-            result["skipped"].append(f"expected to fail: {report.wasxfail}")
+            if f"expected to fail: {report.wasxfail}" not in result["skipped"]:
+                result["skipped"].append(f"expected to fail: {report.wasxfail}")
         elif outcome and report.skipped and isinstance(report.longrepr, tuple):
             why = str(report.longrepr[2]).removeprefix("Skipped: ")
             if why not in result["skipped"]:

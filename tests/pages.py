@@ -117,15 +117,15 @@ def navigate_offline(page: Any, go: Any) -> None:
     """Navigate with ``go()`` (a reload, a goto) while the browser is offline, for the service
     worker to answer. Firefox under WebDriver BiDi's offline emulation (ESR 153) now and then
     refuses such a navigation with NS_ERROR_OFFLINE instead of handing it to the service
-    worker: seen only on a loaded machine (in both full runs here, never in 6 runs alone), not yet
-    understood. That outcome is reported as an expected failure saying so, not hidden and not
+    worker: seen in every full run here (after many tests in the same browser), never when the
+    test ran alone (6 times); not yet understood. That outcome is reported as an expected failure saying so, not hidden and not
     counted as a pass; any other error fails."""
     try:
         go()
     except Exception as error:
         if engine(page) == "firefox" and "NS_ERROR_OFFLINE" in str(error):
             pytest.xfail("Firefox refused an offline navigation (NS_ERROR_OFFLINE) instead of letting the "
-                         "service worker answer it (BiDi offline emulation, loaded machine; not yet understood)")
+                         "service worker answer it (BiDi offline emulation, in full runs only; not yet understood)")
         raise
 
 
