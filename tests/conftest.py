@@ -276,6 +276,27 @@ def app(page: Any, site_url: str) -> Iterator[Any]:
     assert problems == []
 
 
+@pytest.fixture
+def offline_browser(browser_type: Any, browser_type_launch_args: dict[str, Any]) -> Iterator[Any]:
+    """A browser of the test's engine of its own, for a test that takes the browser offline.
+    Firefox's offline emulation over WebDriver BiDi leaves state behind in its browser: after
+    a test that went offline, a later test's navigation in the shared Firefox was refused by
+    its service worker (NS_ERROR_INTERCEPTION_FAILED, once in a full run), and offline
+    navigations were refused (NS_ERROR_OFFLINE) only after many tests in one browser."""
+    browser = browser_type.launch(**browser_type_launch_args)
+    yield browser
+    browser.close()
+
+
+@pytest.fixture
+def offline_app(offline_browser: Any, site_url: str) -> Iterator[Any]:
+    """Like ``app``, in ``offline_browser``."""
+    page = offline_browser.new_context().new_page()
+    problems = watch(page, site_url)
+    yield page
+    assert problems == []
+
+
 CSP_WATCH = """
 document.addEventListener("securitypolicyviolation", (e) => {
   // Playwright's own inline style, inserted while it takes a screenshot under WebDriver BiDi

@@ -109,21 +109,31 @@ def wait_stored(page: Any, build_name: str, tables: int) -> dict[str, Any]:
     raise AssertionError(f"not stored for offline use: {state}")
 
 
+def shows(page: Any, tiles: str) -> None:
+    """Wait until the page shows the board ``tiles`` (comma-separated, as a link writes them)."""
+    expect(page.get_by_label("Puzzle board")).to_have_attribute("data-board", tiles)
+
+
 def solve_both(page: Any, url: str) -> None:
     open_link(page, url, f"#board={HARD_3}&goal=blank-last")
+    shows(page, HARD_3)
     assert solve_and_read_length(page) == 31
     length, tiles = KORF_55
-    open_link(page, url, f"#board={','.join(map(str, tiles))}&goal=blank-first")
+    korf = ",".join(map(str, tiles))
+    open_link(page, url, f"#board={korf}&goal=blank-first")
+    # The second link changes only the fragment: the page is not reloaded, so the first
+    # board and its "Solved: 31 moves" stay until Python has read the new one.
+    shows(page, korf)
     assert solve_and_read_length(page) == length == 41
     assert "optimal" in page.locator("#status").inner_text()
 
 
 def test_the_site_works_offline_after_one_visit_and_a_new_build_replaces_it(
-    browser: Any, served: tuple[Server, Path], project: Path
+    offline_browser: Any, served: tuple[Server, Path], project: Path
 ) -> None:
     server, out = served
     first = web_folder(out).name.removeprefix("web-")
-    context = browser.new_context()
+    context = offline_browser.new_context()
     requests: list[str] = []
     context.on("request", lambda r: requests.append(r.url))
     page = context.new_page()

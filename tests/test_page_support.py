@@ -236,9 +236,10 @@ def test_chromium_reports_the_page_installable(
         context.close()
 
 
-def test_the_home_screen_start_url_opens_offline(app: Any, site_url: str) -> None:
+def test_the_home_screen_start_url_opens_offline(offline_app: Any, site_url: str) -> None:
     """Once the service worker keeps the build, the manifest's start URL (the site's root, as
     a home-screen icon opens it) loads without a network, with the manifest and its icons."""
+    app = offline_app
     open_link(app, site_url, LINK)
     for _ in range(600):
         if app.evaluate("Boolean(navigator.serviceWorker.controller)"):

@@ -26,6 +26,7 @@ from npuzzle.known import korf100, korf24_50
 from .pages import HARD, TILES_LABEL, distance, solution_shown
 from .test_page_links import NOTHING_INJECTED
 from .test_page_offline import Server, wait_stored
+from .test_page_security import BLOCKED_PROBE
 from .webkit import WebKitPage, unavailable, webkit_page
 
 pytestmark = [
@@ -185,17 +186,7 @@ def test_the_policy_blocks_inline_script_and_foreign_requests(wk: WebKitPage, si
     """An inline script added to the page does not run and a request to another origin is
     refused, each reported as a violation (so the watch every WebKit test runs would see one)."""
     wk.open_link(site_url, "#board=1,2,3,4,5,6,7,8,0", board="1,2,3,4,5,6,7,8,0")
-    ran = wk.evaluate("""async () => {
-      window.__ran = false;
-      const script = document.createElement("script");
-      script.textContent = "window.__ran = true";
-      document.body.append(script);
-      let fetched = true;
-      try { await fetch("https://example.invalid/x"); } catch { fetched = false; }
-      await new Promise((r) => setTimeout(r, 100));
-      script.remove();  // the page is shared with the next test, which counts script elements
-      return { ran: window.__ran, fetched };
-    }""")
+    ran = wk.evaluate(BLOCKED_PROBE)
     assert ran == {"ran": False, "fetched": False}
     seen = wk.problems()
     assert any(re.match(r"CSP violation: script-src", p) for p in seen), seen
