@@ -278,11 +278,11 @@ def app(page: Any, site_url: str) -> Iterator[Any]:
 
 @pytest.fixture
 def offline_browser(browser_type: Any, browser_type_launch_args: dict[str, Any]) -> Iterator[Any]:
-    """A browser of the test's engine of its own, for a test that takes the browser offline.
-    Firefox's offline emulation over WebDriver BiDi leaves state behind in its browser: after
-    a test that went offline, a later test's navigation in the shared Firefox was refused by
-    its service worker (NS_ERROR_INTERCEPTION_FAILED, once in a full run), and offline
-    navigations were refused (NS_ERROR_OFFLINE) only after many tests in one browser."""
+    """A browser of the test's engine of its own, for a test that takes the browser offline,
+    so that its network emulation and its service worker's state never reach another test.
+    (Firefox refused navigations in full runs, NS_ERROR_INTERCEPTION_FAILED and offline
+    NS_ERROR_OFFLINE, while the site's service worker hung in "activating": Firefox never
+    settles clients.claim() for a page that navigated away. The worker no longer waits on it.)"""
     browser = browser_type.launch(**browser_type_launch_args)
     yield browser
     browser.close()

@@ -11,7 +11,6 @@ import time
 from pathlib import Path
 from typing import Any
 
-import pytest
 from playwright.sync_api import expect
 
 from npuzzle import Board
@@ -111,22 +110,6 @@ load and its solve for each size would take minutes more per engine."""
 def engine(page: Any) -> str:
     """The engine that runs ``page``: "chromium" or "firefox"."""
     return str(page.context.browser.browser_type.name)
-
-
-def navigate_offline(page: Any, go: Any) -> None:
-    """Navigate with ``go()`` (a reload, a goto) while the browser is offline, for the service
-    worker to answer. Firefox under WebDriver BiDi's offline emulation (ESR 153) now and then
-    refuses such a navigation with NS_ERROR_OFFLINE instead of handing it to the service
-    worker: seen in every full run here (after many tests in the same browser), never when the
-    test ran alone (6 times); not yet understood. That outcome is reported as an expected failure saying so, not hidden and not
-    counted as a pass; any other error fails."""
-    try:
-        go()
-    except Exception as error:
-        if engine(page) == "firefox" and "NS_ERROR_OFFLINE" in str(error):
-            pytest.xfail("Firefox refused an offline navigation (NS_ERROR_OFFLINE) instead of letting the "
-                         "service worker answer it (BiDi offline emulation, in full runs only; not yet understood)")
-        raise
 
 
 def fill_number(field: Any, value: str) -> None:

@@ -26,7 +26,7 @@ from npuzzle.known import korf100
 
 from .conftest import SUBPATH, watch
 from .helpers import ROOT
-from .pages import engine, navigate_offline, open_link, solve_and_read_length
+from .pages import engine, open_link, solve_and_read_length
 
 HARD_3 = "8,6,7,2,5,4,3,0,1"  # 31 moves to blank-last
 KORF_55 = next((length, tiles) for ident, length, tiles in korf100() if ident == 55)  # 41 moves, blank-first
@@ -148,7 +148,7 @@ def test_the_site_works_offline_after_one_visit_and_a_new_build_replaces_it(
     # Offline, browser and server: the page loads from the cache, says so, and solves both.
     server.down = True
     context.set_offline(True)
-    navigate_offline(page, page.reload)
+    page.reload()
     expect(page.locator("#solver-state")).to_contain_text("working offline", timeout=90_000)
     solve_both(page, server.url)
     assert "working offline" in page.locator("#solver-state").inner_text()

@@ -27,7 +27,7 @@ from playwright.sync_api import expect
 
 from .conftest import SUBPATH, watch
 from .helpers import ROOT
-from .pages import editor, navigate_offline, open_link
+from .pages import editor, open_link
 
 SUPPORTED = "it runs in Safari 16.4 or newer, Chrome or Edge 96 or newer, and Firefox 114 or newer"
 LINK = "#board=1,2,3,4,5,6,7,0,8"
@@ -253,7 +253,7 @@ def test_the_home_screen_start_url_opens_offline(offline_app: Any, site_url: str
     start = urljoin(manifest_url, manifest["start_url"])
     app.context.set_offline(True)
     try:
-        navigate_offline(app, lambda: app.goto(start))
+        app.goto(start)
         expect(app.locator("#solver-state")).to_contain_text("working offline", timeout=90_000)
         icons = [urljoin(manifest_url, icon["src"]) for icon in manifest["icons"]]
         statuses = app.evaluate("(urls) => Promise.all(urls.map(async (u) => (await fetch(u)).status))", [manifest_url, *icons])

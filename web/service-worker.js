@@ -12,7 +12,8 @@
 //  - install: the build's files go into the cache npuzzle-<BUILD>, all or nothing;
 //  - activate: older builds' caches are deleted in one step, and tables no build names
 //    any more are dropped from npuzzle-tables (the tables are kept across builds: they
-//    are large and change rarely; the solver's worker stores each one it fetches);
+//    are large and change rarely; the solver's worker stores each one it fetches); the
+//    open pages are claimed;
 //  - fetch: the page itself from the network when it answers within NAVIGATE_MS (so a
 //    new deploy is seen on the next visit), else from the cache; every other file from
 //    the cache, else from the network.
@@ -47,8 +48,12 @@ self.addEventListener("activate", (event) => {
     for (const request of await tables.keys()) {
       if (!named.has(request.url)) await tables.delete(request);
     }
-    await self.clients.claim();
   })());
+  // Take over the open pages without holding activation on it: Firefox (ESR 153) never
+  // settles claim() for a page that navigates away meanwhile, and a worker stuck in
+  // "activating" leaves the site's next navigation waiting until Firefox gives up on it
+  // (NS_ERROR_INTERCEPTION_FAILED, after 60 s).
+  self.clients.claim().catch(() => {}); // a page that closed is not a page to take over
 });
 
 self.addEventListener("fetch", (event) => {
