@@ -91,6 +91,7 @@ from .heuristics import (
     compile_heuristic,
     get_heuristic,
     heuristic_loading,
+    heuristic_ready,
     heuristic_applies,
     missing_table_files,
     strongest_heuristic,
@@ -307,10 +308,12 @@ def _describe(board: Board, goal: Board) -> dict[str, Any]:
 
 def _h_path(start: Board, goal: Board, heuristic: str | None, tiles: Sequence[int]) -> tuple[str, list[int]]:
     """The heuristic's value at the start and after every move of a solution (for g, h
-    and f in the page), updated move by move where the heuristic allows it."""
+    and f in the page), updated move by move where the heuristic allows it. The search's own
+    heuristic if it is ready, else the strongest one that is: this is computed between a
+    search's slices, and must never load tables in one go (the search loads them in steps)."""
     name = heuristic
-    if name is None or missing_table_files(name, start.rows, start.cols, goal.blank):
-        name = strongest_heuristic(start.rows, start.cols, goal.blank, available_only=True)
+    if name is None or not heuristic_ready(name, start.rows, start.cols, goal.blank):
+        name = strongest_heuristic(start.rows, start.cols, goal.blank, ready_only=True)
     compiled = compile_heuristic(name, start.rows, start.cols, goal.blank)
     cells = list(relabel(start, goal))
     position = {label: pos for pos, label in enumerate(cells)}

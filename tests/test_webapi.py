@@ -14,7 +14,7 @@ from npuzzle.compare import COMPARE_MAX_NODES, COMPARE_TIME_LIMIT
 from npuzzle.search import DEFAULT_TIME_LIMIT
 from npuzzle.webapi import HINT_LIMITS, PAGE_MAX_SIDE, handle
 
-from .helpers import call, check_solution
+from .helpers import call, check_solution, run_job
 
 
 def test_info_lists_the_registries() -> None:
@@ -232,3 +232,36 @@ def test_node_limit_defaults_to_the_algorithms_own() -> None:
                    "heuristic": "manhattan", "budget_ms": 1})
     assert webapi._jobs[answer["job"]].limits.max_nodes == 1_000_000
     call({"op": "cancel", "job": answer["job"]})
+
+
+def test_a_solution_shown_while_tables_load_never_loads_them_in_one_go(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The 5x5's tables are loaded by the search a slice at a time. The g/h/f path that comes
+    with each solution used to load them at once when they were on disk but not yet loaded:
+    a third of a second in the browser without a word from the worker. Now it scores the path
+    with the strongest heuristic that is ready, and says which."""
+    from npuzzle import pattern_db
+    from npuzzle.heuristics import compile_heuristic
+
+    name = pattern_db.table_file(5, 5, 24)
+    assert name is not None and pattern_db.data_path(name).is_file()
+    monkeypatch.setattr(pattern_db, "_LOADED", {})  # on disk, not loaded
+    compile_heuristic.cache_clear()
+    pattern_db.pattern_lookups.cache_clear()
+    from npuzzle.random_boards import random_board
+
+    board = random_board(5, 5, seed=2001).to_string()
+    first = call({"op": "solve", "board": board, "time_limit": 3, "budget_ms": 20})
+    assert first["type"] == "progress" and first["progress"]["stage"] == "Loading pattern databases"
+    assert first["solution"]["h_name"] != "pdb" and len(first["solution"]["h_path"]) == first["solution"]["length"] + 1
+    assert name not in pattern_db._LOADED  # a first solution, no tables loaded for it
+    steps = 0
+    answer = first
+    while answer["type"] == "progress" and "stage" in answer["progress"]:
+        answer = call({"op": "step", "job": first["job"], "budget_ms": 20})
+        steps += 1
+    assert steps >= 3, steps  # tens of megabytes, decoded over several slices
+    assert name in pattern_db._LOADED
+    result = run_job(answer)["result"]
+    assert result["h_name"] == "pdb"
+    compile_heuristic.cache_clear()
+    pattern_db.pattern_lookups.cache_clear()

@@ -136,7 +136,7 @@ def _part(problem: Problem, best: list[list[int]], fraction: float, first: bool,
     if cap < 1:
         return None
     blank_goal = sub.goal.index(0)
-    name = strongest_heuristic(problem.rows, problem.cols, blank_goal, available_only=True)
+    name = strongest_heuristic(problem.rows, problem.cols, blank_goal, ready_only=True)  # never a load in one go
     found = yield from beam_search(sub, compile_heuristic(name, problem.rows, problem.cols, blank_goal),
                                    width, deadline, max_depth=cap)
     if found is None:

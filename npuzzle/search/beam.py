@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import time
 from array import array
-from typing import Any, Generator
+from typing import Any, Generator, Iterator
 
 from ..heuristics import Compiled
 from ..pattern_db import PatternLookup
@@ -34,6 +34,11 @@ BeamSteps = Generator[Progress, bool, "list[int] | None"]
 SEEN_LAYERS = 16
 """States are remembered for this many layers (at least): enough to keep a beam from
 walking in short circles, while its memory stays a few bytes per state kept."""
+
+PAUSE_EVERY = 4096
+"""A beam yields after every this many states of a layer it expands, keeps or remembers:
+between two layers of a 32,768-wide beam there are 70-110 ms of work in CPython (twice
+that in the browser), which a caller working in 30 ms slices must be able to split."""
 
 
 def beam_search(
@@ -122,6 +127,9 @@ def beam_search(
                 hs.append(h1)
                 parent_index.append(index)
                 blanks_next.append(nb)
+                if not len(layer) % PAUSE_EVERY:
+                    if (yield Progress(expanded, generated, count, width, time.perf_counter() - started)):
+                        return None
             if len(layer) >= width:
                 break
         depth += 1
@@ -129,24 +137,32 @@ def beam_search(
         blanks = blanks_next
         parents.append(array("I", parent_index))
         blank_layers.append(array("H", blanks))
-        _remember(seen, recent, layer, depth)
+        for _ in _remember(seen, recent, layer, depth):
+            if (yield Progress(expanded, generated, len(layer), width, time.perf_counter() - started)):
+                return None
         cancel = yield Progress(expanded, generated, len(layer), width, time.perf_counter() - started)
         if cancel:
             return None
     return None
 
 
-def _remember(seen: dict[bytes, int], recent: list[list[bytes]], layer: list[bytes], depth: int) -> None:
+def _remember(seen: dict[bytes, int], recent: list[list[bytes]], layer: list[bytes], depth: int) -> Iterator[None]:
     """Remember the states of the new ``layer`` (at ``depth``) and forget those of the
-    layer that falls out of the last SEEN_LAYERS (unless seen again since)."""
-    for key in layer:
-        seen[key] = depth
+    layer that falls out of the last SEEN_LAYERS (unless seen again since); a step (a
+    yield) every PAUSE_EVERY states."""
+    for at in range(0, len(layer), PAUSE_EVERY):
+        for key in layer[at : at + PAUSE_EVERY]:
+            seen[key] = depth
+        yield
     recent.append(layer)
     if len(recent) > SEEN_LAYERS:
         old = depth - SEEN_LAYERS
-        for key in recent.pop(0):
-            if seen.get(key) == old:
-                del seen[key]
+        gone = recent.pop(0)
+        for at in range(0, len(gone), PAUSE_EVERY):
+            for key in gone[at : at + PAUSE_EVERY]:
+                if seen.get(key) == old:
+                    del seen[key]
+            yield
 
 
 def _path(parents: list[array[int]], blank_layers: list[array[int]], index: int) -> list[int]:
@@ -290,6 +306,9 @@ def _pattern_beam(
                 next_ms.append(m1)
                 parent_index.append(index)
                 blanks_next.append(nb)
+                if not len(next_layer) % PAUSE_EVERY:
+                    if (yield Progress(expanded, generated, count, width, time.perf_counter() - started)):
+                        return None
             if len(next_layer) >= width:
                 break
         depth += 1
@@ -297,7 +316,9 @@ def _pattern_beam(
         layer, ixs, sums, ms, blanks = next_layer, next_ixs, next_sums, next_ms, blanks_next
         parents.append(array("I", parent_index))
         blank_layers.append(array("H", blanks))
-        _remember(seen, recent, layer, depth)
+        for _ in _remember(seen, recent, layer, depth):
+            if (yield Progress(expanded, generated, len(layer), width, time.perf_counter() - started)):
+                return None
         cancel = yield Progress(expanded, generated, len(layer), width, time.perf_counter() - started)
         if cancel:
             return None

@@ -455,6 +455,7 @@ class Search:
         """Work for about ``budget`` seconds; return the result when done, else progress."""
         if self.result is not None:
             return self.result
+        end = time.perf_counter() + budget  # one budget for the step: loading, then searching
         if self._steps is None:
             name = self.heuristic
             shape = (self.problem.rows, self.problem.cols, self.goal.blank)
@@ -477,7 +478,6 @@ class Search:
                     return self._first_while(tables.stage if tables else "Preparing the heuristic")
             # Load the heuristic's tables a step at a time (a cancel is seen between steps).
             prepared = time.perf_counter()
-            end = prepared + budget
             loaded = False
             while not cancel:
                 if next(self._loading, _DONE) is _DONE:
@@ -505,7 +505,6 @@ class Search:
             send: bool | None = None
         else:
             send = cancel
-        end = time.perf_counter() + budget
         try:
             while True:
                 self.progress = self._steps.send(send)  # type: ignore[arg-type]
