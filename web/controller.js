@@ -33,13 +33,9 @@ export class Controller {
     this.client.on("failed", (reason) => {
       this.jobs.stop();
       this.info = null;
-      if (this.client.unsupported) {
-        this.page.setSolverState(`${reason[0].toUpperCase()}${reason.slice(1)}.`, "failed");
-        this.page.setStatus(wording.browserUnsupported());
-      } else {
-        this.page.setSolverState(`The solver failed: ${reason}`, "failed");
-        this.page.setStatus(wording.solverFailed(reason));
-      }
+      const unsupported = this.client.unsupported;
+      this.page.setSolverState(wording.solverStateFailed(reason, unsupported), "failed");
+      this.page.setStatus(unsupported ? wording.browserUnsupported() : wording.solverFailed(reason));
       this.refresh();
     });
     this.client.on("crashed", (reason) => this.crashed(reason));

@@ -45,6 +45,12 @@ export function solverReady({ online, restarted }) {
   return restarted ? `Solver ready again: ${where} (restarted after ${restarted})` : `Solver ready: ${where}`;
 }
 
+// The solver's state line when it could not load: what this browser lacks (browser-support.js's
+// sentence, which names the versions that work) or what failed.
+export function solverStateFailed(reason, unsupported) {
+  return unsupported ? `${reason[0].toUpperCase()}${reason.slice(1)}.` : `The solver failed: ${reason}`;
+}
+
 // The solver could not load (the reason comes from the worker or the client).
 export function solverFailed(reason) {
   return `The solver could not start: ${reason}. Your board and link are kept. Reload the page to try again.`;
