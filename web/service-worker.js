@@ -75,14 +75,16 @@ async function page(request) {
   const path = new URL(request.url).pathname;
   const isPage = path === new URL(scope).pathname || path === new URL("index.html", scope).pathname;
   if (!isPage) return fetch(request);
+  const network = fetch(request);
+  network.catch(() => {}); // its failure is handled below, if it is still wanted
   try {
-    const response = await within(fetch(request), NAVIGATE_MS);
+    const response = await within(network, NAVIGATE_MS);
     if (response.ok) return response;
   } catch {
     // offline, or the network is too slow: the cached page
   }
   const cache = await caches.open(CACHE);
-  return (await cache.match(new URL("./", scope))) || fetch(request);
+  return (await cache.match(new URL("./", scope))) || network; // no cached page: wait for the network's
 }
 
 function within(promise, ms) {
