@@ -12,6 +12,7 @@ from playwright.sync_api import expect
 from npuzzle import Board
 from npuzzle.board import DIRECTION_NAMES
 from npuzzle.known import eight_puzzle_distances
+from npuzzle.random_boards import random_board
 
 from .pages import (
     GOAL_3, HARD, board_of, distance, expect_board, expect_step, open_link, solution_shown, solve_and_read_length,
@@ -134,3 +135,52 @@ def test_play_mode_click_keys_undo_hint_and_win(app: Any, site_url: str) -> None
     app.locator(f'.tile[data-tile="{tile}"]').click()
     expect(app.locator("#move-count")).to_have_text("Moves: 3")
     assert distance(app) == before - 1
+
+
+# Records, once the board first shows the goal, every board and step counter the page shows.
+WATCH_AFTER_GOAL = """
+window.__afterGoal = null;
+document.addEventListener("DOMContentLoaded", () => {
+  const board = document.getElementById("board");
+  const counter = document.getElementById("step-counter");
+  const record = () => {
+    if (window.__afterGoal === null) {
+      if (board.dataset.board !== window.__goal) return;
+      window.__afterGoal = [];
+    }
+    window.__afterGoal.push({ board: board.dataset.board, counter: counter.textContent });
+  };
+  new MutationObserver(record).observe(document, { subtree: true, childList: true, characterData: true, attributes: true, attributeFilter: ["data-board"] });
+});
+"""
+
+
+@pytest.mark.parametrize("size", [5, 6])
+def test_a_better_solution_after_playback_reached_the_goal_opens_at_its_end(app: Any, site_url: str, size: int) -> None:
+    """Solve a shuffled big board, Play at once at the fastest speed: the tiles reach the goal
+    while the anytime search goes on, and each better solution that replaces the one watched
+    opens at its end, so the board stays solved (it used to jump back to the start)."""
+    start = random_board(size, size, seed=1)
+    goal = Board.goal(size, size)
+    app.add_init_script(f"window.__goal = {goal.to_string()!r};" + WATCH_AFTER_GOAL)
+    open_link(app, site_url, f"#board={start.to_string()}&goal=blank-last")
+    app.get_by_label("Speed").select_option("128")
+    app.get_by_role("button", name="Solve").click()
+    play = app.get_by_role("button", name="Play")
+    expect(play).to_be_enabled(timeout=30_000)
+    play.click()
+    expect_board(app, goal, timeout=60_000)
+    # A solution shorter than the one that first reached the goal replaces it.
+    app.wait_for_function("""() => {
+        const seen = window.__afterGoal || [];
+        const lengths = seen.map((s) => (s.counter.match(/ of (\\d+)/) || [])[1]).filter(Boolean);
+        return new Set(lengths).size > 1;
+    }""", timeout=60_000)
+    app.get_by_role("button", name="Stop").click()
+    expect(app.locator("#status")).to_contain_text(re.compile(r"^Solved: \d+ moves"), timeout=10_000)
+    expect_board(app, goal)
+    length = int(re.search(r"(\d+) moves", app.locator("#status").inner_text()).group(1))
+    expect(app.locator("#step-counter")).to_contain_text(f"Step {length} of {length}")
+    seen = app.evaluate("window.__afterGoal")
+    left = [s for s in seen if s["board"] != goal.to_string()]
+    assert not left, left[:3]

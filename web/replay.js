@@ -7,8 +7,10 @@
 // replaces the one shown unless the person is watching that one (playing it, or
 // stopped between its start and its end); then it is held, the page says so,
 // and it replaces the one shown when playback stops, when the person goes back
-// to the start or the end, or when they ask for it. A long solution starts at
-// a speed that plays it in under a minute, unless the person chose a speed.
+// to the start or the end, or when they ask for it. A person who was at the end
+// of the one shown (the goal) sees the new one at its end too: both end at the
+// goal, so the board stays solved. A long solution starts at a speed that plays
+// it in under a minute, unless the person chose a speed.
 
 import { Player } from "./player.js";
 import * as wording from "./wording.js";
@@ -66,6 +68,19 @@ export class Replay {
     return !this.solution || (!p.playing && (p.step === 0 || p.step === p.length));
   }
 
+  // Whether the solution shown stands at its end (the goal), past its start.
+  get atEnd() {
+    const p = this.player;
+    return this.solution !== null && p.length > 0 && p.step === p.length;
+  }
+
+  // The step a new solution opens on: the one asked for, else its end when the one it
+  // replaces was at its end (the goal stays on screen), else its start.
+  openingStep(r, step) {
+    if (step !== null) return step;
+    return this.atEnd ? r.tiles.length : null;
+  }
+
   // Python's result `r` (with `start`) on a rows x cols board; `step` (or null) to open on, without sliding.
   load(r, rows, cols, step = null) {
     this.solution = r;
@@ -88,8 +103,10 @@ export class Replay {
     }
     if (this.replaceable) {
       this.held = null;
-      this.load(r, rows, cols, step);
+      const opening = this.openingStep(r, step);
+      this.load(r, rows, cols, opening);
       this.page.setSolutionNotice(final ? "" : wording.solutionFound(r.tiles.length, Boolean(shown)), false);
+      if (shown && opening) for (const listener of this.listeners.replaced) listener();
       return "shown";
     }
     this.held = { r, rows, cols, step };
@@ -103,7 +120,7 @@ export class Replay {
     if (!held) return false;
     this.held = null;
     this.player.pause();
-    this.load(held.r, held.rows, held.cols, held.step);
+    this.load(held.r, held.rows, held.cols, this.openingStep(held.r, held.step));
     this.page.setSolutionNotice(wording.solutionReplaced(held.r.tiles.length), false);
     for (const listener of this.listeners.replaced) listener();
     return true;
