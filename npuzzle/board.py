@@ -61,6 +61,8 @@ def parse_shape(text: str) -> tuple[int, int]:
     match = re.fullmatch(r"\s*(\d+)\s*(?:[xX\u00d7*]\s*(\d+))?\s*", text)
     if not match:
         raise BoardError(f"size {_show(text)} is not a size like 4 or 3x5")
+    if not all(side.isascii() for side in match.groups() if side):  # \d also matches other scripts' digits
+        raise BoardError(f"size {_show(text)} is not a size like 4 or 3x5: write its numbers with the digits 0 to 9")
     if any(len(side.lstrip("0")) > _MAX_DIGITS for side in match.groups() if side):
         raise BoardError(f"size {_show(text)} is not supported: each side must be {MIN_SIDE} to {MAX_SIDE}")
     rows = _digits_value(match.group(1))
@@ -123,12 +125,16 @@ def _tile_value(token: str, index: int) -> int:
     )
 
 
+_SQUARE_COUNTS = ", ".join(str(side * side) for side in range(MIN_SIDE, MAX_SIDE)) + f" or {MAX_SIDE * MAX_SIDE}"
+"""Every tile count of a square board, in words: "4, 9, ... 225 or 256"."""
+
+
 def _infer_shape(count: int) -> tuple[int, int]:
     side = round(count**0.5)
     if side * side != count:
         raise BoardError(
-            f"{count} tiles is not a square board: a square board has "
-            "4, 9, 16, 25, 36, 49 or 64 tiles (give a size for rectangular boards)"
+            f"{count} tiles is not a square board: a square board has {_SQUARE_COUNTS} tiles "
+            "(give a size for rectangular boards)"
         )
     return side, side
 

@@ -25,13 +25,14 @@ from .search import (
     DEFAULT_TIME_LIMIT,
     DEFAULT_TREE_EXPANSIONS,
     MAX_TREE_EXPANSIONS,
+    default_algorithm,
     Limits,
     Progress,
     Search,
     SearchResult,
     StopReason,
 )
-from .search.result import DEPTH_FIRST_MAX_NODES
+from .search.result import DEPTH_FIRST_MAX_NODES, round_up
 from .search.solver import AlgorithmOption, algorithm_options, default_max_nodes
 from .solvability import explain_solvability
 
@@ -86,6 +87,8 @@ def _add_limit_arguments(parser: argparse.ArgumentParser, max_nodes: int | None,
 
 def _option_type(option: AlgorithmOption) -> Callable[[str], float]:
     def parse(text: str) -> float:
+        if not text.isascii():  # float() reads other scripts' digits too
+            raise argparse.ArgumentTypeError(f"{_quote(text)} is not a number: write it with the digits 0 to 9")
         try:
             value = float(text)
         except ValueError:
@@ -126,7 +129,11 @@ def _build_parser() -> argparse.ArgumentParser:
     _add_board_arguments(solve)
     solve.add_argument(
         "--algorithm", choices=list(ALGORITHMS), metavar="A",
-        help=f"one of {', '.join(ALGORITHMS)} (default: the best optimal solver for the size)",
+        help=(
+            f"one of {', '.join(ALGORITHMS)} (default on every size: {default_algorithm(3, 3)}, which answers at once "
+            "with a proven bound on how far from the shortest its solution can be, then shortens it "
+            "while it runs, and says optimal when it proves it)"
+        ),
     )
     solve.add_argument(
         "--heuristic", choices=list(HEURISTICS), metavar="H",
@@ -199,6 +206,8 @@ def _quote(text: str, limit: int = 40) -> str:
 
 
 def _whole(text: str, minimum: int) -> int:
+    if not text.isascii():  # int() reads other scripts' digits too; tiles and sizes take 0-9 only
+        raise argparse.ArgumentTypeError(f"{_quote(text)} is not a whole number: write it with the digits 0 to 9")
     try:
         value = int(text)
     except ValueError:
@@ -222,6 +231,8 @@ def _scramble_moves(text: str) -> int:
 
 
 def _positive_float(text: str) -> float:
+    if not text.isascii():  # float() reads other scripts' digits too
+        raise argparse.ArgumentTypeError(f"{_quote(text)} is not a number of seconds: write it with the digits 0 to 9")
     try:
         value = float(text)
     except ValueError:
@@ -244,7 +255,7 @@ def _read_board(args: argparse.Namespace, stdin: TextIO) -> tuple[Board, Board]:
 def _progress_printer(stream: TextIO):  # type: ignore[no-untyped-def]
     def report(p: Progress) -> None:
         if p.best is not None:
-            factor = f" (<= {p.best / p.lower_bound:.3f} x shortest)" if p.lower_bound else ""
+            factor = f" (<= {round_up(p.best, p.lower_bound, 3):.3f} x shortest)" if p.lower_bound else ""
             stream.write(
                 f"\r  improving: best {p.best:,} moves, lower bound {p.lower_bound:,}{factor}, "
                 f"{p.expanded:,} expanded, {p.seconds:.1f} s   "
@@ -283,10 +294,11 @@ def format_result(result: SearchResult) -> str:
             lines.append(f"The shortest solution has at least {result.bound} moves.")
         return "\n".join(lines)
     lines.append(f"Solution: {result.length} moves ({_ascii(result.quality)}); {method}, {counts}.")
-    if not result.optimal and result.lower_bound is not None and result.factor is not None:
+    factor = result.factor_up(3)
+    if not result.optimal and result.lower_bound is not None and factor is not None:
         lines.append(
             f"The shortest solution has at least {result.lower_bound} moves, so this one is at most "
-            f"{result.factor:.3f} x as long."
+            f"{factor:.3f} x as long."
         )
     if not result.stop.finished:
         limit = {
@@ -435,6 +447,8 @@ def _ascii(text: str) -> str:
 
 def _solve(args: argparse.Namespace, stdin: TextIO, stdout: TextIO, stderr: TextIO) -> int:
     board, goal = _read_board(args, stdin)
+    if args.heuristic is not None and args.algorithm is not None and not ALGORITHMS[args.algorithm].uses_heuristic:
+        raise InputError(f"--heuristic: the {args.algorithm} algorithm uses no heuristic, so {args.heuristic} would be ignored: leave --heuristic out or choose another --algorithm")
     max_nodes = args.max_nodes
     if max_nodes is None:
         max_nodes = DEFAULT_TREE_EXPANSIONS if args.tree else default_max_nodes(args.algorithm, board.rows, board.cols)

@@ -465,6 +465,8 @@ def _solve(request: dict[str, Any]) -> dict[str, Any]:
         raise RequestError("algorithm", f"unknown algorithm {_quote(algorithm)}: choose one of {', '.join(ALGORITHMS)}")
     if heuristic is not None and (not isinstance(heuristic, str) or heuristic not in HEURISTICS):
         raise RequestError("heuristic", f"unknown heuristic {_quote(heuristic)}: choose one of {', '.join(HEURISTICS)}")
+    if heuristic is not None and algorithm is not None and not ALGORITHMS[algorithm].uses_heuristic:
+        raise RequestError("heuristic", f"the {algorithm} algorithm uses no heuristic, so {heuristic} would be ignored: leave heuristic out")
     trace = request.get("trace", False)
     if not isinstance(trace, bool):
         raise RequestError("trace", f"trace must be true or false, not {_quote(trace)}")

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -187,3 +189,28 @@ def test_one_shape_check_gives_one_message_everywhere(board: Board, goal: Board)
             call()
         assert str(raised.value) == message
     check_same_shape(board, board)  # the same shape passes
+
+
+@pytest.mark.parametrize("size", ["\u0662x\u0662", "\u0663", "3x\u0665", "\uff13"])
+def test_sizes_take_ascii_digits_only_as_tiles_do(size: str) -> None:
+    """Arabic-Indic or full-width digits are refused in a size, as they are in tiles."""
+    with pytest.raises(BoardError, match="digits 0 to 9"):
+        parse_shape(size)
+    with pytest.raises(BoardError, match="unknown symbol"):
+        Board.from_string("\u0661 \u0662 \u0663 0")
+
+
+def test_a_non_square_count_lists_every_square_count_accepted() -> None:
+    """The message names exactly the tile counts that make a square board."""
+    with pytest.raises(BoardError) as caught:
+        Board.from_string(" ".join(map(str, range(10))))
+    listed = [int(n) for n in re.findall(r"\d+", str(caught.value).split(":", 1)[1])]
+    accepted = []
+    for count in range(1, 20 * 20 + 1):
+        try:
+            Board.from_string(" ".join(map(str, range(count))))
+        except BoardError:
+            continue
+        accepted.append(count)
+    assert listed == accepted
+    assert accepted[0] == 4 and accepted[-1] == 256 and 81 in accepted

@@ -17,6 +17,17 @@ IDDFS): there the time limit is what binds; the others store every state they se
 DEFAULT_TIME_LIMIT = 60.0
 
 
+def round_up(numerator: int, denominator: int, places: int) -> float:
+    """``numerator / denominator`` rounded up to ``places`` decimals, computed exactly: a
+    proven upper bound (such as length / lower bound) must stay one when shown.
+
+    >>> round_up(111, 97, 3), round(111 / 97, 3)
+    (1.145, 1.144)
+    """
+    scale: int = 10**places
+    return -(-numerator * scale // denominator) / scale
+
+
 class StopReason(Enum):
     """Why a search ended."""
 
@@ -165,6 +176,12 @@ class SearchResult:
             return 1.0
         return self.length / self.lower_bound if self.lower_bound else None
 
+    def factor_up(self, places: int) -> float | None:
+        """``factor`` rounded up to ``places`` decimals (still a proven bound), when known."""
+        if self.factor is None or self.length is None or self.lower_bound is None:
+            return None
+        return round_up(self.length, self.lower_bound, places) if self.length else 1.0
+
     @property
     def quality(self) -> str:
         """How good the solution is proven to be, in words: ``optimal``, ``at most 2 ×
@@ -209,7 +226,7 @@ class SearchResult:
             "setup_seconds": round(self.setup_seconds, 6),
             "options": dict(self.options),
             "lower_bound": self.lower_bound,
-            "factor": None if self.factor is None else round(self.factor, 4),
+            "factor": self.factor_up(4),
             "history": [step.to_dict() for step in self.history],
             "start": list(self.start.tiles),
             "goal": list(self.goal.tiles),
