@@ -326,7 +326,7 @@ def test_searches_without_a_heuristic_never_prepare_one(algorithm: str, monkeypa
     def refuse(*args: object) -> None:
         raise AssertionError(f"{algorithm} prepared a heuristic")
 
-    for module in ("npuzzle.heuristics", "npuzzle.search.solver"):
+    for module in ("npuzzle.heuristics", "npuzzle.search.preparation"):
         monkeypatch.setattr(f"{module}.compile_heuristic", refuse)
         monkeypatch.setattr(f"{module}.heuristic_loading", refuse)
     board = Board.from_string("1 2 3 / 4 0 6 / 7 5 8")

@@ -1,18 +1,17 @@
 """Search algorithms behind one signature, and the registry that lists them."""
 
 from .result import DEFAULT_MAX_NODES, DEFAULT_TIME_LIMIT, Limits, Progress, SearchResult, StopReason
-from .solver import (
+from .registry import (
     ALGORITHMS,
     AlgorithmInfo,
     AlgorithmOption,
     OptionError,
-    Search,
     default_algorithm,
     default_heuristic,
     default_max_nodes,
     get_algorithm,
-    solve,
 )
+from .solver import Search, solve
 from .trace import MAX_SAMPLES, Iteration, Sample, Trace
 from .tree import DEFAULT_TREE_EXPANSIONS, MAX_TREE_CELLS, MAX_TREE_EXPANSIONS, TreeError, TreeRecorder
 

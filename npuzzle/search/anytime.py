@@ -33,9 +33,10 @@ import time
 from typing import Generator, Iterator
 
 from ..board import relabel_tiles
-from ..heuristics import Compiled, compile_heuristic, get_heuristic, strongest_heuristic
+from ..heuristics import Compiled, HeuristicInfo, compile_heuristic, get_heuristic, heuristic_loading, strongest_heuristic
 from .beam import beam_search
 from .idastar import idastar
+from .preparation import Preparation, load_heuristic, shape
 from .problem import Problem
 from .reduction import reduce
 from .result import Improvement, Limits, Progress, StopReason
@@ -100,6 +101,35 @@ def first_solution(problem: Problem) -> list[int]:
         except StopIteration as done:
             path: list[int] = done.value
             return path
+
+
+def wait_for_tables(problem: Problem, heuristic: HeuristicInfo | None, fetching: bool = False) -> Preparation:
+    """How the anytime solver gets its heuristic ready: when its tables must first be
+    fetched (``fetching``: the caller fetches the missing files meanwhile) or loaded, it
+    shows its first solution at once (the reduction needs no tables; the search finds it
+    again after), waits for the files, then loads the tables a step at a time."""
+    if heuristic is None:  # pragma: no cover - the registry always hands it one
+        return None
+    where = shape(problem)
+    missing = heuristic.missing_files(*where) if fetching else []
+    if not missing and heuristic_loading(heuristic.name, *where) is None:
+        return (yield from load_heuristic(problem, heuristic))  # ready: nothing to show first
+    started = time.perf_counter()
+    path = first_solution(problem) if problem.start != problem.goal else None
+    best = len(path) - 1 if path else None
+    fresh = tuple(path) if path else None
+    tables = heuristic.tables
+    while missing:  # each step ends at once: the files arrive between steps
+        stage = f"Downloading {tables.stage.split(' ', 1)[1]}" if tables else "Waiting for the heuristic's tables"
+        if (yield Progress(0, 0, 0, 0, time.perf_counter() - started, stage=stage, best=best, path=fresh), True):
+            return None
+        fresh = None
+        missing = heuristic.missing_files(*where)
+    if fresh is not None:  # shown at once, before the first step of loading
+        stage = tables.stage if tables else "Preparing the heuristic"
+        if (yield Progress(0, 0, 0, 0, time.perf_counter() - started, stage=stage, best=best, path=fresh), True):
+            return None
+    return (yield from load_heuristic(problem, heuristic, best=best))
 
 
 def _cells_at(problem: Problem, path: list[int], index: int) -> tuple[int, ...]:

@@ -23,10 +23,17 @@ from collections import deque
 from heapq import heappop, heappush
 from typing import Generator
 
+from ..board import Board
+from ..heuristics import compile_heuristic
+from .idastar import idastar
 from .problem import Problem
+from .result import Limits
+from .steps import Outcome
 
 Path = list[int]
 """Blank positions, one per move (the start's blank position not included)."""
+FINISH_SECONDS = 3600.0
+"""No real limit on the last region's IDA* (at most 3x3: milliseconds, at worst a second)."""
 
 
 def _blanks(parent: dict[int, int], start: int, end: int, n: int) -> Path:
@@ -345,10 +352,8 @@ class Reduction:
         return self.path
 
     def finish_small(self, top: int, bottom: int, left: int, right: int) -> None:
-        """Solve the free rectangle (at most 3x3) optimally with IDA* and Manhattan distance."""
-        from ..board import Board
-        from .solver import solve
-
+        """Solve the free rectangle (at most 3x3) optimally: IDA* with Manhattan distance
+        on the sub-problem of its cells alone."""
         cols = self.cols
         region = [r * cols + c for r in range(top, bottom + 1) for c in range(left, right + 1)]
         number = {label: i + 1 for i, label in enumerate(sorted(self.goal[p] for p in region if self.goal[p]))}
@@ -356,13 +361,18 @@ class Reduction:
         height, width = bottom - top + 1, right - left + 1
         start = Board(height, width, tuple(number[self.cells[p]] for p in region))
         target = Board(height, width, tuple(number[self.goal[p]] for p in region))
-        result = solve(start, target, "idastar", "manhattan")
-        board = start
-        blanks = []
-        for tile in result.tiles:
-            blanks.append(region[board.position_of(tile)])
-            board = board.slide(tile)
-        self.walk(blanks)
+        sub = Problem.from_boards(start, target)
+        manhattan = compile_heuristic("manhattan", height, width, target.blank)
+        steps = idastar(sub, manhattan, Limits(max_nodes=1 << 62, time_limit=FINISH_SECONDS), {})
+        while True:
+            try:
+                next(steps)
+            except StopIteration as done:
+                out: Outcome = done.value
+                break
+        if out.path is None:
+            raise RuntimeError(f"the last {height}x{width} cells were not solved: {out.stop}")  # a bug
+        self.walk([region[p] for p in out.path[1:]])
 
 
 def reduce(problem: Problem, together: int = 0) -> Generator[None, None, Path]:
