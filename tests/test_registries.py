@@ -177,7 +177,15 @@ def test_compare_runs_it_with_its_option(fake_algorithm: None) -> None:
     results = answer["results"]
     mine = [r for r in results if r["algorithm"] == "wastar2"]
     assert [r["heuristic"] for r in mine] == list(HEURISTICS)
-    assert len(results) == 2 + 5 * len(HEURISTICS) + len(HEURISTICS)
+    # Every entry of the registry, by what it says of itself (not a count, which any new
+    # algorithm would break): one run per heuristic if it uses one, else one run without;
+    # none if it does not suit a 3x3 board; each run given exactly its own options.
+    for name, info in ALGORITHMS.items():
+        runs = [r for r in results if r["algorithm"] == name]
+        expected = (list(HEURISTICS) if info.uses_heuristic else [None]) if info.suits(3, 3) else []
+        assert [r["heuristic"] for r in runs] == expected, name
+        assert all(set(r["options"]) == {o.name for o in info.options} for r in runs), name
+    assert {r["algorithm"] for r in results} <= set(ALGORITHMS)
     for r in mine:
         assert r["options"] == {"w2": 3.0}
         if r["stopped"] is None:

@@ -17,15 +17,58 @@ from npuzzle.webapi import HINT_LIMITS, PAGE_MAX_SIDE, handle
 from .helpers import call, check_solution, run_job
 
 
+ALGORITHM_FACTS = {
+    # name: (optimal, uses_heuristic, bounded, anytime, iterative, records_tree), from what each is
+    "bfs": (True, False, False, False, False, True),
+    "iddfs": (True, False, False, False, True, True),
+    "greedy": (False, True, False, False, False, True),
+    "astar": (True, True, False, False, False, True),
+    "wastar": (False, True, True, False, False, True),
+    "idastar": (True, True, False, False, True, True),
+    "anytime": (False, True, False, True, False, False),
+}
+HEURISTIC_FACTS = {
+    # name: (admissible, consistent, uses_tables): the pattern database's reflected maximum is
+    # admissible, not consistent; only it reads table files
+    "hamming": (True, True, False),
+    "manhattan": (True, True, False),
+    "euclidean": (True, True, False),
+    "linear-conflict": (True, True, False),
+    "walking-distance": (True, True, False),
+    "pdb": (True, False, True),
+}
+
+
 def test_info_lists_the_registries() -> None:
+    """``info`` says what each algorithm and heuristic is, checked against what they are
+    known to be (not against the code that writes ``info``), and in the registries' order."""
     info = call({"op": "info"})
     assert [a["name"] for a in info["algorithms"]] == list(ALGORITHMS)
     assert [h["name"] for h in info["heuristics"]] == list(HEURISTICS)
     assert info["min_side"] == 2 and info["max_side"] >= 8
-    assert info["algorithms"] == [a.to_dict() for a in ALGORITHMS.values()]
-    assert info["heuristics"] == [h.to_dict() for h in HEURISTICS.values()]
-    assert [h["uses_tables"] for h in info["heuristics"]] == [h.tables is not None for h in HEURISTICS.values()]
-    assert {h["name"] for h in info["heuristics"] if h["uses_tables"]} == {"pdb"}
+    algorithms = {a["name"]: a for a in info["algorithms"]}
+    for name, facts in ALGORITHM_FACTS.items():
+        entry = algorithms[name]
+        keys = ("optimal", "uses_heuristic", "bounded", "anytime", "iterative", "records_tree")
+        assert tuple(entry[key] for key in keys) == facts, name
+        assert entry["label"] and entry["description"] and entry["default_max_nodes"] >= 100_000
+    # Memory decides the default node limit: small for what stores every state, high for
+    # depth-first searches; breadth-first and IDDFS are offered only for small boards.
+    assert algorithms["astar"]["default_max_nodes"] < algorithms["idastar"]["default_max_nodes"]
+    assert algorithms["bfs"]["max_cells"] and algorithms["iddfs"]["max_cells"]
+    assert algorithms["astar"]["max_cells"] is None and algorithms["anytime"]["max_cells"] is None
+    heuristics = {h["name"]: h for h in info["heuristics"]}
+    for name, (admissible, consistent, uses_tables) in HEURISTIC_FACTS.items():
+        entry = heuristics[name]
+        assert (entry["admissible"], entry["consistent"], entry["uses_tables"]) == (admissible, consistent, uses_tables), name
+    # What info says an algorithm takes is what solve does: a heuristic is refused by those
+    # that use none, taken by the others.
+    for name, entry in algorithms.items():
+        answer = call({"op": "solve", "board": "1 2 3 / 4 5 6 / 7 0 8", "algorithm": name,
+                       "heuristic": "manhattan", "budget_ms": 1000})
+        assert answer["ok"] is entry["uses_heuristic"], (name, answer)
+        if answer["ok"] and answer["type"] == "progress":
+            call({"op": "cancel", "job": answer["job"]})
 
 
 def test_info_carries_every_fact_the_page_shows() -> None:
