@@ -84,9 +84,15 @@ def ensure_pyodide() -> Path:
     return package
 
 
+OFFLINE_ONLY = frozenset({"npuzzle/pattern_db/builder.py"})
+"""Package modules the browser never imports, left out of its archive: the offline builder
+of the shipped tables (small boards' tables are built on demand by pattern_db/bfs.py)."""
+
+
 def package_sources() -> dict[str, bytes]:
-    """npuzzle/**/*.py by archive name (``npuzzle/board.py``), sorted."""
-    return {p.relative_to(ROOT).as_posix(): p.read_bytes() for p in sorted((ROOT / "npuzzle").rglob("*.py"))}
+    """npuzzle/**/*.py by archive name (``npuzzle/board.py``), sorted, but OFFLINE_ONLY."""
+    files = {p.relative_to(ROOT).as_posix(): p for p in sorted((ROOT / "npuzzle").rglob("*.py"))}
+    return {name: path.read_bytes() for name, path in files.items() if name not in OFFLINE_ONLY}
 
 
 def deterministic_zip(files: dict[str, bytes | None]) -> bytes:

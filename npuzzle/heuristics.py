@@ -34,6 +34,8 @@ from .pattern_db import (
     table_loading,
 )
 from .tables import TableFiles
+from .walking_distance import supports as walking_distance_supports
+from .walking_distance import walking_distance_evaluator
 
 
 @dataclass(frozen=True)
@@ -191,15 +193,11 @@ def _compile_linear_conflict(rows: int, cols: int, blank_goal: int) -> Compiled:
 
 
 def _compile_walking_distance(rows: int, cols: int, blank_goal: int) -> Compiled:
-    from .walking_distance import walking_distance_evaluator
-
     return Compiled("walking-distance", walking_distance_evaluator(rows, cols, blank_goal))
 
 
 def _walking_distance_applies(rows: int, cols: int) -> bool:
-    from .walking_distance import supports
-
-    return supports(rows, cols)
+    return walking_distance_supports(rows, cols)
 
 
 def _compile_pdb(rows: int, cols: int, blank_goal: int) -> Compiled:

@@ -22,7 +22,7 @@ from npuzzle.pattern_db import (
     UNSEEN,
     PatternLookup,
     PatternSet,
-    _lookup_from,
+    lookup_from,
     build_pattern_set,
     build_table,
     excess_table,
@@ -87,7 +87,7 @@ def test_excess_tables_give_the_distances_back(tmp_path: Path) -> None:
         assert all(d == UNSEEN or d == m + 2 * e for d, m, e in zip(distances, manhattan, halved))
     write_pattern_set(tmp_path / "t.bin", excess)
     assert read_pattern_set(tmp_path / "t.bin") == excess
-    direct, through = _lookup_from(raw, list(range(9))), _lookup_from(excess, list(range(9)))
+    direct, through = lookup_from(raw, list(range(9))), lookup_from(excess, list(range(9)))
     rng = random.Random(3)
     cells = list(range(2, 10)) + [0]
     for _ in range(500):
