@@ -13,27 +13,26 @@ import sys
 from pathlib import Path
 from typing import Any, Callable, NoReturn, Sequence, TextIO
 
-from .board import DIRECTION_NAMES, Board, BoardError, parse_goal, parse_shape
-from .compare import COMPARE_MAX_NODES, COMPARE_TIME_LIMIT, compare
-from .heuristics import HEURISTICS, missing_table_files
+from . import tables
+from .board import DIRECTION_NAMES, BoardError
+from .compare import COMPARE_MAX_NODES, COMPARE_TIME_LIMIT
+from .heuristics import HEURISTICS
 from .pattern_db import build_shipped_tables
 from .random_boards import MAX_SCRAMBLE_MOVES, choose_random
-from .tables import DATA_DIR
+from .request import RequestError, read_compare, read_new_board, read_solve
 from .search import (
     ALGORITHMS,
     DEFAULT_MAX_NODES,
     DEFAULT_TIME_LIMIT,
     DEFAULT_TREE_EXPANSIONS,
     MAX_TREE_EXPANSIONS,
-    default_algorithm,
-    Limits,
     Progress,
-    Search,
     SearchResult,
     StopReason,
+    default_algorithm,
 )
 from .search.result import DEPTH_FIRST_MAX_NODES, round_up
-from .search.solver import AlgorithmOption, algorithm_options, default_max_nodes
+from .search.solver import AlgorithmOption, algorithm_options
 from .solvability import explain_solvability
 
 EXIT_OK = 0
@@ -242,14 +241,18 @@ def _positive_float(text: str) -> float:
     return value
 
 
-def _read_board(args: argparse.Namespace, stdin: TextIO) -> tuple[Board, Board]:
+def _fields(args: argparse.Namespace, stdin: TextIO) -> dict[str, Any]:
+    """The command line's arguments as a request's fields (see request.py): the board (from
+    standard input for ``-``), goal, size, limits and options given."""
     text = " ".join(args.board)
-    if text == "-":
-        text = stdin.read()
-    shape = parse_shape(args.size) if args.size else (None, None)
-    board = Board.from_string(text, *shape)
-    goal = parse_goal(args.goal, board.rows, board.cols)
-    return board, goal
+    fields: dict[str, Any] = {
+        "board": stdin.read() if text == "-" else text, "goal": args.goal, "size": args.size,
+        "max_nodes": args.max_nodes, "time_limit": args.time_limit, **_given_options(args),
+    }
+    for name in ("algorithm", "heuristic", "trace", "tree"):
+        if name in args:
+            fields[name] = getattr(args, name)
+    return fields
 
 
 def _progress_printer(stream: TextIO):  # type: ignore[no-untyped-def]
@@ -446,23 +449,15 @@ def _ascii(text: str) -> str:
 
 
 def _solve(args: argparse.Namespace, stdin: TextIO, stdout: TextIO, stderr: TextIO) -> int:
-    board, goal = _read_board(args, stdin)
-    if args.heuristic is not None and args.algorithm is not None and not ALGORITHMS[args.algorithm].uses_heuristic:
-        raise InputError(f"--heuristic: the {args.algorithm} algorithm uses no heuristic, so {args.heuristic} would be ignored: leave --heuristic out or choose another --algorithm")
-    max_nodes = args.max_nodes
-    if max_nodes is None:
-        max_nodes = DEFAULT_TREE_EXPANSIONS if args.tree else default_max_nodes(args.algorithm, board.rows, board.cols)
-    search = Search(
-        board, goal, args.algorithm, args.heuristic,
-        Limits(max_nodes=max_nodes, time_limit=args.time_limit), options=_given_options(args),
-        trace=args.trace, tree=args.tree,
-    )
-    need = missing_table_files(search.heuristic, board.rows, board.cols, goal.blank)
-    if need:
+    try:
+        search, _ = read_solve(_fields(args, stdin)).start()
+    except RequestError as exc:
+        if exc.field != "tables":
+            raise
         raise InputError(
-            f"the {search.heuristic} heuristic needs {', '.join(need)}, which is missing from "
-            f"{DATA_DIR}: run python -m npuzzle tables build, or choose another --heuristic"
-        )
+            f"{exc.message}, which is missing from {tables.DATA_DIR}: run python -m npuzzle tables build, "
+            "or choose another --heuristic"
+        ) from None
     show_progress = not args.json and stderr.isatty()
     try:
         result = search.run(_progress_printer(stderr) if show_progress else None)
@@ -484,16 +479,18 @@ def _solve(args: argparse.Namespace, stdin: TextIO, stdout: TextIO, stderr: Text
 
 
 def _compare(args: argparse.Namespace, stdin: TextIO, stdout: TextIO, stderr: TextIO) -> int:
-    board, goal = _read_board(args, stdin)
-    limits = Limits(max_nodes=args.max_nodes, time_limit=args.time_limit)
+    comparison = read_compare(_fields(args, stdin))
+    board, goal, limits = comparison.board, comparison.goal, comparison.limits
     show_progress = not args.json and stderr.isatty()
-
-    def report(result: SearchResult) -> None:
+    reported = 0
+    while not comparison.done:
+        comparison.step(0.1)
         if show_progress:
-            stderr.write(f"\r  ran {result.algorithm} {result.heuristic or ''}".ljust(60) + "\r")
-            stderr.flush()
-
-    results = compare(board, goal, limits, on_result=report, options=_given_options(args))
+            for result in comparison.results[reported:]:
+                stderr.write(f"\r  ran {result.algorithm} {result.heuristic or ''}".ljust(60) + "\r")
+                stderr.flush()
+        reported = len(comparison.results)
+    results = comparison.results
     if show_progress:
         stderr.write("\r" + " " * 60 + "\r")
     if args.json:
@@ -509,8 +506,7 @@ def _compare(args: argparse.Namespace, stdin: TextIO, stdout: TextIO, stderr: Te
 
 
 def _random(args: argparse.Namespace, stdin: TextIO, stdout: TextIO, stderr: TextIO) -> int:
-    rows, cols = parse_shape(args.size)
-    goal = parse_goal(args.goal, rows, cols)
+    rows, cols, goal = read_new_board({"size": args.size, "goal": args.goal})
     if args.unsolvable and args.moves is not None:
         raise InputError("--unsolvable and --moves do not go together: moves from the goal stay solvable")
     board = choose_random(goal, args.moves, args.seed, args.unsolvable)
@@ -530,6 +526,14 @@ def _tables(args: argparse.Namespace, stdin: TextIO, stdout: TextIO, stderr: Tex
     return EXIT_OK
 
 
+def _flag(exc: Exception) -> str:
+    """``--heuristic: `` before the message of a request refused for a field given by a
+    flag (a board's, goal's and size's messages quote what was typed)."""
+    if isinstance(exc, RequestError) and exc.field not in ("board", "goal", "size"):
+        return f"--{exc.field.replace('_', '-')}: "
+    return ""
+
+
 _COMMANDS = {"solve": _solve, "compare": _compare, "random": _random, "tables": _tables}
 
 
@@ -546,7 +550,7 @@ def main(argv: Sequence[str] | None = None, stdin: TextIO | None = None,
             parser.print_help(stdout)
             raise InputError(f"choose a command: {', '.join(_COMMANDS)}")
         return _COMMANDS[args.command](args, stdin, stdout, stderr)
-    except (InputError, BoardError, ValueError) as exc:
+    except (InputError, RequestError, BoardError, ValueError) as exc:
         # One line, whatever the message quotes (argparse repeats unknown arguments as given).
-        stderr.write(f"npuzzle: error: {' '.join(str(exc).split())}\n")
+        stderr.write(f"npuzzle: error: {_flag(exc)}{' '.join(str(exc).split())}\n")
         return EXIT_INVALID

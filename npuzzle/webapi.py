@@ -70,7 +70,7 @@ import itertools
 import json
 import sys
 import time
-from typing import Any, Sequence
+from typing import Any, Protocol, Sequence
 
 from . import __version__
 from .board import (
@@ -80,8 +80,6 @@ from .board import (
     MIN_SIDE,
     Board,
     BoardError,
-    parse_goal,
-    parse_shape,
     relabel,
 )
 from .compare import COMPARE_MAX_NODES, COMPARE_TIME_LIMIT, Comparison
@@ -93,10 +91,22 @@ from .heuristics import (
     heuristic_loading,
     heuristic_ready,
     heuristic_applies,
-    missing_table_files,
     strongest_heuristic,
 )
 from .random_boards import MAX_SCRAMBLE_MOVES, choose_random
+from .request import (
+    Caps,
+    Fields,
+    RequestError,
+    number_field,
+    quote as _quote,
+    read_boards,
+    read_compare,
+    read_new_board,
+    read_prepare,
+    read_solve,
+    text_field,
+)
 from .search import (
     ALGORITHMS,
     DEFAULT_TIME_LIMIT,
@@ -104,28 +114,45 @@ from .search import (
     MAX_TREE_CELLS,
     MAX_TREE_EXPANSIONS,
     Limits,
-    OptionError,
     Progress,
     Search,
     SearchResult,
-    TreeError,
     default_algorithm,
     default_heuristic,
-    default_max_nodes,
 )
-from .search.solver import algorithm_options
 from .solvability import explain_solvability
+
+__all__ = ["RequestError", "handle", "handle_dict"]
 
 MAX_NODES_CAP = 100_000_000
 TIME_LIMIT_CAP = 3600.0
 DEFAULT_BUDGET_MS = 30
 MAX_TEXT = 10_000
+CAPS = Caps(max_nodes=MAX_NODES_CAP, time_limit=TIME_LIMIT_CAP, text=MAX_TEXT)
+"""What the page may ask for at most."""
 PAGE_MAX_SIDE = MAX_SIDE
 """The largest side the page offers in its size menus."""
 HINT_LIMITS = Limits(max_nodes=5_000_000, time_limit=20.0)
 """The limits of the page's Hint button (an optimal search from the board shown)."""
 
 _LOADED = object()
+
+
+class Job(Protocol):
+    """Work the page advances a slice at a time: ``solve``, ``compare`` and ``prepare``."""
+
+    @property
+    def done(self) -> bool:
+        """Whether it has finished (its next answer is its last)."""
+
+    def step(self, budget: float) -> object:
+        """Work for about ``budget`` seconds (what it returns is not used)."""
+
+    def cancel(self) -> object:
+        """Stop; the next answer is the last."""
+
+    def answer(self, job_id: int) -> dict[str, Any]:
+        """What the page is told now: progress, or the outcome once done."""
 
 
 class Preparation:
@@ -159,75 +186,101 @@ class Preparation:
         """Stop loading (what is loaded stays loaded)."""
         self.done = True
 
+    def answer(self, job_id: int) -> dict[str, Any]:
+        """Progress with a ``stage``, then ``prepared``."""
+        if self.done:
+            return {"type": "prepared", "job": job_id, "heuristic": self.name, "seconds": round(self.seconds, 4)}
+        return {"type": "progress", "job": job_id, "progress": self.progress.to_dict() if self.progress else None}
 
-_jobs: dict[int, Search | Comparison | Preparation] = {}
+
+class ComparisonJob:
+    """``compare`` as a job: progress names the pair running and the results so far."""
+
+    def __init__(self, comparison: Comparison) -> None:
+        self.comparison = comparison
+
+    @property
+    def done(self) -> bool:
+        """Whether every pair has run."""
+        return self.comparison.done
+
+    def step(self, budget: float) -> None:
+        """Run pairs for about ``budget`` seconds."""
+        self.comparison.step(budget)
+
+    def cancel(self) -> None:
+        """Stop the running pair and skip the rest."""
+        self.comparison.cancel()
+
+    def answer(self, job_id: int) -> dict[str, Any]:
+        """Progress (the pair running, the results so far), then ``comparison``."""
+        job = self.comparison
+        if job.done:
+            return {"type": "comparison", "job": job_id, "results": [_result_dict(r) for r in job.results]}
+        running = job.pairs[len(job.results)]
+        progress = job.current.progress if job.current else None
+        return {
+            "type": "progress", "job": job_id,
+            "progress": {
+                **(progress.to_dict() if progress else {}),
+                "pair": {"algorithm": running[0], "heuristic": running[1]},
+                "pairs_done": len(job.results), "pairs": len(job.pairs),
+                "results": [_result_dict(r) for r in job.results],
+            },
+        }
+
+
+class SearchJob:
+    """``solve`` as a job: progress (with the trace's news and an anytime search's better
+    solution), then the result with the heuristic along its solution."""
+
+    def __init__(self, search: Search) -> None:
+        self.search = search
+        self.result: SearchResult | None = None
+
+    @property
+    def done(self) -> bool:
+        """Whether the search has ended."""
+        return self.result is not None
+
+    def step(self, budget: float) -> None:
+        """Search for about ``budget`` seconds."""
+        out = self.search.step(budget)
+        if isinstance(out, SearchResult):
+            self.result = out
+
+    def cancel(self) -> None:
+        """Stop: the result says cancelled (an anytime search keeps its best)."""
+        self.result = self.search.cancel()
+
+    def answer(self, job_id: int) -> dict[str, Any]:
+        """Progress, then ``result``."""
+        if self.result is not None:
+            result = _result_dict(self.result)
+            if self.result.solved:
+                result["h_name"], result["h_path"] = _h_path(
+                    self.result.start, self.result.goal, self.result.heuristic, self.result.tiles)
+            return {"type": "result", "job": job_id, "result": result}
+        search = self.search
+        answer = {"type": "progress", "job": job_id, "progress": search.progress.to_dict() if search.progress else None}
+        if search.trace is not None:
+            answer["trace_delta"] = search.trace.delta()
+        solution = _solution(search)
+        if solution is not None:
+            answer["solution"] = solution
+        return answer
+
+
+_jobs: dict[int, Job] = {}
 _job_ids = itertools.count(1)
 
 
-class RequestError(Exception):
-    """A request that cannot be served; ``field`` names the part that is wrong."""
-
-    def __init__(self, field: str, message: str, **details: Any) -> None:
-        super().__init__(message)
-        self.field = field
-        self.message = message
-        self.details = details
+def _result_dict(result: SearchResult) -> dict[str, Any]:
+    """A result's JSON form, as the page reads it."""
+    return result.to_dict()
 
 
-def _quote(value: Any, limit: int = 40) -> str:
-    """A value from a request, for a message: as JSON, shortened when long, so that a huge
-    value never makes a huge message."""
-    try:
-        text = json.dumps(value)
-    except (ValueError, RecursionError):  # an int of over 4,300 digits; nesting too deep
-        text = "a number too long to show" if isinstance(value, int) else f"a {type(value).__name__} nested too deeply to show"
-    return text if len(text) <= limit else text[: limit - 3] + "..."
-
-
-def _text(request: dict[str, Any], key: str, default: str | None = None) -> str:
-    value = request.get(key, default)
-    if value is None:
-        raise RequestError(key, f"{key} is missing")
-    if not isinstance(value, str):
-        raise RequestError(key, f"{key} must be text, not {type(value).__name__}")
-    if len(value) > MAX_TEXT:
-        raise RequestError(key, f"{key} is too long ({len(value)} characters)")
-    return value
-
-
-def _number(request: dict[str, Any], key: str, default: float, cap: float, whole: bool) -> Any:
-    value = request.get(key, default)
-    if value is None:
-        return default
-    if isinstance(value, bool) or not isinstance(value, (int, float)) or (whole and not isinstance(value, int)):
-        kind = "a whole number" if whole else "a number"
-        raise RequestError(key, f"{key} must be {kind}, not {_quote(value)}")
-    if not 0 < value <= cap:
-        shown = f"{value:g}" if isinstance(value, float) else _quote(value)  # an int may not fit a float
-        raise RequestError(key, f"{key} must be above 0 and at most {cap:g}, not {shown}")
-    return value
-
-
-def _boards(request: dict[str, Any]) -> tuple[Board, Board]:
-    size = request.get("size")
-    shape: tuple[int | None, int | None] = (None, None)
-    if size is not None and size != "":
-        try:
-            shape = parse_shape(_text(request, "size"))
-        except BoardError as exc:
-            raise RequestError("size", str(exc)) from None
-    try:
-        board = Board.from_string(_text(request, "board"), *shape)
-    except BoardError as exc:
-        raise RequestError("board", str(exc)) from None
-    try:
-        goal = parse_goal(_text(request, "goal", "blank-last"), board.rows, board.cols)
-    except BoardError as exc:
-        raise RequestError("goal", str(exc)) from None
-    return board, goal
-
-
-def _info(request: dict[str, Any]) -> dict[str, Any]:
+def _info(request: Fields) -> dict[str, Any]:
     return {
         "version": __version__,
         "min_side": MIN_SIDE,
@@ -245,31 +298,18 @@ def _info(request: dict[str, Any]) -> dict[str, Any]:
     }
 
 
-def _analyze(request: dict[str, Any]) -> dict[str, Any]:
-    board, goal = _boards(request)
-    return _describe(board, goal)
+def _analyze(request: Fields) -> dict[str, Any]:
+    boards = read_boards(request, CAPS)
+    return _describe(boards.board, boards.goal)
 
 
-def _shape_and_goal(request: dict[str, Any]) -> tuple[int, int, Board]:
-    """The required ``size`` and the optional ``goal`` of a request for a new board."""
-    try:
-        rows, cols = parse_shape(_text(request, "size"))
-    except BoardError as exc:
-        raise RequestError("size", str(exc)) from None
-    try:
-        goal = parse_goal(_text(request, "goal", "blank-last"), rows, cols)
-    except BoardError as exc:
-        raise RequestError("goal", str(exc)) from None
-    return rows, cols, goal
-
-
-def _goal(request: dict[str, Any]) -> dict[str, Any]:
-    _, _, goal = _shape_and_goal(request)
+def _goal(request: Fields) -> dict[str, Any]:
+    _, _, goal = read_new_board(request, CAPS)
     return _describe(goal, goal)
 
 
-def _random(request: dict[str, Any]) -> dict[str, Any]:
-    rows, cols, goal = _shape_and_goal(request)
+def _random(request: Fields) -> dict[str, Any]:
+    rows, cols, goal = read_new_board(request, CAPS)
     seed = request.get("seed")
     if seed is not None and (isinstance(seed, bool) or not isinstance(seed, (int, str))):
         raise RequestError("seed", f"seed must be a number or text, not {_quote(seed)}")
@@ -350,87 +390,29 @@ def _solution(search: Search) -> dict[str, Any] | None:
     }
 
 
-def _answer(job_id: int, job: Search | Comparison | Preparation, out: object) -> dict[str, Any]:
-    if isinstance(job, Preparation):
-        if job.done:
-            _jobs.pop(job_id, None)
-            return {"type": "prepared", "job": job_id, "heuristic": job.name, "seconds": round(job.seconds, 4)}
-        return {"type": "progress", "job": job_id, "progress": job.progress.to_dict() if job.progress else None}
-    if isinstance(job, Comparison):
-        if job.done:
-            _jobs.pop(job_id, None)
-            return {"type": "comparison", "job": job_id, "results": [r.to_dict() for r in job.results]}
-        running = job.pairs[len(job.results)]
-        progress = job.current.progress if job.current else None
-        return {
-            "type": "progress", "job": job_id,
-            "progress": {
-                **(progress.to_dict() if progress else {}),
-                "pair": {"algorithm": running[0], "heuristic": running[1]},
-                "pairs_done": len(job.results), "pairs": len(job.pairs),
-                "results": [r.to_dict() for r in job.results],
-            },
-        }
-    if isinstance(out, SearchResult):
-        _jobs.pop(job_id, None)
-        result = out.to_dict()
-        if out.solved:
-            result["h_name"], result["h_path"] = _h_path(out.start, out.goal, out.heuristic, out.tiles)
-        return {"type": "result", "job": job_id, "result": result}
-    progress = job.progress
-    answer = {"type": "progress", "job": job_id, "progress": progress.to_dict() if progress else None}
-    if job.trace is not None:
-        answer["trace_delta"] = job.trace.delta()
-    solution = _solution(job)
-    if solution is not None:
-        answer["solution"] = solution
-    return answer
-
-
-def _limits(request: dict[str, Any], max_nodes: int, time_limit: float) -> Limits:
-    return Limits(
-        max_nodes=_number(request, "max_nodes", max_nodes, MAX_NODES_CAP, whole=True),
-        time_limit=float(_number(request, "time_limit", time_limit, TIME_LIMIT_CAP, whole=False)),
-    )
-
-
-def _options(request: dict[str, Any]) -> dict[str, float]:
-    """The algorithm options present in the request (fields named after them), as numbers;
-    whether the algorithm takes them and their ranges are checked by the registry."""
-    options = {}
-    for name, (option, _) in algorithm_options().items():
-        value = request.get(name)
-        if value is not None:
-            if isinstance(value, bool) or not isinstance(value, (int, float)):
-                raise RequestError(name, f"{name} must be a number, not {_quote(value)}")
-            try:
-                options[name] = float(value)
-            except OverflowError:  # an int too large for a float: beyond any option's range
-                bound = f"at most {option.maximum:g}" if value > 0 else f"at least {option.minimum:g}"
-                raise RequestError(name, f"the {name} must be {bound}, not {_quote(value)}") from None
-    return options
-
-
-def _compare(request: dict[str, Any]) -> dict[str, Any]:
-    board, goal = _boards(request)
-    shape = (board.rows, board.cols, goal.blank)
-    need = sorted({file for name in HEURISTICS for file in missing_table_files(name, *shape)})
-    if need:  # compare every pair, the table-backed heuristics included: fetch them first
-        raise RequestError("tables", f"the comparison needs {', '.join(need)}", need=need)
-    limits = _limits(request, COMPARE_MAX_NODES, COMPARE_TIME_LIMIT)
-    budget = _budget(request)  # every field is checked before the job exists
-    try:
-        job = Comparison(board, goal, limits, options=_options(request))
-    except OptionError as exc:
-        raise RequestError(exc.option, str(exc)) from None
+def _begin(job: Job, budget: float) -> dict[str, Any]:
+    """Keep ``job``, run its first slice and answer."""
     job_id = next(_job_ids)
     _jobs[job_id] = job
     job.step(budget)
-    return _answer(job_id, job, None)
+    return _answer(job_id, job)
 
 
-def _move(request: dict[str, Any]) -> dict[str, Any]:
-    board, goal = _boards(request)
+def _answer(job_id: int, job: Job) -> dict[str, Any]:
+    """The job's answer; a finished job is forgotten."""
+    if job.done:
+        _jobs.pop(job_id, None)
+    return job.answer(job_id)
+
+
+def _compare(request: Fields) -> dict[str, Any]:
+    comparison = read_compare(request, CAPS)
+    return _begin(ComparisonJob(comparison), _budget(request))
+
+
+def _move(request: Fields) -> dict[str, Any]:
+    boards = read_boards(request, CAPS)
+    board, goal = boards.board, boards.goal
     tile = request.get("tile")
     direction = request.get("direction")
     if tile is None and isinstance(direction, str):
@@ -453,91 +435,54 @@ def _move(request: dict[str, Any]) -> dict[str, Any]:
     return {**_describe(board, goal), "moved": moved, "moves": "".join(directions)}
 
 
-def _budget(request: dict[str, Any]) -> float:
-    return float(_number(request, "budget_ms", DEFAULT_BUDGET_MS, 1000, whole=False)) / 1000
+def _budget(request: Fields) -> float:
+    return float(number_field(request, "budget_ms", DEFAULT_BUDGET_MS, 1000, whole=False)) / 1000
 
 
-def _solve(request: dict[str, Any]) -> dict[str, Any]:
-    board, goal = _boards(request)
-    algorithm = request.get("algorithm")
-    heuristic = request.get("heuristic")
-    if algorithm is not None and (not isinstance(algorithm, str) or algorithm not in ALGORITHMS):
-        raise RequestError("algorithm", f"unknown algorithm {_quote(algorithm)}: choose one of {', '.join(ALGORITHMS)}")
-    if heuristic is not None and (not isinstance(heuristic, str) or heuristic not in HEURISTICS):
-        raise RequestError("heuristic", f"unknown heuristic {_quote(heuristic)}: choose one of {', '.join(HEURISTICS)}")
-    if heuristic is not None and algorithm is not None and not ALGORITHMS[algorithm].uses_heuristic:
-        raise RequestError("heuristic", f"the {algorithm} algorithm uses no heuristic, so {heuristic} would be ignored: leave heuristic out")
-    trace = request.get("trace", False)
-    if not isinstance(trace, bool):
-        raise RequestError("trace", f"trace must be true or false, not {_quote(trace)}")
-    tree = request.get("tree", False)
-    if not isinstance(tree, bool):
-        raise RequestError("tree", f"tree must be true or false, not {_quote(tree)}")
-    max_nodes = DEFAULT_TREE_EXPANSIONS if tree else default_max_nodes(algorithm, board.rows, board.cols)
-    limits = _limits(request, max_nodes, DEFAULT_TIME_LIMIT)
-    options = _options(request)
-    budget = _budget(request)
-    try:
-        search = Search(board, goal, algorithm, heuristic, limits, options=options, trace=trace, tree=tree)
-    except OptionError as exc:
-        raise RequestError(exc.option, str(exc)) from None
-    except TreeError as exc:
-        raise RequestError(exc.field, str(exc)) from None
-    except ValueError as exc:  # the heuristic does not apply to the board
-        raise RequestError("heuristic", str(exc)) from None
-    need = missing_table_files(search.heuristic, board.rows, board.cols, goal.blank)
-    if need and not search.info.anytime:
-        raise RequestError("tables", f"the {search.heuristic} heuristic needs {', '.join(need)}", need=need)
+def _solve(request: Fields) -> dict[str, Any]:
+    solve = read_solve(request, CAPS)
+    budget = _budget(request)  # every field is checked before the job exists
     # An anytime search starts at once: it answers with a first solution while the
     # files it needs (in "need") are fetched, and waits for them before improving it.
-    search.awaiting_files = bool(need)
-    job_id = next(_job_ids)
-    _jobs[job_id] = search
-    answer = _answer(job_id, search, search.step(budget))
+    search, need = solve.start(fetching=True)
+    answer = _begin(SearchJob(search), budget)
     if need:
-        answer["need"] = need
+        answer["need"] = list(need)
     return answer
 
 
-def _prepare(request: dict[str, Any]) -> dict[str, Any]:
-    rows, cols, goal = _shape_and_goal(request)
-    name = default_heuristic(rows, cols, goal.blank)
-    need = missing_table_files(name, rows, cols, goal.blank)
-    if need:
-        raise RequestError("tables", f"the {name} heuristic needs {', '.join(need)}", need=need)
+def _prepare(request: Fields) -> dict[str, Any]:
+    name, rows, cols, goal = read_prepare(request, CAPS)
     budget = _budget(request)  # every field is checked before the job exists
-    job = Preparation(name, rows, cols, goal.blank)
-    job_id = next(_job_ids)
-    _jobs[job_id] = job
-    job.step(budget)
-    return _answer(job_id, job, None)
+    return _begin(Preparation(name, rows, cols, goal.blank), budget)
 
 
-def _job(request: dict[str, Any]) -> tuple[int, Search | Comparison | Preparation]:
+def _job(request: Fields) -> tuple[int, Job]:
     job_id = request.get("job")
     if isinstance(job_id, bool) or not isinstance(job_id, int):
         raise RequestError("job", f"job must be a job number, not {_quote(job_id)}")
-    search = _jobs.get(job_id)
-    if search is None:
+    job = _jobs.get(job_id)
+    if job is None:
         raise RequestError("job", f"there is no running job {_quote(job_id)}")
-    return job_id, search
+    return job_id, job
 
 
-def _step(request: dict[str, Any]) -> dict[str, Any]:
+def _step(request: Fields) -> dict[str, Any]:
     job_id, job = _job(request)
-    return _answer(job_id, job, job.step(_budget(request)))
+    job.step(_budget(request))
+    return _answer(job_id, job)
 
 
-def _cancel(request: dict[str, Any]) -> dict[str, Any]:
+def _cancel(request: Fields) -> dict[str, Any]:
     job_id, job = _job(request)
-    out = job.cancel()
-    return _answer(job_id, job, out)
+    job.cancel()
+    return _answer(job_id, job)
 
 
-def _breakdown(request: dict[str, Any]) -> dict[str, Any]:
-    board, goal = _boards(request)
+def _breakdown(request: Fields) -> dict[str, Any]:
+    boards = read_boards(request, CAPS)
     try:
-        return breakdown(board, goal, _text(request, "heuristic"))
+        return breakdown(boards.board, boards.goal, text_field(request, "heuristic", CAPS))
     except ExplainError as exc:
         raise RequestError(exc.field, exc.message, **exc.details) from None
 

@@ -1,0 +1,266 @@
+"""A request, read once for both front doors (the command line and the web API).
+
+``read_boards``, ``read_new_board``, ``read_solve`` and ``read_compare`` turn the fields
+of a request (the web API's JSON object, or the command line's arguments put in the same
+form) into one typed value, refusing it with a ``RequestError`` that names the field.
+This module owns the defaults (node limits, the tree's cap) and the table checks; the
+callers only act on what it gives back.
+
+>>> read_solve({"board": "1 2 3 0", "algorithm": "iddfs", "heuristic": "pdb"})
+Traceback (most recent call last):
+...
+npuzzle.request.RequestError: the iddfs algorithm uses no heuristic, so the heuristic pdb would be ignored: leave it out or choose another algorithm
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import Any, Mapping
+
+from .board import Board, BoardError, parse_goal, parse_shape
+from .compare import COMPARE_MAX_NODES, COMPARE_TIME_LIMIT, Comparison
+from .heuristics import HEURISTICS, missing_table_files
+from .search import (
+    ALGORITHMS,
+    DEFAULT_TIME_LIMIT,
+    DEFAULT_TREE_EXPANSIONS,
+    Limits,
+    OptionError,
+    Search,
+    TreeError,
+    default_heuristic,
+    default_max_nodes,
+)
+from .search.solver import algorithm_options
+
+Fields = Mapping[str, Any]
+"""A request's fields by name: JSON values (the command line's arguments as text, numbers
+and booleans)."""
+
+
+class RequestError(ValueError):
+    """A request that cannot be served; ``field`` names the part that is wrong, ``details``
+    add facts (``need``: the table files missing)."""
+
+    def __init__(self, field: str, message: str, **details: Any) -> None:
+        super().__init__(message)
+        self.field = field
+        self.message = message
+        self.details = details
+
+
+@dataclass(frozen=True)
+class Caps:
+    """What a request may ask for at most: the web API caps what the page can ask; the
+    command line trusts its user (no caps)."""
+
+    max_nodes: int | None = None
+    time_limit: float | None = None
+    text: int | None = None
+    """The longest text field, in characters."""
+
+
+NO_CAPS = Caps()
+
+
+def quote(value: Any, limit: int = 40) -> str:
+    """A value from a request, for a message: as JSON, shortened when long, so that a huge
+    value never makes a huge message."""
+    try:
+        text = json.dumps(value)
+    except (ValueError, RecursionError):  # an int of over 4,300 digits; nesting too deep
+        text = "a number too long to show" if isinstance(value, int) else f"a {type(value).__name__} nested too deeply to show"
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+def text_field(fields: Fields, key: str, caps: Caps = NO_CAPS, default: str | None = None) -> str:
+    """The text field ``key`` (``default`` when absent); RequestError when missing or not text."""
+    value = fields.get(key, default)
+    if value is None:
+        raise RequestError(key, f"{key} is missing")
+    if not isinstance(value, str):
+        raise RequestError(key, f"{key} must be text, not {type(value).__name__}")
+    if caps.text is not None and len(value) > caps.text:
+        raise RequestError(key, f"{key} is too long ({len(value)} characters)")
+    return value
+
+
+def number_field(fields: Fields, key: str, default: float, cap: float | None, whole: bool) -> Any:
+    """The positive number ``key`` (``default`` when absent), at most ``cap`` when given."""
+    value = fields.get(key, default)
+    if value is None:
+        return default
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or (whole and not isinstance(value, int)):
+        kind = "a whole number" if whole else "a number"
+        raise RequestError(key, f"{key} must be {kind}, not {quote(value)}")
+    if not 0 < value <= (cap if cap is not None else float("inf")) or value == float("inf"):
+        shown = f"{value:g}" if isinstance(value, float) else quote(value)  # an int may not fit a float
+        most = f" and at most {cap:g}" if cap is not None else ""
+        raise RequestError(key, f"{key} must be above 0{most}, not {shown}")
+    return value
+
+
+def flag_field(fields: Fields, key: str) -> bool:
+    """The true-or-false field ``key`` (false when absent)."""
+    value = fields.get(key, False)
+    if not isinstance(value, bool):
+        raise RequestError(key, f"{key} must be true or false, not {quote(value)}")
+    return value
+
+
+@dataclass(frozen=True)
+class Boards:
+    """A board and the goal it is to reach."""
+
+    board: Board
+    goal: Board
+
+
+def read_boards(fields: Fields, caps: Caps = NO_CAPS) -> Boards:
+    """``board`` (required), ``size`` (for a rectangular board) and ``goal`` (default blank-last)."""
+    shape: tuple[int | None, int | None] = (None, None)
+    if fields.get("size") not in (None, ""):
+        try:
+            shape = parse_shape(text_field(fields, "size", caps))
+        except BoardError as exc:
+            raise RequestError("size", str(exc)) from None
+    try:
+        board = Board.from_string(text_field(fields, "board", caps), *shape)
+    except BoardError as exc:
+        raise RequestError("board", str(exc)) from None
+    return Boards(board, _goal(fields, board.rows, board.cols, caps))
+
+
+def read_new_board(fields: Fields, caps: Caps = NO_CAPS) -> tuple[int, int, Board]:
+    """The required ``size`` and the optional ``goal`` of a request for a new board:
+    (rows, cols, goal)."""
+    try:
+        rows, cols = parse_shape(text_field(fields, "size", caps))
+    except BoardError as exc:
+        raise RequestError("size", str(exc)) from None
+    return rows, cols, _goal(fields, rows, cols, caps)
+
+
+def _goal(fields: Fields, rows: int, cols: int, caps: Caps) -> Board:
+    try:
+        return parse_goal(text_field(fields, "goal", caps, "blank-last"), rows, cols)
+    except BoardError as exc:
+        raise RequestError("goal", str(exc)) from None
+
+
+def read_options(fields: Fields) -> dict[str, float]:
+    """The algorithm options present (fields named after them), as numbers; whether the
+    algorithm takes them and their ranges are checked by its registry entry."""
+    options = {}
+    for name, (option, _) in algorithm_options().items():
+        value = fields.get(name)
+        if value is not None:
+            if isinstance(value, bool) or not isinstance(value, (int, float)):
+                raise RequestError(name, f"{name} must be a number, not {quote(value)}")
+            try:
+                options[name] = float(value)
+            except OverflowError:  # an int too large for a float: beyond any option's range
+                bound = f"at most {option.maximum:g}" if value > 0 else f"at least {option.minimum:g}"
+                raise RequestError(name, f"the {name} must be {bound}, not {quote(value)}") from None
+    return options
+
+
+def read_limits(fields: Fields, max_nodes: int, time_limit: float, caps: Caps = NO_CAPS) -> Limits:
+    """``max_nodes`` and ``time_limit``, with these defaults."""
+    return Limits(
+        max_nodes=number_field(fields, "max_nodes", max_nodes, caps.max_nodes, whole=True),
+        time_limit=float(number_field(fields, "time_limit", time_limit, caps.time_limit, whole=False)),
+    )
+
+
+def _name(fields: Fields, key: str, registry: Mapping[str, object]) -> str | None:
+    value = fields.get(key)
+    if value is not None and (not isinstance(value, str) or value not in registry):
+        raise RequestError(key, f"unknown {key} {quote(value)}: choose one of {', '.join(registry)}")
+    return value
+
+
+@dataclass(frozen=True)
+class SolveRequest:
+    """A search to run: ``start`` makes it."""
+
+    board: Board
+    goal: Board
+    algorithm: str | None
+    """None for the default."""
+    heuristic: str | None
+    """None for the algorithm's default (or for an algorithm that uses none)."""
+    limits: Limits
+    options: dict[str, float] = field(default_factory=dict)
+    trace: bool = False
+    tree: bool = False
+
+    def start(self, fetching: bool = False) -> tuple[Search, tuple[str, ...]]:
+        """The search, and the table files its heuristic needs that are missing. RequestError
+        for an option, a tree or a heuristic that does not apply, and for missing files
+        unless ``fetching`` (the caller fetches them while the search runs) and the
+        algorithm can start without them (the anytime solver shows a first solution)."""
+        try:
+            search = Search(self.board, self.goal, self.algorithm, self.heuristic, self.limits,
+                            options=self.options, trace=self.trace, tree=self.tree)
+        except OptionError as exc:
+            raise RequestError(exc.option, str(exc)) from None
+        except TreeError as exc:
+            raise RequestError(exc.field, str(exc)) from None
+        except ValueError as exc:  # the heuristic does not apply to the board
+            raise RequestError("heuristic", str(exc)) from None
+        need = missing_table_files(search.heuristic, self.board.rows, self.board.cols, self.goal.blank)
+        if need and not (fetching and search.info.anytime):
+            raise RequestError("tables", f"the {search.heuristic} heuristic needs {', '.join(need)}", need=list(need))
+        search.awaiting_files = bool(need)
+        return search, tuple(need)
+
+
+def read_solve(fields: Fields, caps: Caps = NO_CAPS) -> SolveRequest:
+    """A search: the boards, ``algorithm`` and ``heuristic`` (registry names, or absent for
+    the defaults; a heuristic is refused for an algorithm that uses none), the options,
+    ``max_nodes`` (default: the algorithm's own, or the tree's), ``time_limit``, ``trace``
+    and ``tree``."""
+    boards = read_boards(fields, caps)
+    algorithm = _name(fields, "algorithm", ALGORITHMS)
+    heuristic = _name(fields, "heuristic", HEURISTICS)
+    if heuristic is not None and algorithm is not None and not ALGORITHMS[algorithm].uses_heuristic:
+        raise RequestError(
+            "heuristic", f"the {algorithm} algorithm uses no heuristic, so the heuristic {heuristic} "
+            "would be ignored: leave it out or choose another algorithm",
+        )
+    trace = flag_field(fields, "trace")
+    tree = flag_field(fields, "tree")
+    board = boards.board
+    max_nodes = DEFAULT_TREE_EXPANSIONS if tree else default_max_nodes(algorithm, board.rows, board.cols)
+    limits = read_limits(fields, max_nodes, DEFAULT_TIME_LIMIT, caps)
+    return SolveRequest(board, boards.goal, algorithm, heuristic, limits, read_options(fields), trace, tree)
+
+
+def read_compare(fields: Fields, caps: Caps = NO_CAPS) -> Comparison:
+    """Every applicable algorithm/heuristic pair on the boards, each under ``max_nodes`` and
+    ``time_limit`` (100,000 nodes and 5 s by default), with the options given; RequestError
+    with field ``tables`` and ``need`` if a table-backed heuristic's files are missing."""
+    boards = read_boards(fields, caps)
+    board, goal = boards.board, boards.goal
+    need = sorted({file for name in HEURISTICS for file in missing_table_files(name, board.rows, board.cols, goal.blank)})
+    if need:  # compare every pair, the table-backed heuristics included: fetch them first
+        raise RequestError("tables", f"the comparison needs {', '.join(need)}", need=need)
+    limits = read_limits(fields, COMPARE_MAX_NODES, COMPARE_TIME_LIMIT, caps)
+    options = read_options(fields)
+    try:
+        return Comparison(board, goal, limits, options=options)
+    except OptionError as exc:
+        raise RequestError(exc.option, str(exc)) from None
+
+
+def read_prepare(fields: Fields, caps: Caps = NO_CAPS) -> tuple[str, int, int, Board]:
+    """The default heuristic of a ``size`` and ``goal``, to load ahead: (name, rows, cols,
+    goal); RequestError with field ``tables`` and ``need`` if its files are missing."""
+    rows, cols, goal = read_new_board(fields, caps)
+    name = default_heuristic(rows, cols, goal.blank)
+    need = missing_table_files(name, rows, cols, goal.blank)
+    if need:
+        raise RequestError("tables", f"the {name} heuristic needs {', '.join(need)}", need=list(need))
+    return name, rows, cols, goal
