@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any, Callable, NoReturn, Sequence, TextIO
 
 from . import tables
+from .answer import result_json
 from .board import DIRECTION_NAMES, BoardError
 from .compare import COMPARE_MAX_NODES, COMPARE_TIME_LIMIT
 from .heuristics import HEURISTICS
@@ -296,7 +297,7 @@ def format_result(result: SearchResult) -> str:
         if result.bound is not None and result.optimal is False and ALGORITHMS[result.algorithm].optimal:
             lines.append(f"The shortest solution has at least {result.bound} moves.")
         return "\n".join(lines)
-    lines.append(f"Solution: {result.length} moves ({_ascii(result.quality)}); {method}, {counts}.")
+    lines.append(f"Solution: {result.length} moves ({_quality(result)}); {method}, {counts}.")
     factor = result.factor_up(3)
     if not result.optimal and result.lower_bound is not None and factor is not None:
         lines.append(
@@ -426,7 +427,7 @@ def format_table(results: list[SearchResult]) -> str:
             r.algorithm,
             r.heuristic or "-",
             "-" if r.length is None else str(r.length),
-            _ascii(r.quality_short),
+            _quality_cell(r),
             f"{r.expanded:,}",
             f"{r.generated:,}",
             f"{r.max_frontier:,}",
@@ -443,9 +444,23 @@ def format_table(results: list[SearchResult]) -> str:
     return "\n".join(lines)
 
 
-def _ascii(text: str) -> str:
-    """The result's wording for a terminal: ``x`` for ``×`` and ``<=`` for ``≤``."""
-    return text.replace("\u2264 ", "<= ").replace(" \u00d7", " x").replace("\u00d7", "x")
+def _quality(result: SearchResult) -> str:
+    """What the solution is proven to be, for a terminal: ``optimal``, ``at most 2 x
+    optimal`` or ``not proven optimal`` (the JSON's ``quality``, with x for ×)."""
+    if result.optimal:
+        return "optimal"
+    if result.suboptimality is not None:
+        return f"at most {result.suboptimality:g} x optimal"
+    return "not proven optimal"
+
+
+def _quality_cell(result: SearchResult) -> str:
+    """``_quality`` for the table's column: ``yes``, ``<= 2x`` or ``no``."""
+    if result.optimal:
+        return "yes"
+    if result.suboptimality is not None:
+        return f"<= {result.suboptimality:g}x"
+    return "no"
 
 
 def _solve(args: argparse.Namespace, stdin: TextIO, stdout: TextIO, stderr: TextIO) -> int:
@@ -466,7 +481,7 @@ def _solve(args: argparse.Namespace, stdin: TextIO, stdout: TextIO, stderr: Text
     if show_progress:
         stderr.write("\r" + " " * 79 + "\r")
     if args.json:
-        stdout.write(json.dumps(result.to_dict()) + "\n")
+        stdout.write(json.dumps(result_json(result)) + "\n")
     else:
         stdout.write(format_result(result) + "\n")
         if args.trace:
@@ -494,7 +509,7 @@ def _compare(args: argparse.Namespace, stdin: TextIO, stdout: TextIO, stderr: Te
     if show_progress:
         stderr.write("\r" + " " * 60 + "\r")
     if args.json:
-        stdout.write(json.dumps([r.to_dict() for r in results]) + "\n")
+        stdout.write(json.dumps([result_json(r) for r in results]) + "\n")
     else:
         stdout.write(f"Board ({board.shape}, goal {goal.goal_name() or 'custom'}):\n{board.to_grid()}\n\n")
         if not results[0].solvable:

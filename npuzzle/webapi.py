@@ -73,6 +73,7 @@ import time
 from typing import Any, Protocol, Sequence
 
 from . import __version__
+from .answer import result_json
 from .board import (
     DIRECTION_NAMES,
     GOAL_NAMES,
@@ -216,7 +217,7 @@ class ComparisonJob:
         """Progress (the pair running, the results so far), then ``comparison``."""
         job = self.comparison
         if job.done:
-            return {"type": "comparison", "job": job_id, "results": [_result_dict(r) for r in job.results]}
+            return {"type": "comparison", "job": job_id, "results": [result_json(r) for r in job.results]}
         running = job.pairs[len(job.results)]
         progress = job.current.progress if job.current else None
         return {
@@ -225,7 +226,7 @@ class ComparisonJob:
                 **(progress.to_dict() if progress else {}),
                 "pair": {"algorithm": running[0], "heuristic": running[1]},
                 "pairs_done": len(job.results), "pairs": len(job.pairs),
-                "results": [_result_dict(r) for r in job.results],
+                "results": [result_json(r) for r in job.results],
             },
         }
 
@@ -256,7 +257,7 @@ class SearchJob:
     def answer(self, job_id: int) -> dict[str, Any]:
         """Progress, then ``result``."""
         if self.result is not None:
-            result = _result_dict(self.result)
+            result = result_json(self.result)
             if self.result.solved:
                 result["h_name"], result["h_path"] = _h_path(
                     self.result.start, self.result.goal, self.result.heuristic, self.result.tiles)
@@ -273,11 +274,6 @@ class SearchJob:
 
 _jobs: dict[int, Job] = {}
 _job_ids = itertools.count(1)
-
-
-def _result_dict(result: SearchResult) -> dict[str, Any]:
-    """A result's JSON form, as the page reads it."""
-    return result.to_dict()
 
 
 def _info(request: Fields) -> dict[str, Any]:

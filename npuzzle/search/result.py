@@ -184,27 +184,23 @@ class SearchResult:
 
     @property
     def quality(self) -> str:
-        """How good the solution is proven to be, in words: ``optimal``, ``at most 2 ×
-        optimal`` or ``not proven optimal`` (the CLI writes ``x`` for ``×``)."""
-        if self.optimal:
-            return "optimal"
-        if self.suboptimality is not None:
-            return f"at most {self.suboptimality:g} \u00d7 optimal"
-        return "not proven optimal"
+        """Kept for old callers: ``npuzzle.answer.quality`` (the words live there)."""
+        from ..answer import quality  # the front doors' wording, not a dependency of the domain
+
+        return quality(self)
 
     @property
     def quality_short(self) -> str:
-        """``quality`` for a table column: ``yes``, ``≤ 2×`` or ``no``."""
-        if self.optimal:
-            return "yes"
-        if self.suboptimality is not None:
-            return f"\u2264 {self.suboptimality:g}\u00d7"
-        return "no"
+        """Kept for old callers: ``npuzzle.answer.quality_short``."""
+        from ..answer import quality_short
+
+        return quality_short(self)
 
     def to_dict(self) -> dict[str, object]:
-        """The JSON object promised by the CLI (``--json``) and the web API; with a
-        ``"trace"`` key (``Trace.to_dict``) and a ``"tree"`` key (``TreeRecorder.to_dict``)
-        only when the search recorded them."""
+        """The result's facts as JSON, with a ``"trace"`` key (``Trace.to_dict``) and a
+        ``"tree"`` key (``TreeRecorder.to_dict``) only when the search recorded them. The
+        object the CLI (``--json``) and the web API promise is ``npuzzle.answer.result_json``,
+        which adds the words; ``quality`` and ``quality_short`` are here too, for old callers."""
         out: dict[str, object] = {
             "solvable": self.solvable,
             "optimal": self.optimal,

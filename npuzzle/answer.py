@@ -1,0 +1,51 @@
+"""What the front doors answer about a result: its JSON form and what it proves, in words.
+
+A ``SearchResult`` holds facts (``optimal``, ``suboptimality``, ``lower_bound``); the
+words the page shows and ``--json`` prints (``quality``: "at most 2 × optimal",
+``quality_short``: "≤ 2×") and the factor rounded up for showing are made here, once, for
+the web API and the command line (whose text output writes ``x`` and ``<=`` itself).
+
+>>> from npuzzle import Board, solve
+>>> result = solve(Board.from_string("1 2 3 / 4 5 6 / 0 7 8"), algorithm="wastar", options={"weight": 2})
+>>> quality(result), quality_short(result)
+('at most 2 × optimal', '≤ 2×')
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .search.result import SearchResult
+
+FACTOR_PLACES = 4
+"""Decimals of the JSON ``factor``, rounded up (a proven bound stays one)."""
+
+
+def quality(result: SearchResult) -> str:
+    """How good the solution is proven to be: ``optimal``, ``at most 2 × optimal`` or
+    ``not proven optimal``."""
+    if result.optimal:
+        return "optimal"
+    if result.suboptimality is not None:
+        return f"at most {result.suboptimality:g} \u00d7 optimal"
+    return "not proven optimal"
+
+
+def quality_short(result: SearchResult) -> str:
+    """``quality`` for a table column: ``yes``, ``≤ 2×`` or ``no``."""
+    if result.optimal:
+        return "yes"
+    if result.suboptimality is not None:
+        return f"\u2264 {result.suboptimality:g}\u00d7"
+    return "no"
+
+
+def result_json(result: SearchResult) -> dict[str, Any]:
+    """The JSON object of a result, promised by ``solve --json`` and the web API: its facts
+    (``SearchResult.to_dict``) with ``quality``, ``quality_short`` and ``factor`` (length /
+    lower bound, rounded up to 4 decimals)."""
+    out: dict[str, Any] = dict(result.to_dict())
+    out["quality"] = quality(result)
+    out["quality_short"] = quality_short(result)
+    out["factor"] = result.factor_up(FACTOR_PLACES)
+    return out
