@@ -203,7 +203,7 @@ class SolveRequest:
         algorithm can start without them (the anytime solver shows a first solution)."""
         try:
             search = Search(self.board, self.goal, self.algorithm, self.heuristic, self.limits,
-                            options=self.options, trace=self.trace, tree=self.tree)
+                            options=self.options, trace=self.trace, tree=self.tree, fetching=fetching)
         except OptionError as exc:
             raise RequestError(exc.option, str(exc)) from None
         except TreeError as exc:
@@ -213,7 +213,6 @@ class SolveRequest:
         need = missing_table_files(search.heuristic, self.board.rows, self.board.cols, self.goal.blank)
         if need and not (fetching and search.info.anytime):
             raise RequestError("tables", f"the {search.heuristic} heuristic needs {', '.join(need)}", need=list(need))
-        search.awaiting_files = bool(need)
         return search, tuple(need)
 
 
