@@ -74,21 +74,16 @@ from .heuristics import (
     heuristic_loading,
 )
 from .pattern_db import PatternLookup
+from .request import RequestError
 from .walking_distance import _Axis, _axis_table
 
 Json = dict[str, Any]
 
 
-class ExplainError(ValueError):
-    """A breakdown that cannot be given: ``field`` names what is at fault (``heuristic``,
-    ``goal`` or ``tables``), ``details`` holds data for the caller (``need``: the table
-    files to fetch). Built like the web API's ``RequestError``."""
-
-    def __init__(self, field: str, message: str, **details: Any) -> None:
-        super().__init__(message)
-        self.field = field
-        self.message = message
-        self.details = details
+class ExplainError(RequestError):
+    """A breakdown that cannot be given: a request refused (``RequestError``) whose ``field``
+    names what is at fault (``heuristic``, ``goal`` or ``tables``), ``details`` holding data
+    for the caller (``need``: the table files to fetch)."""
 
 
 @dataclass(frozen=True)

@@ -84,7 +84,7 @@ from .board import (
     relabel,
 )
 from .compare import COMPARE_MAX_NODES, COMPARE_TIME_LIMIT, Comparison
-from .explain import ExplainError, breakdown
+from .explain import breakdown
 from .heuristics import (
     HEURISTICS,
     compile_heuristic,
@@ -477,10 +477,7 @@ def _cancel(request: Fields) -> dict[str, Any]:
 
 def _breakdown(request: Fields) -> dict[str, Any]:
     boards = read_boards(request, CAPS)
-    try:
-        return breakdown(boards.board, boards.goal, text_field(request, "heuristic", CAPS))
-    except ExplainError as exc:
-        raise RequestError(exc.field, exc.message, **exc.details) from None
+    return breakdown(boards.board, boards.goal, text_field(request, "heuristic", CAPS))  # ExplainError is a RequestError
 
 
 _OPS = {"prepare": _prepare, "info": _info, "analyze": _analyze, "goal": _goal, "random": _random, "move": _move, "compare": _compare, "solve": _solve, "step": _step, "cancel": _cancel, "breakdown": _breakdown}
