@@ -19,8 +19,8 @@ from .board import DIRECTION_NAMES, BoardError
 from .compare import COMPARE_MAX_NODES, COMPARE_TIME_LIMIT
 from .heuristics import HEURISTICS
 from .pattern_db import build_shipped_tables
-from .random_boards import MAX_SCRAMBLE_MOVES, choose_random
-from .request import RequestError, read_compare, read_new_board, read_solve
+from .random_boards import MAX_SCRAMBLE_MOVES
+from .request import RequestError, read_compare, read_random, read_solve
 from .search import (
     ALGORITHMS,
     DEFAULT_MAX_NODES,
@@ -521,11 +521,9 @@ def _compare(args: argparse.Namespace, stdin: TextIO, stdout: TextIO, stderr: Te
 
 
 def _random(args: argparse.Namespace, stdin: TextIO, stdout: TextIO, stderr: TextIO) -> int:
-    rows, cols, goal = read_new_board({"size": args.size, "goal": args.goal})
-    if args.unsolvable and args.moves is not None:
-        raise InputError("--unsolvable and --moves do not go together: moves from the goal stay solvable")
-    board = choose_random(goal, args.moves, args.seed, args.unsolvable)
-    stdout.write(board.to_string() + "\n")
+    random = read_random({"size": args.size, "goal": args.goal, "moves": args.moves, "seed": args.seed,
+                          "unsolvable": args.unsolvable})
+    stdout.write(random.board().to_string() + "\n")
     return EXIT_OK
 
 

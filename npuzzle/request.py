@@ -21,6 +21,7 @@ from typing import Any, Mapping
 from .board import Board, BoardError, parse_goal, parse_shape
 from .compare import COMPARE_MAX_NODES, COMPARE_TIME_LIMIT, Comparison
 from .heuristics import HEURISTICS, missing_table_files
+from .random_boards import MAX_SCRAMBLE_MOVES, choose_random
 from .search import (
     ALGORITHMS,
     DEFAULT_TIME_LIMIT,
@@ -263,3 +264,34 @@ def read_prepare(fields: Fields, caps: Caps = NO_CAPS) -> tuple[str, int, int, B
     if need:
         raise RequestError("tables", f"the {name} heuristic needs {', '.join(need)}", need=list(need))
     return name, rows, cols, goal
+
+
+@dataclass(frozen=True)
+class RandomRequest:
+    """A random board to make: ``board`` makes it."""
+
+    goal: Board
+    moves: int | None
+    """Scramble the goal by this many random moves (None: uniform among solvable boards)."""
+    seed: int | str | None
+    unsolvable: bool
+
+    def board(self) -> Board:
+        """The board: the same for the same seed."""
+        return choose_random(self.goal, self.moves, self.seed, self.unsolvable)
+
+
+def read_random(fields: Fields, caps: Caps = NO_CAPS) -> RandomRequest:
+    """``size`` (required), ``goal``, ``moves`` (0 to MAX_SCRAMBLE_MOVES), ``seed`` (a number
+    or text) and ``unsolvable``, which does not go with ``moves``."""
+    _, _, goal = read_new_board(fields, caps)
+    seed = fields.get("seed")
+    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, (int, str))):
+        raise RequestError("seed", f"seed must be a number or text, not {quote(seed)}")
+    unsolvable = flag_field(fields, "unsolvable")
+    moves = fields.get("moves")
+    if moves is not None and (isinstance(moves, bool) or not isinstance(moves, int) or not 0 <= moves <= MAX_SCRAMBLE_MOVES):
+        raise RequestError("moves", f"moves must be a whole number from 0 to {MAX_SCRAMBLE_MOVES}, not {quote(moves)}")
+    if unsolvable and moves is not None:
+        raise RequestError("moves", "unsolvable and moves do not go together: moves from the goal stay solvable")
+    return RandomRequest(goal, moves, seed, unsolvable)

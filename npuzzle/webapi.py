@@ -94,7 +94,6 @@ from .heuristics import (
     heuristic_applies,
     strongest_heuristic,
 )
-from .random_boards import MAX_SCRAMBLE_MOVES, choose_random
 from .request import (
     Caps,
     Fields,
@@ -105,6 +104,7 @@ from .request import (
     read_compare,
     read_new_board,
     read_prepare,
+    read_random,
     read_solve,
     text_field,
 )
@@ -305,21 +305,8 @@ def _goal(request: Fields) -> dict[str, Any]:
 
 
 def _random(request: Fields) -> dict[str, Any]:
-    rows, cols, goal = read_new_board(request, CAPS)
-    seed = request.get("seed")
-    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, (int, str))):
-        raise RequestError("seed", f"seed must be a number or text, not {_quote(seed)}")
-    unsolvable = request.get("unsolvable", False)
-    if not isinstance(unsolvable, bool):
-        raise RequestError("unsolvable", f"unsolvable must be true or false, not {_quote(unsolvable)}")
-    moves = request.get("moves")
-    if moves is not None and (isinstance(moves, bool) or not isinstance(moves, int) or not 0 <= moves <= MAX_SCRAMBLE_MOVES):
-        raise RequestError("moves", f"moves must be a whole number from 0 to {MAX_SCRAMBLE_MOVES}, not {_quote(moves)}")
-    try:
-        board = choose_random(goal, moves, seed, unsolvable)
-    except ValueError as exc:
-        raise RequestError("moves", str(exc)) from None
-    return _describe(board, goal)
+    random = read_random(request, CAPS)
+    return _describe(random.board(), random.goal)
 
 
 def _describe(board: Board, goal: Board) -> dict[str, Any]:

@@ -78,3 +78,17 @@ def test_missing_tables_are_refused_unless_the_search_can_wait_for_them(tmp_path
     search, need = default.start(fetching=True)  # the browser fetches them: it starts, and waits
     assert need == ("pdb-4x4-663x2.bin",) and search.info.anytime
     search.cancel()
+
+
+def test_a_random_board_is_asked_alike_through_both_doors() -> None:
+    from npuzzle.request import read_random
+
+    with pytest.raises(RequestError) as caught:
+        read_random({"size": "3", "moves": 4, "unsolvable": True})
+    assert caught.value.field == "moves"
+    assert call({"op": "random", "size": "3", "moves": 4, "unsolvable": True})["error"] == {
+        "field": "moves", "message": caught.value.message}
+    assert _cli_error("random", "--size", "3", "--moves", "4", "--unsolvable") == f"npuzzle: error: --moves: {caught.value.message}"
+    out = io.StringIO()
+    assert cli.main(["random", "--size", "3x4", "--seed", "7"], stdout=out, stderr=io.StringIO()) == 0
+    assert out.getvalue().strip() == call({"op": "random", "size": "3x4", "seed": "7"})["board"]
