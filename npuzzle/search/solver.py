@@ -3,14 +3,13 @@
 ``Search`` looks the algorithm and the heuristic up in their registries
 (registry.py, heuristics.py), gets the heuristic ready the way the algorithm's
 entry says (preparation.py), drives the algorithm's generator, and turns its
-outcome into a ``SearchResult`` that says what the search proved. Advancing it
+outcome into a ``SearchResult`` with what the search proved (proof.py). Advancing it
 a slice at a time is how the browser worker keeps the page responsive and takes
 cancel requests.
 """
 
 from __future__ import annotations
 
-import math
 import time
 from typing import Callable, Mapping
 
@@ -19,6 +18,7 @@ from ..heuristics import HeuristicInfo, get_heuristic
 from ..solvability import is_solvable
 from .preparation import Preparation
 from .problem import Problem
+from .proof import prove
 from .registry import (  # re-exported: callers have long imported them from here
     ALGORITHMS,
     AlgorithmInfo,
@@ -148,22 +148,14 @@ class Search:
     ) -> SearchResult:
         tiles, moves = self.problem.decode(path) if path is not None else ((), "")
         admissible = self.heuristic_info is None or self.heuristic_info.admissible
-        factor = self.info.factor(self.options)
-        solved = stop is StopReason.SOLVED or bool(tiles)
-        optimal = (stop is StopReason.SOLVED and factor == 1 and admissible) or bool(outcome and outcome.proven)
-        length = len(tiles) if solved else None
-        lower_bound = self._lower_bound(length, optimal, bound if factor == 1 and admissible else None,
-                                        factor if admissible else None, outcome)
-        bounded = stop is StopReason.SOLVED and factor is not None and not self.info.optimal and admissible
-        suboptimality = factor if bounded else None
-        if self.info.anytime and length and lower_bound and not optimal:
-            suboptimality = math.ceil(length / lower_bound * 100) / 100
+        length = len(tiles) if stop is StopReason.SOLVED or tiles else None
+        proof = prove(self.info, self.options, admissible, self.problem, stop, length, bound, self._h0, outcome)
+        lower_bound = proof.lower_bound
         seconds = time.perf_counter() - self._started
-        proven_bound = bound if factor == 1 else (outcome.lower_bound if outcome else None)
         if self.trace is not None:  # the last sample: the result's own counts
             anytime = self.info.anytime
             self.trace.finish(
-                Sample(seconds, expanded, generated, None, lower_bound if anytime else proven_bound,
+                Sample(seconds, expanded, generated, None, lower_bound if anytime else proof.bound,
                        length if anytime else None, lower_bound if anytime else None),
                 outcome.iteration if outcome else None,
             )
@@ -179,35 +171,18 @@ class Search:
             generated=generated,
             max_frontier=max_frontier,
             seconds=seconds,
-            optimal=optimal,
+            optimal=proof.optimal,
             solvable=solvable,
-            bound=proven_bound,
+            bound=proof.bound,
             weight=self.weight,
             setup_seconds=self.setup_seconds,
             options=self.options,
-            suboptimality=suboptimality,
+            suboptimality=proof.suboptimality,
             lower_bound=lower_bound if solvable else None,
             history=outcome.history if outcome else (),
             trace=self.trace,
             tree=self.tree,
         )
-
-    def _lower_bound(
-        self, length: int | None, optimal: bool, bound: int | None, factor: float | None,
-        outcome: Outcome | None,
-    ) -> int | None:
-        """The best lower bound on the shortest length that this search proved: the length
-        itself when optimal; else the largest of an optimal search's last f bound, an
-        anytime search's bound, length / factor for a bounded one, and the admissible
-        heuristic's value at the start; rounded up to the parity of every solution."""
-        if optimal and length is not None:
-            return length
-        candidates = [b for b in (bound, self._h0, outcome.lower_bound if outcome else None) if b is not None]
-        if length is not None and factor:
-            candidates.append(math.ceil(length / factor - 1e-9))
-        if not candidates:
-            return None
-        return self.problem.at_parity(max(candidates))
 
     def step(self, budget: float = 0.03, cancel: bool = False) -> SearchResult | Progress:
         """Work for about ``budget`` seconds; return the result when done, else progress."""
