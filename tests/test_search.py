@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 import time
 import tracemalloc
+from pathlib import Path
 
 import pytest
 
@@ -348,3 +349,53 @@ def test_an_informed_search_needs_a_heuristic_and_the_registry_one_search_functi
         AlgorithmInfo("both", "Both", True, "", informed=ALGORITHMS["astar"].informed, uninformed=bfs)
     with pytest.raises(TypeError, match="exactly one of informed and uninformed"):
         AlgorithmInfo("neither", "Neither", True, "")
+
+
+def test_the_anytime_solver_waits_for_its_own_tables_while_they_are_fetched(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Told that the caller fetches missing files (``fetching``), the anytime solver shows its
+    first solution at once and waits, each step ending at once, until they arrive; then it
+    loads them and goes on. Other algorithms are not told to wait (their entry's ``prepare``)."""
+    from npuzzle import tables
+    from npuzzle.search.anytime import wait_for_tables
+    from npuzzle.search.preparation import load_heuristic
+
+    assert ALGORITHMS["anytime"].prepare is wait_for_tables
+    assert all(info.prepare is load_heuristic for name, info in ALGORITHMS.items() if name != "anytime")
+    shipped = tables.data_path("pdb-4x4-663x2.bin")
+    monkeypatch.setattr(tables, "DATA_DIR", tmp_path)  # the file is not there yet
+    board = Board.from_string("14 13 15 7 / 11 12 9 5 / 6 0 2 1 / 4 8 10 3")  # Korf #1, 57 moves
+    goal = Board.goal(4, 4, "blank-first")
+    search = Search(board, goal, heuristic="pdb", fetching=True)
+    assert search.awaiting_files and search.heuristic == "pdb" and search.heuristic_info is HEURISTICS["pdb"]
+    first = search.step(10.0)
+    assert isinstance(first, Progress) and first.stage == "Downloading pattern databases"
+    assert first.path is not None and search.best is not None and first.best == len(search.best[0])
+    assert board.play(search.best[0]) == goal
+    for _ in range(3):  # still waiting: each step returns at once, without the first solution again
+        started = time.perf_counter()
+        waiting = search.step(10.0)
+        assert isinstance(waiting, Progress) and waiting.stage == first.stage and waiting.path is None
+        assert time.perf_counter() - started < 1.0
+    (tmp_path / shipped.name).write_bytes(shipped.read_bytes())  # the file arrives
+    result = search.run()
+    assert result.optimal and result.length == 57 and result.stop is StopReason.SOLVED
+    check_solution(board, goal, result)
+
+
+def test_a_cancel_while_waiting_for_tables_keeps_the_first_solution(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from npuzzle import tables
+
+    monkeypatch.setattr(tables, "DATA_DIR", tmp_path)
+    board = Board.from_string("14 13 15 7 / 11 12 9 5 / 6 0 2 1 / 4 8 10 3")
+    goal = Board.goal(4, 4, "blank-first")
+    search = Search(board, goal, heuristic="pdb")
+    search.awaiting_files = True  # the old name, as the web API used to set it
+    assert search.fetching
+    assert isinstance(search.step(1.0), Progress)
+    result = search.cancel()
+    assert result.stop is StopReason.CANCELLED and result.length and not result.optimal
+    check_solution(board, goal, result)

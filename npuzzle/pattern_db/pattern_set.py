@@ -39,6 +39,7 @@ class PatternSet:
 
 
 def check_partition(rows: int, cols: int, blank_goal: int, patterns: Sequence[Sequence[int]]) -> None:
+    """ValueError unless ``patterns`` cover every goal cell but the blank's, once each."""
     cells = sorted(c for p in patterns for c in p)
     if cells != sorted(set(range(rows * cols)) - {blank_goal}):
         raise ValueError("patterns must cover every goal cell but the blank's, once each")
