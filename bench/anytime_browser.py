@@ -5,8 +5,8 @@
     .venv/bin/python bench/anytime_browser.py korf24 --ids 1-5 --time-limit 60
     .venv/bin/python bench/anytime_browser.py big                     # random 6x6 .. 10x10, both goals
 
-The site is built and served as in ``korf100_browser.py`` (its helpers: a sub-path, the
-page's own ``SolverClient`` and ``worker.js``, real Pyodide). Each board is one webapi
+The site is built and served by the browser harness (tests/browsers.py: a sub-path, the
+page's own ``SolverClient`` and ``worker.js``, real Pyodide), as for korf100_browser.py. Each board is one webapi
 ``solve`` request with the default algorithm and ``--time-limit``, sent exactly as the page
 sends it. In the page, with ``performance.now()`` from the moment the request is posted: the
 arrival of the first solution (the moment the page can show and play it), of every shorter
@@ -15,7 +15,7 @@ page's long tasks. Every final solution is replayed with ``Board.play``; every l
 is checked against the published optimum (24-puzzles) or the linear-conflict value.
 
 Results: bench/results/anytime-<set>-browser[-label].md and .json. Exit status 1 on a wrong
-solution or bound.
+solution or bound, or on an error logged by the page.
 """
 
 from __future__ import annotations
@@ -28,12 +28,12 @@ from typing import Any
 from anytime import parse_size
 from common import command_line, machine_header, machine_info, write_results
 from korf100 import parse_ids
-from korf100_browser import CHROMIUM, CHROMIUM_FLAGS, MAIN_THREAD, START_CLIENT, WATCH_MAIN_THREAD, served_site
 
 from npuzzle import Board
 from npuzzle.heuristics import estimate
 from npuzzle.known import korf24_50
 from npuzzle.random_boards import random_board
+from tests.browsers import MAIN_THREAD, START_CLIENT, WATCH_MAIN_THREAD, launch, served_site, watch
 
 SOLVE = """
 async (request) => {
@@ -92,8 +92,9 @@ def main() -> int:
     rows = []
     failures = 0
     with served_site() as site, sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_FLAGS)
+        browser = launch(p, "chromium")
         page = browser.new_page()
+        page_problems = watch(page, site)
         page.add_init_script(WATCH_MAIN_THREAD)
         page.goto(site + "index.html")
         started = page.evaluate(START_CLIENT, site)
@@ -131,6 +132,8 @@ def main() -> int:
                   f"optimal {optimal}, max gap {row['max_gap_ms']} ms  {' '.join(problems)}", flush=True)
         main_thread = page.evaluate(MAIN_THREAD, since)
         browser.close()
+    if page_problems:
+        print("PROBLEMS:\n" + "\n".join(page_problems))
     lines = [f"# Anytime solver through the site's worker in Chromium: {args.set} ({len(rows)} boards, "
              f"{args.time_limit:g} s each)", "", machine_header(),
              f"- command: `{command_line('anytime_browser.py', python='.venv/bin/python')}`",
@@ -153,7 +156,7 @@ def main() -> int:
     stem = f"anytime-{args.set}-browser" + (f"-{args.label}" if args.label else "")
     write_results(stem, lines, {"machine": machine_info(), "started": started, "main_thread": main_thread, "rows": rows})
     print("\n".join(lines[:10]))
-    return 1 if failures else 0
+    return 1 if failures or page_problems else 0
 
 
 if __name__ == "__main__":

@@ -7,9 +7,9 @@ on this machine as it is, and with the CPU throttled 4x on a phone.
     .venv/bin/python bench/first_seconds.py --stdlib-pyc all --label pyc-all   # another build variant
     .venv/bin/python bench/first_seconds.py --no-throttled
 
-The site is built fresh (``build.py``'s ``build``, ``--stdlib-pyc`` choosing which standard
-library modules ship precompiled) and served as in ``korf100_browser.py`` (under /npuzzle/ on
-127.0.0.1, build.py's handler, which sends ``Cache-Control: no-cache``: every HTTP-cached file
+The site is built fresh (``build.py``, ``--stdlib-pyc`` choosing which standard library
+modules ship precompiled) and served by the browser harness (tests/browsers.py's
+``served_site``: under /npuzzle/ on 127.0.0.1, build.py's handler, which sends ``Cache-Control: no-cache``: every HTTP-cached file
 is revalidated).
 
 Unthrottled: each visitor is a new browser context (empty HTTP cache, no service worker): a
@@ -39,24 +39,26 @@ with its "ready" message (web/worker.js: worker started, Python started, package
 ``info`` answered), put on the page's clock.
 
 Prints the medians and writes bench/results/first-seconds[-label].{md,json}. Exit status 1 if
-the page logs an error.
+the page logs an error (the harness's ``watch``: console and page errors, dialogs, requests
+leaving the site, Content-Security-Policy violations).
 """
 
 from __future__ import annotations
 
 import argparse
+import re
 import statistics
 import sys
 from typing import Any
 
 from common import command_line, machine_header, machine_info, write_results
-from korf100_browser import CHROMIUM, CHROMIUM_FLAGS, served_site
-from page_browser import CLICK_WHEN_ENABLED, FINISHED, WATCH_PAGE, analyse, click_time, link
+from page_browser import CLICK_WHEN_ENABLED, WATCH_PAGE, analyse, click_time
 
 from build import STDLIB_PYC
 from npuzzle import Board
 from npuzzle.known import korf100
 from npuzzle.random_boards import random_board
+from tests.browsers import STATUS_ENDED, STATUS_SHOWN, board_link, executable_of, launch, served_site, watch
 
 THROTTLE = 4  # Emulation.setCPUThrottlingRate
 PHONE = "Pixel 7"  # Playwright's device descriptor: viewport, scale, touch, user agent
@@ -104,10 +106,10 @@ new MutationObserver(() => {
 
 # Stop, pressed from inside the page ``after`` ms after the status first shows a solution (a
 # Playwright click on a throttled phone page can take longer than the wait itself).
-STOP_LATER = """(after) => {
+STOP_LATER = """([after, shown]) => {
   const status = document.getElementById("status");
   const observer = new MutationObserver(() => {
-    if (!/^(?:Improving|Solved): /.test(status.textContent)) return;
+    if (!new RegExp(shown).test(status.textContent)) return;
     observer.disconnect();
     setTimeout(() => {
       const stop = document.getElementById("stop");
@@ -131,16 +133,11 @@ STEP_NAMES = {  # what ended at each step, for the table
 }
 
 
-def watch_problems(page: Any, problems: list[str], where: str) -> None:
-    page.on("console", lambda m: problems.append(f"{where}: console {m.type}: {m.text}") if m.type == "error" else None)
-    page.on("pageerror", lambda e: problems.append(f"{where}: page error: {e}"))
-
-
-def new_page(context: Any, problems: list[str], where: str, throttle: int) -> Any:
+def new_page(context: Any, site: str, problems: list[str], where: str, throttle: int) -> Any:
     page = context.new_page()
+    watch(page, site, problems, where)
     page.set_default_timeout(120_000)
     page.add_init_script(WATCH)
-    watch_problems(page, problems, where)
     if throttle > 1:
         context.new_cdp_session(page).send("Emulation.setCPUThrottlingRate", {"rate": throttle})
     return page
@@ -173,7 +170,7 @@ def stamps(seen: dict[str, Any]) -> dict[str, Any]:
 
 
 def visit(context: Any, url: str, problems: list[str], where: str, throttle: int = 1) -> dict[str, Any]:
-    page = new_page(context, problems, where, throttle)
+    page = new_page(context, url, problems, where, throttle)
     page.goto(url)
     row = stamps(wait_ready(page))
     wait_stored(page)
@@ -183,14 +180,14 @@ def visit(context: Any, url: str, problems: list[str], where: str, throttle: int
 
 def solve_visit(context: Any, url: str, problems: list[str], where: str, throttle: int) -> dict[str, Any]:
     """A visit that presses Solve as soon as it is enabled, then Stop after STOP_AFTER_MS."""
-    page = new_page(context, problems, where, throttle)
+    page = new_page(context, url, problems, where, throttle)
     from playwright.sync_api import expect
 
     page.goto(url)
-    page.evaluate(STOP_LATER, STOP_AFTER_MS)
+    page.evaluate(STOP_LATER, [STOP_AFTER_MS, STATUS_SHOWN])
     page.evaluate(CLICK_WHEN_ENABLED)
     row = stamps(wait_ready(page))
-    expect(page.locator("#status")).to_contain_text(FINISHED, timeout=120_000)
+    expect(page.locator("#status")).to_contain_text(re.compile(STATUS_ENDED), timeout=120_000)
     page.wait_for_timeout(300)
     click = click_time(page, "solve", 0)
     found = analyse(page.evaluate("window.__page"), click)
@@ -217,7 +214,7 @@ def unthrottled(browser: Any, site: str, visitors: int, problems: list[str]) -> 
 
 def throttled(browser: Any, playwright: Any, site: str, visitors: int, problems: list[str]) -> list[dict[str, Any]]:
     board = random_board(5, 5, seed=2001)
-    url = site + link(board, "blank-last")
+    url = site + board_link(board, "blank-last")
     rows = []
     for visitor in range(1, visitors + 1):
         context = browser.new_context(**playwright.devices[PHONE])
@@ -263,7 +260,7 @@ def report(rows: list[dict[str, Any]], args: argparse.Namespace, version: str, s
         "# The first seconds of a shared link (bench/first_seconds.py)",
         "",
         machine_header(),
-        f"- browser: headless Chromium {version} ({CHROMIUM}); site built with `--stdlib-pyc {args.stdlib_pyc}` and served "
+        f"- browser: headless Chromium {version} ({executable_of('chromium')}); site built with `--stdlib-pyc {args.stdlib_pyc}` and served "
         "by build.py's handler on 127.0.0.1 under /npuzzle/ (Cache-Control: no-cache)",
         f"- command: `{command_line('first_seconds.py')}`",
         f"- download: standard library {sizes['stdlib']:,} bytes, package {sizes['package']:,} bytes, "
@@ -334,7 +331,6 @@ def site_sizes(site: str) -> dict[str, int]:
     with urllib.request.urlopen(site + "sw.js") as response:
         text = response.read().decode()
     import json
-    import re
 
     files = json.loads(re.search(r"const FILES = (\[.*?\]);", text, re.S).group(1))  # type: ignore[union-attr]
     sizes = {name: size(site + name) for name in files if name != "./"}
@@ -362,7 +358,7 @@ def main() -> int:
     rows: list[dict[str, Any]] = []
     with served_site(stdlib_pyc=args.stdlib_pyc) as site, sync_playwright() as playwright:
         sizes = site_sizes(site)
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_FLAGS, headless=True)
+        browser = launch(playwright, "chromium")
         if args.unthrottled:
             rows += unthrottled(browser, site, args.visitors, problems)
         if args.throttled:

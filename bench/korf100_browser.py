@@ -5,10 +5,11 @@
     .venv/bin/python bench/korf100_browser.py --ids 79,12,42     # a quick check
     .venv/bin/python bench/korf100_browser.py --goal blank-last --time-limit 60 --label last
 
-What runs: ``build.py`` builds the site into a temporary folder, which is served on
-127.0.0.1 under a sub-path (``/npuzzle/``, as GitHub Pages would) by build.py's own
-``Handler``. Debian's chromium (driven by Playwright) opens the site's index.html; in that
-page the script creates a ``SolverClient`` from the site's ``web-<hash>/solver-client.js``, which
+What runs (the browser harness, tests/browsers.py, as the page tests use it): ``build.py``
+builds the site into a temporary folder, which is served on 127.0.0.1 under a sub-path
+(``/npuzzle/``, as GitHub Pages would) by build.py's own ``Handler``. Chromium
+(``NPUZZLE_CHROMIUM``, else Debian's, driven by Playwright) opens the site's index.html; in that
+page the script creates a ``SolverClient`` from the site's ``solver-client.js``, which
 starts its own ``worker.js`` (real Pyodide), and sends it webapi ``solve`` requests
 exactly as the page does (IDA*, pdb heuristic, ``--max-nodes``, ``--time-limit``).
 
@@ -40,75 +41,18 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
-import shutil
 import statistics
 import sys
-import tempfile
 import time
-from contextlib import contextmanager
-from pathlib import Path
-from typing import Any, Iterator
+from typing import Any
 
 from common import command_line, machine_header, machine_info, write_results
 from korf100 import instance_row, instances, parse_ids, summary
 
-from build import build, serving_in_background
 from npuzzle import Board
 from npuzzle.random_boards import scramble
 from npuzzle.webapi import MAX_NODES_CAP  # the largest max_nodes a request may ask
-
-SUBPATH = "npuzzle"  # served as GitHub Pages serves a project site: /<repo>/
-CHROMIUM = os.environ.get("NPUZZLE_CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
-"""The browser: NPUZZLE_CHROMIUM names one (as for the tests), else Debian's chromium."""
-CHROMIUM_FLAGS = [  # the same flags as tests/conftest.py
-    "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-    "--disable-background-networking", "--disable-component-update", "--disable-sync",
-]
-
-# Installed before the page's own scripts: long tasks and timer lateness on the main thread.
-WATCH_MAIN_THREAD = """
-(() => {
-  const watch = { longtasks: [], heartbeatMaxLateMs: 0 };
-  window.__mainThread = watch;
-  try {
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries()) {
-        watch.longtasks.push({ start: entry.startTime, duration: entry.duration });
-      }
-    }).observe({ type: "longtask", buffered: true });
-    watch.supported = true;
-  } catch (error) {
-    watch.supported = false;
-  }
-  let last = performance.now();
-  setInterval(() => {
-    const now = performance.now();
-    watch.heartbeatMaxLateMs = Math.max(watch.heartbeatMaxLateMs, now - last - 100);
-    last = now;
-  }, 100);
-})();
-"""
-
-START_CLIENT = """
-async (site) => {
-  // The build's web folder (web-<hash>/): where the page's own main.js is.
-  const web = document.querySelector('script[type="module"]').src;
-  const { SolverClient } = await import(new URL("solver-client.js", web).href);
-  const buildInfo = await import(new URL("build-info.js", web).href);
-  const started = performance.now();
-  const client = new SolverClient(new URL("worker.js", web));
-  const info = await client.ready;
-  window.__bench = { client };
-  return {
-    ready_ms: performance.now() - started,
-    info,
-    pyodide: buildInfo.PYODIDE_VERSION,
-    table_files: buildInfo.TABLE_FILES,
-    user_agent: navigator.userAgent,
-  };
-}
-"""
+from tests.browsers import MAIN_THREAD, START_CLIENT, WATCH_MAIN_THREAD, executable_of, launch, served_site, watch
 
 SOLVE = """
 async (request) => {
@@ -146,16 +90,6 @@ MAIN_THREAD = """
   };
 }
 """
-
-
-@contextmanager
-def served_site(**options: Any) -> Iterator[str]:
-    """A fresh build of the site (``options``: build.build's), served at
-    http://127.0.0.1:<free port>/npuzzle/."""
-    with tempfile.TemporaryDirectory(prefix="npuzzle-bench-") as folder:
-        site = build(Path(folder) / SUBPATH, **options)
-        with serving_in_background(site.parent) as base:
-            yield f"{base}{SUBPATH}/"
 
 
 def request_for(tiles: list[int] | tuple[int, ...], goal_name: str, args: argparse.Namespace) -> dict[str, Any]:
@@ -231,10 +165,9 @@ def main() -> int:
 
     problems: list[str] = []
     with served_site() as site, sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_FLAGS, headless=True)
+        browser = launch(playwright, "chromium")
         page = browser.new_page()
-        page.on("console", lambda m: problems.append(f"console {m.type}: {m.text}") if m.type == "error" else None)
-        page.on("pageerror", lambda e: problems.append(f"page error: {e}"))
+        watch(page, site, problems)
         page.add_init_script(WATCH_MAIN_THREAD)
         page.goto(site + "index.html")
         started = page.evaluate(START_CLIENT, site)
@@ -285,7 +218,7 @@ def main() -> int:
         "",
         machine_header(machine),
         f"- command: `{command}`",
-        f"- browser: headless Chromium {chromium_version} ({CHROMIUM}) via Playwright; "
+        f"- browser: headless Chromium {chromium_version} ({executable_of('chromium')}) via Playwright; "
         f"Pyodide {started['pyodide']}; npuzzle {started['info']['version']}",
         f"- goal {args.goal}; IDA* + pdb; "
         f"limits {args.max_nodes:,} nodes, {args.time_limit:g} s per instance",

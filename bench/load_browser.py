@@ -8,9 +8,9 @@ Issue 10: "one page, 300 solves in a row across sizes (and 20 compares): the wor
 (Pyodide heap) stops growing after warm-up, no job is left behind, the page's own memory is
 flat, and the last solve is as fast as the first."
 
-The site is built and served as in ``korf100_browser.py`` (``served_site``: a fresh build under a
-sub-path on 127.0.0.1), Chromium launched as there (``NPUZZLE_CHROMIUM``, else Debian's
-chromium, the tests' flags). One page, never reloaded, driven as a person would: a cycle of 20
+The site is built and served by the browser harness (tests/browsers.py's ``served_site``: a
+fresh build under a sub-path on 127.0.0.1), Chromium launched by it as the tests launch it
+(``NPUZZLE_CHROMIUM``, else Debian's chromium, the tests' flags). One page, never reloaded, driven as a person would: a cycle of 20
 boards (3x3 at distances 12 to 30, 4x4 scrambles of known optimal length, 2x2, 2x3, 3x4, 5x5,
 6x6 and 8x8) is repeated until ``--solves`` solves are done, so that the first cycle and the
 last solve the same boards. Each board is opened by a link (the address's fragment,
@@ -71,40 +71,20 @@ from dataclasses import dataclass
 from typing import Any, Sequence
 
 from common import command_line, machine_header, machine_info, write_results
-from korf100_browser import CHROMIUM, CHROMIUM_FLAGS, served_site
-from page_browser import read_solution, replays
 
 from npuzzle import Board, solve
 from npuzzle.known import eight_puzzle_distances
 from npuzzle.random_boards import random_board, scramble
+from tests.browsers import (
+    KEEP_WASM_EXPORTS, RUN_PYTHON, STATUS_COMPARE_ENDED, STATUS_COMPARED, STATUS_ENDED, WORKER_SCRIPT, executable_of, hook_worker, launch,
+    read_moves, replay_problem, served_site, status_length, status_proof, watch,
+)
 
-WORKER_SCRIPT = re.compile(r"/worker[^/]*\.js(?:\?.*)?$")
-"""The worker's script, wherever the build puts it (``web/worker.js``, ``web-<hash>/worker.js``)."""
-
-# Put before the worker's own code: keeps the WebAssembly instances the worker makes (Pyodide's
-# exports its "memory", and its allocator's malloc, free and mallinfo), for reading. After it:
-# this module's `pyodide` (if it has one), to run Python for measuring; `typeof` keeps it
-# harmless when the worker names it otherwise.
-WORKER_HOOK_BEFORE = """// bench/load_browser.py: keep the WebAssembly instances this worker makes, to measure them.
-globalThis.__benchExports = [];
-{
-  const keep = (result) => {
-    const instance = result && (result.instance || result);
-    const exports = instance && instance.exports;
-    if (exports && exports.memory instanceof WebAssembly.Memory) globalThis.__benchExports.push(exports);
-    return result;
-  };
-  const streaming = WebAssembly.instantiateStreaming;
-  if (streaming) WebAssembly.instantiateStreaming = (...args) => streaming.apply(WebAssembly, args).then(keep);
-  const plain = WebAssembly.instantiate;
-  WebAssembly.instantiate = (...args) => plain.apply(WebAssembly, args).then(keep);
-}
-"""
-WORKER_HOOK_AFTER = """
-// bench/load_browser.py: run Python in this worker's Pyodide, and read the sizes of the worker's
-// own bookkeeping (requests marked aborted, ticks waited for, table downloads), for measuring.
-globalThis.__benchPython = (code) =>
-  (typeof pyodide !== "undefined" && pyodide ? String(pyodide.runPython(code)) : null);
+# Put after the worker's own code, besides the harness's RUN_PYTHON (its KEEP_WASM_EXPORTS goes
+# before): the sizes of the worker's own bookkeeping (requests marked aborted, ticks waited for,
+# table downloads), for measuring.
+WORKER_STATE = """
+// bench/load_browser.py: the sizes of the worker's own bookkeeping, for measuring.
 globalThis.__benchWorkerState = () => ({
   aborted: typeof aborted !== "undefined" && aborted ? aborted.size : null,
   waiting: typeof waiting !== "undefined" && waiting ? waiting.length : null,
@@ -115,7 +95,7 @@ globalThis.__benchWorkerState = () => ({
 # In the worker: the WebAssembly memory's size, and what its allocator (Emscripten's dlmalloc,
 # under Python's heap) has handed out and not taken back (mallinfo's uordblks: bytes in use).
 WORKER_MEMORY = """() => {
-  const all = globalThis.__benchExports || [];
+  const all = globalThis.__harnessExports || [];
   const out = { size: all.reduce((sum, e) => sum + e.memory.buffer.byteLength, 0), in_use: null, arena: null };
   const ex = all.find((e) => typeof e.mallinfo === "function" && typeof e.malloc === "function" && typeof e.free === "function");
   if (ex) {
@@ -153,7 +133,7 @@ WATCH_LOAD = """
   const load = { workers: [], pending: new Map(), posted: 0, answers: 0, progress: 0, maxJob: 0,
                  probes: new Map(), clicked: null, button: null, final: null, finalText: null, waiter: null };
   window.__load = load;
-  const FINAL = /^(Solved|Stopped|Could not|Comparison )/;
+  const FINAL = new RegExp(FINAL_STATUS);
   const Native = window.Worker;
   window.Worker = class extends Native {
     constructor(...args) {
@@ -197,7 +177,7 @@ WATCH_LOAD = """
     Object.assign(load, { clicked: performance.now(), button: button.id, final: null, finalText: null });
   }, true);
 })();
-"""
+""".replace("FINAL_STATUS", json.dumps(f"{STATUS_ENDED}|{STATUS_COMPARE_ENDED}"))
 
 # Resolves once the page shows `board` (data-board) with Solve enabled.
 WAIT_BOARD = """([board, timeout]) => new Promise((resolve, reject) => {
@@ -259,8 +239,7 @@ PROBE_JOBS = """async ([first, last]) => {
 }"""
 
 NO_JOB = re.compile(r"^there is no running job \d+$")
-SOLVED = re.compile(r"^Solved: ([\d,]+) moves \(([^)]*)\)")
-COMPARED = re.compile(r"^Comparison finished")
+COMPARED = re.compile(STATUS_COMPARED)
 TILES_LABEL = "Tiles, row by row (0, _ or . for the blank)"
 FINAL_TIMEOUT_MS = 120_000
 READY_TIMEOUT_MS = 180_000
@@ -401,13 +380,13 @@ def check(page: Any, task: Task, text: str) -> tuple[int | None, str | None]:
     """The length the status gives, and what is wrong with the answer (None: nothing)."""
     if task.kind == "compare":
         return None, None if COMPARED.search(text) else f"the comparison ended with {text!r}"
-    match = SOLVED.search(text)
-    if not match:
+    proof = status_proof(text)  # the status words, read by the harness
+    length = status_length(text)
+    if proof is None or length is None:
         return None, f"the solve ended with {text!r}"
-    length = int(match.group(1).replace(",", ""))
-    if task.expected is not None and (length != task.expected or match.group(2) != "optimal"):
-        return length, f"{length} moves ({match.group(2)}), the optimum is {task.expected}"
-    return length, replays(task.board, Board.goal(task.board.rows, task.board.cols), read_solution(page), length)
+    if task.expected is not None and (length != task.expected or proof != "optimal"):
+        return length, f"{length} moves ({proof}), the optimum is {task.expected}"
+    return length, replay_problem(task.board, Board.goal(task.board.rows, task.board.cols), read_moves(page), length)
 
 
 def worker_of(page: Any) -> Any:
@@ -424,7 +403,7 @@ def worker_memory(page: Any) -> dict[str, Any] | None:
 
 
 def python_figures(page: Any, code: str = PYTHON_FIGURES) -> Any:
-    text = worker_of(page).evaluate("(code) => globalThis.__benchPython ? globalThis.__benchPython(code) : null", code)
+    text = worker_of(page).evaluate("(code) => globalThis.__harnessPython ? globalThis.__harnessPython(code) : null", code)
     return json.loads(text) if text else None
 
 
@@ -527,15 +506,9 @@ def run(browser: Any, site: str, tasks: list[Task], args: argparse.Namespace, pr
     context = browser.new_context()
     context.add_init_script(WATCH_LOAD)
 
-    def hook(route: Any) -> None:
-        response = route.fetch()
-        route.fulfill(response=response, body=WORKER_HOOK_BEFORE + response.text() + WORKER_HOOK_AFTER)
-
-    context.route(WORKER_SCRIPT, hook)
+    hook_worker(context, KEEP_WASM_EXPORTS, RUN_PYTHON + WORKER_STATE)
     page = context.new_page()
-    page.set_default_timeout(90_000)
-    page.on("console", lambda m: problems.append(f"console {m.type}: {m.text}") if m.type == "error" else None)
-    page.on("pageerror", lambda e: problems.append(f"page error: {e}"))
+    watch(page, site, problems)
     cdp = context.new_cdp_session(page)
 
     first = tasks[0]
@@ -789,7 +762,7 @@ def main() -> int:
 
     problems: list[str] = []
     with served_site() as site, sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_FLAGS, headless=True)
+        browser = launch(playwright, "chromium")
         chromium_version = browser.version
         out = run(browser, site, tasks, args, problems)
         browser.close()
@@ -807,7 +780,7 @@ def main() -> int:
         "# Load: one page, many solves in a row (headless Chromium)", "",
         machine_header(machine),
         f"- command: `{command}`",
-        f"- browser: headless Chromium {chromium_version} ({CHROMIUM}) via Playwright, one page of the built site, "
+        f"- browser: headless Chromium {chromium_version} ({executable_of('chromium')}) via Playwright, one page of the built site, "
         f"never reloaded; {out['seconds'] / 60:.1f} min for {summary['solves']} solves and {summary['compares']} "
         f"compares",
         f"- a cycle of {args.cycle_length} boards (3x3 at distances 12-30, five 4x4 of known optimum, 2x2, 2x3, 3x4, "

@@ -4,11 +4,11 @@
     .venv/bin/python bench/memory_engines.py                       # Chromium, Firefox, WebKitGTK
     .venv/bin/python bench/memory_engines.py --engines chromium --stop-after 2
 
-The site is built once and served under a sub-path (``korf100_browser.served_site``). In each
-engine (Chromium and Firefox through Playwright, launched as tests/conftest.py launches them,
+The site is built once and served under a sub-path, and every engine found and launched, by the
+browser harness the tests use (tests/browsers.py: Chromium and Firefox through Playwright,
 ``NPUZZLE_CHROMIUM`` / ``NPUZZLE_FIREFOX`` or Debian's; WebKitGTK through Selenium and
-WebKitWebDriver, tests/webkit.py), one page opens a link to a hard 3x3 board (31 moves) and
-Solve is pressed; then, in the same page, links are followed (as a pasted link does: the same
+WebKitWebDriver, its page tests/webkit.py's). In each engine, one page opens a link to a hard
+3x3 board (31 moves) and Solve is pressed; then, in the same page, links are followed (as a pasted link does: the same
 worker) to a 4x4 (Korf's instance 60, 66 moves, blank-first goal: its pattern-database tables,
 9.7 MB) and to a 5x5 (Korf and Felner's first 24-puzzle, 95 moves: its tables, 1.3 MB), each
 solved with the page's default anytime solver: the search ends by itself (3x3, 4x4 proven) or
@@ -42,10 +42,12 @@ from pathlib import Path
 from typing import Any, Callable
 
 from common import command_line, machine_header, machine_info, write_results
-from korf100_browser import served_site
 
 from npuzzle.known import korf24_50, korf100
-from tests.conftest import CHROMIUM_FLAGS, ENGINES  # the tests' engines: one harness (STYLE.md 18)
+from tests.browsers import (  # the tests' harness (STYLE.md 18)
+    ENGINES, JS_BOARD, JS_SOLVER_STATE, JS_WORKER_MEMORY, STATUS_ENDED, STATUS_SEARCHING_WITH_TABLES, find_webkit_browser,
+    launch, served_site, status_length, status_optimal, watch, webkit_page,
+)
 
 AIM_BYTES = 300 * 2**20  # the worker with the 4x4 and 5x5 tables loaded (issue 17)
 READY_TIMEOUT = 180.0  # seconds: a link to the solver ready (WebKitGTK took 10-30 s loaded)
@@ -60,7 +62,7 @@ BOARDS = [  # (name, board, goal, optimal length)
     ("5x5", ",".join(map(str, KORF_5[2])), "blank-first", KORF_5[1]),
 ]
 
-MEMORY = "Number(document.getElementById('solver-state').dataset.workerMemory) || null"
+MEMORY = JS_WORKER_MEMORY
 JS_HEAP = "performance.memory ? performance.memory.usedJSHeapSize : null"
 WATCH_STATUS = """(() => {
   window.__statusChanged = false;
@@ -75,20 +77,16 @@ STATUS = "document.getElementById('status').textContent.trim()"
 # The status written since Solve was pressed (not the last board's, which a refresh may write again).
 NEW_STATUS = ("((t) => window.__statusChanged && t !== window.__statusBefore && /{pattern}/.test(t))"
               "(document.getElementById('status').textContent.trim())")
-FINISHED = r"^(Solved|Stopped|Could not)"
-SEARCHING = r"^(Improving: [\d,]+ moves(?!;)|Solved|Stopped|Could not)"
-"""A solution shown and the search running with its tables ("Improving: 84 moves; downloading
-the pattern databases..." while they load), or the end."""
+FINISHED = STATUS_ENDED  # the status words: read through the harness's readers
+SEARCHING = STATUS_SEARCHING_WITH_TABLES
 
 
 class PlaywrightDriver:
     """One Playwright page, with the few calls the run makes."""
 
-    def __init__(self, page: Any) -> None:
+    def __init__(self, page: Any, site: str) -> None:
         self.page = page
-        self.problems: list[str] = []
-        page.on("console", lambda m: self.problems.append(f"console {m.type}: {m.text}") if m.type == "error" else None)
-        page.on("pageerror", lambda e: self.problems.append(f"page error: {e}"))
+        self.problems = watch(page, site)
 
     def value(self, expression: str) -> Any:
         return self.page.evaluate(f"() => ({expression})")
@@ -104,7 +102,7 @@ class PlaywrightDriver:
 
     def open(self, site: str, fragment: str, first: bool) -> None:
         self.page.goto(site + fragment)  # after the first: the same document (a hash change)
-        self.wait("document.getElementById('solver-state').dataset.kind === 'ready'", "the solver ready", READY_TIMEOUT)
+        self.wait(f"{JS_SOLVER_STATE} === 'ready'", "the solver ready", READY_TIMEOUT)
 
     def get_problems(self) -> list[str]:
         return self.problems
@@ -154,8 +152,7 @@ def solve(driver: Any, stop_after: float) -> dict[str, Any]:
             stopped = True
         driver.wait(NEW_STATUS.format(pattern=FINISHED), "the search to end", SOLVE_TIMEOUT)
     status = driver.value(STATUS)
-    match = re.search(r"([\d,]+) moves", status)
-    return {"status": status, "length": int(match.group(1).replace(",", "")) if match else None,
+    return {"status": status, "length": status_length(status),
             "stopped": stopped, "first_s": round(first, 2), "seconds": round(time.monotonic() - started, 2)}
 
 
@@ -206,12 +203,12 @@ def run_engine(driver: Any, site: str, stop_after: float) -> dict[str, Any]:
     for index, (name, board, goal, optimum) in enumerate(BOARDS):
         fragment = f"#board={board}&goal={goal}"
         driver.open(site, fragment, first=index == 0)
-        driver.wait(f"document.getElementById('board').dataset.board === {board!r}", f"the {name} board", 60)
+        driver.wait(f"{JS_BOARD} === {board!r}", f"the {name} board", 60)
         if index == 0:
             out["ready"] = {"memory": driver.value(MEMORY), "js_heap": driver.value(JS_HEAP)}
         result = solve(driver, stop_after)
         result.update(name=name, goal=goal, optimum=optimum, memory=driver.value(MEMORY), js_heap=driver.value(JS_HEAP))
-        proven = "(optimal)" in result["status"]
+        proven = status_optimal(result["status"])
         if result["length"] is None or result["length"] < optimum or (proven and result["length"] != optimum):
             result["wrong"] = f"{result['status']!r} (optimum {optimum})"
         print(f"  {name}: {result['status'][:70]} | worker {mb(result['memory'])} MB", flush=True)
@@ -226,14 +223,12 @@ def playwright_engine(name: str, site: str, stop_after: float) -> dict[str, Any]
 
     executable, _ = ENGINES[name].executable()
     with sync_playwright() as playwright:
-        if name == "firefox":
-            browser = playwright.firefox.launch(executable_path=executable, channel="moz-firefox", headless=True)
-        else:
-            browser = playwright.chromium.launch(executable_path=executable, args=CHROMIUM_FLAGS, headless=True)
+        browser = launch(playwright, name)
         try:
             page = browser.new_page()
+            driver = PlaywrightDriver(page, site)
             page.set_default_timeout(READY_TIMEOUT * 1000)
-            out = run_engine(PlaywrightDriver(page), site, stop_after)
+            out = run_engine(driver, site, stop_after)
             out["browser"] = f"{name} {browser.version} ({executable}), {ENGINES[name].driven_by}"
         finally:
             browser.close()
@@ -241,12 +236,10 @@ def playwright_engine(name: str, site: str, stop_after: float) -> dict[str, Any]
 
 
 def webkit_engine(site: str, stop_after: float) -> dict[str, Any]:
-    from tests.webkit import find_browser, webkit_page
-
     with webkit_page() as page:
         out = run_engine(WebKitDriver(page), site, stop_after)
         agent = page.run("return navigator.userAgent;")
-    out["browser"] = f"WebKitGTK ({find_browser()[0]}), {ENGINES['webkit'].driven_by}; {agent}"
+    out["browser"] = f"WebKitGTK ({find_webkit_browser()[0]}), {ENGINES['webkit'].driven_by}; {agent}"
     return out
 
 

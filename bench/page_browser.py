@@ -6,14 +6,14 @@
     .venv/bin/python bench/page_browser.py sizes                      # 2x2 .. 16x16 and 5x8, both goals
     .venv/bin/python bench/page_browser.py sizes --sizes 3,4,5x8 --goals blank-last
 
-The site is built and served as in ``korf100_browser.py`` (its ``served_site``: a fresh build
-under a sub-path on 127.0.0.1). Unlike the other browser benchmarks, nothing is sent to the
+The site is built and served by the browser harness (tests/browsers.py's ``served_site``: a
+fresh build under a sub-path on 127.0.0.1), which also launches Chromium and watches each page. Unlike the other browser benchmarks, nothing is sent to the
 worker directly: the script opens the page's own ``index.html`` at a link that carries the board
 (``#board=...&goal=...&size=RxC``, the form ``web/link-state.js`` reads and writes) and presses
 the page's buttons by their accessible names (Solve, Stop), as the browser tests do.
 
 Watching the page (an init script installed before the page's own scripts, besides
-``korf100_browser.WATCH_MAIN_THREAD`` for long tasks): a ``MutationObserver`` stamps with
+the harness's ``WATCH_MAIN_THREAD`` for long tasks): a ``MutationObserver`` stamps with
 ``performance.now()`` every write of the status line and every change of the Solve, Stop,
 Cancel and Play buttons; a capturing click listener stamps each click; and a listener on the
 page's ``Worker`` (the class is wrapped, messages pass unchanged) stamps each request the page
@@ -64,11 +64,13 @@ import time
 from typing import Any, Callable, Sequence
 
 from common import command_line, machine_header, machine_info, write_results
-from korf100_browser import CHROMIUM, CHROMIUM_FLAGS, MAIN_THREAD, WATCH_MAIN_THREAD, served_site
 
 from npuzzle import Board
-from npuzzle.board import DIRECTION_NAMES
 from npuzzle.random_boards import random_board
+from tests.browsers import (
+    BOARD_LABEL, KEEP_WASM_EXPORTS, MAIN_THREAD, STATUS_ENDED, STATUS_SHOWN, WATCH_MAIN_THREAD, board_link, executable_of, hook_worker, launch,
+    read_moves, replay_problem, served_site, status_optimal, status_shown_length, watch,
+)
 
 GAP_TARGET_MS = 200.0  # the status line changes at least this often while searching
 LONG_TASK_TARGET_MS = 50.0  # no task on the page's main thread is longer
@@ -79,10 +81,8 @@ ISSUE_BASELINE_MS = 910.0  # the issue: first 4x4 solve from a fresh link, media
 READY_TIMEOUT_MS = 180_000  # opening a link to Solve enabled (a fresh context loads Pyodide)
 FINAL_TIMEOUT_MS = 75_000  # the page's default time limit is 60 s
 
-FIRST_SHOWN = re.compile(r"^(?:Improving|Solved): (?:showing )?([\d,]+) moves")
-FINISHED = re.compile(r"^(?:Solved|Stopped|Could not)")
-MOVE_LABEL = re.compile(r"Step (\d+): tile (\d+) (up|down|left|right)")
-LETTER = {word: letter for letter, word in DIRECTION_NAMES.items()}
+FIRST_SHOWN = re.compile(STATUS_SHOWN)  # the status words: read through the harness's readers
+FINISHED = re.compile(STATUS_ENDED)
 
 # Installed in every page before its own scripts: stamps of the status line, the buttons, clicks
 # and the page's traffic with its worker (the Worker class is wrapped; messages pass unchanged).
@@ -143,24 +143,6 @@ WATCH_PAGE = """
 })();
 """
 
-# Put before the worker's own code (sizes mode, unless --no-memory): keeps the WebAssembly
-# memories the worker instantiates (Pyodide's is its module's exported "memory") for reading.
-WORKER_MEMORY_HOOK = """// bench/page_browser.py: keep the WebAssembly memories this worker instantiates, to read their size.
-globalThis.__benchMemories = [];
-{
-  const keep = (result) => {
-    const instance = result && (result.instance || result);
-    const memory = instance && instance.exports && instance.exports.memory;
-    if (memory instanceof WebAssembly.Memory) globalThis.__benchMemories.push(memory);
-    return result;
-  };
-  const streaming = WebAssembly.instantiateStreaming;
-  if (streaming) WebAssembly.instantiateStreaming = (...args) => streaming.apply(WebAssembly, args).then(keep);
-  const plain = WebAssembly.instantiate;
-  WebAssembly.instantiate = (...args) => plain.apply(WebAssembly, args).then(keep);
-}
-"""
-
 PREPARED = """() => {
   const log = window.__page;
   const ids = Object.keys(log.posted).filter((id) => log.posted[id] === "prepare").map(Number);
@@ -194,8 +176,7 @@ def after(entries: Sequence[dict[str, Any]], t: float, test: Callable[[dict[str,
 
 
 def moves_in(text: str) -> int | None:
-    match = FIRST_SHOWN.search(text)
-    return int(match.group(1).replace(",", "")) if match else None
+    return status_shown_length(text)
 
 
 def max_gap(stamps: Sequence[float]) -> float | None:
@@ -249,7 +230,7 @@ def analyse(log: dict[str, Any], click_t: float) -> dict[str, Any]:
         "final_ms": round(final["t"] - click_t) if final else None,
         "final_text": final["text"] if final else (status[-1]["text"] if status else ""),
         "final_length": moves_in(final["text"]) if final else None,
-        "optimal": bool(final and "(optimal)" in final["text"]),
+        "optimal": bool(final and status_optimal(final["text"])),
         "stopped_by_click": stop_click is not None,
         "stop_ms": round(final["t"] - stop_click["t"]) if stop_click and final else None,
         "length_before_stop": before_stop,
@@ -264,15 +245,12 @@ def analyse(log: dict[str, Any], click_t: float) -> dict[str, Any]:
 # -- driving the page ------------------------------------------------------------------------
 
 
-def link(board: Board, goal_name: str) -> str:
-    return f"index.html#board={board.to_string()}&goal={goal_name}&size={board.rows}x{board.cols}"
+link = board_link
 
 
-def new_page(context: Any, problems: list[str], where: str) -> Any:
+def new_page(context: Any, site: str, problems: list[str], where: str) -> Any:
     page = context.new_page()
-    page.set_default_timeout(90_000)
-    page.on("console", lambda m: problems.append(f"{where}: console {m.type}: {m.text}") if m.type == "error" else None)
-    page.on("pageerror", lambda e: problems.append(f"{where}: page error: {e}"))
+    watch(page, site, problems, where)
     return page
 
 
@@ -288,7 +266,7 @@ def open_link(page: Any, site: str, board: Board, goal_name: str, *, click_at_on
         page.wait_for_function("window.__page.clicks.some((c) => c.id === 'solve')", timeout=READY_TIMEOUT_MS)
     else:
         expect(page.get_by_role("button", name="Solve")).to_be_enabled(timeout=READY_TIMEOUT_MS)
-    expect(page.get_by_label("Puzzle board")).to_have_attribute("data-board", board.to_string())
+    expect(page.get_by_label(BOARD_LABEL)).to_have_attribute("data-board", board.to_string())
     log = page.evaluate("window.__page")
     enabled = [c for c in log["controls"] if c["id"] == "solve" and c["state"] == "enabled"]
     return float(enabled[0]["t"])
@@ -336,51 +314,8 @@ def solve(page: Any, *, stop: Callable[[float, float], float | None], clicked: b
     return click, page.evaluate("window.__page")
 
 
-def read_solution(page: Any) -> list[tuple[int, str]]:
-    """The solution on the page's move list, (tile, move letter) per step; a long list is shown
-    a page at a time, reached with the Step slider. (Polled with ``page.evaluate``: the page's
-    Content-Security-Policy blocks the string evaluation ``wait_for_function`` uses.)"""
-    found: dict[int, tuple[int, str]] = {}
-    slider = page.get_by_label("Step", exact=True)
-    length = int(slider.get_attribute("max") or 0)
-    labels_js = "() => [...document.querySelectorAll('#move-list button')].map((b) => b.getAttribute('aria-label'))"
-    while len(found) < length:
-        missing = min(step for step in range(1, length + 1) if step not in found)
-        if found:
-            slider.fill(str(missing))
-            for _ in range(400):  # up to 10 s
-                if any(label and label.startswith(f"Step {missing}:") for label in page.evaluate(labels_js)):
-                    break
-                page.wait_for_timeout(25)
-        before = len(found)
-        for label in page.evaluate(labels_js):
-            match = MOVE_LABEL.fullmatch(label or "")
-            if not match:
-                raise ValueError(f"a move reads {label!r}")
-            found[int(match.group(1))] = (int(match.group(2)), LETTER[match.group(3)])
-        if len(found) == before:
-            raise ValueError(f"the move list does not reach step {missing}")
-    return [found[step] for step in range(1, length + 1)]
-
-
-def replays(start: Board, goal: Board, moves: list[tuple[int, str]], length: int | None) -> str | None:
-    """None if the moves (each tile in the direction the page names) take ``start`` to ``goal``
-    in ``length`` steps; else what is wrong."""
-    if length is None:
-        return "no solution shown"
-    if len(moves) != length:
-        return f"the move list has {len(moves)} steps, the status says {length}"
-    board = start
-    for step, (tile, letter) in enumerate(moves, start=1):
-        try:
-            if board.direction_of(tile) != letter:
-                return f"step {step}: tile {tile} slides {board.direction_of(tile)}, the page says {letter}"
-        except ValueError as exc:
-            return f"step {step}: {exc}"
-        board = board.slide(tile)
-    if start.play([tile for tile, _ in moves]) != goal:
-        return "the solution does not reach the goal"
-    return None
+read_solution = read_moves
+replays = replay_problem
 
 
 def main_thread(page: Any, click: float) -> dict[str, Any]:
@@ -430,7 +365,7 @@ def fresh_link(browser: Any, site: str, args: argparse.Namespace, problems: list
                 context.add_init_script(WATCH_MAIN_THREAD)
                 context.add_init_script(WATCH_PAGE)
                 where = f"{side}x{side} seed {seed} {variant}"
-                page = new_page(context, problems, where)
+                page = new_page(context, site, problems, where)
                 at_once = variant == "at once"
                 enabled = open_link(page, site, board, "blank-last", click_at_once=at_once)
                 idle = None if at_once else wait_idle(page)
@@ -566,7 +501,7 @@ def offered(page: Any, args: argparse.Namespace) -> tuple[list[tuple[int, int]],
 
 def worker_memory(page: Any) -> int | None:
     try:
-        sizes = page.workers[0].evaluate("(globalThis.__benchMemories || []).map((m) => m.buffer.byteLength)")
+        sizes = page.workers[0].evaluate("(globalThis.__harnessExports || []).map((e) => e.memory.buffer.byteLength)")
     except Exception:  # noqa: BLE001 - no worker, or the hook is not served
         return None
     return int(sum(sizes)) if sizes else None
@@ -582,11 +517,8 @@ def sizes(browser: Any, site: str, args: argparse.Namespace, problems: list[str]
     context.add_init_script(WATCH_MAIN_THREAD)
     context.add_init_script(WATCH_PAGE)
     if not args.no_memory:
-        def hook(route: Any) -> None:
-            response = route.fetch()
-            route.fulfill(response=response, body=WORKER_MEMORY_HOOK + response.text())
-        context.route(re.compile(r"/web-[0-9a-f]+/worker\.js$"), hook)
-    page = new_page(context, problems, "menus")
+        hook_worker(context, KEEP_WASM_EXPORTS)
+    page = new_page(context, site, problems, "menus")
     open_link(page, site, Board.goal(3), "blank-last")
     shapes, goals = offered(page, args)
     page.close()
@@ -598,7 +530,7 @@ def sizes(browser: Any, site: str, args: argparse.Namespace, problems: list[str]
             while (board := random_board(r, c, goal, seed=seed)) == goal:
                 seed += 1
             where = f"{r}x{c} {goal_name} seed {seed}"
-            page = new_page(context, problems, where)
+            page = new_page(context, site, problems, where)
             open_link(page, site, board, goal_name)
             wait_idle(page)
             memory_idle = worker_memory(page)
@@ -725,7 +657,7 @@ def main() -> int:
     problems: list[str] = []
     began = time.perf_counter()
     with served_site() as site, sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_FLAGS, headless=True)
+        browser = launch(playwright, "chromium")
         chromium_version = browser.version
         if args.mode == "fresh-link":
             rows = fresh_link(browser, site, args, problems)
@@ -766,7 +698,7 @@ def main() -> int:
         title, "",
         machine_header(machine),
         f"- command: `{command}`",
-        f"- browser: headless Chromium {chromium_version} ({CHROMIUM}) via Playwright, driving the built site's "
+        f"- browser: headless Chromium {chromium_version} ({executable_of('chromium')}) via Playwright, driving the built site's "
         f"index.html by its buttons; {seconds / 60:.1f} min in all",
         *what,
         f"- console or page errors: {'; '.join(problems) or 'none'}",

@@ -10,7 +10,7 @@ Figures: "appears" is from the click to the step line reading the last expansion
 search in the worker, the JSON, the drawing); "step" is the median time the page's own
 click handler and the next frame take for one Back (from a middle step), measured in the
 page with performance.now(); "long tasks" are PerformanceObserver's longtask entries.
-Results in bench/results/tree-browser.{md,json}.
+Results in bench/results/tree-browser[-label].{md,json}.
 """
 
 from __future__ import annotations
@@ -26,7 +26,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from common import command_line, machine_header, machine_info, write_results  # noqa: E402
-from korf100_browser import CHROMIUM, CHROMIUM_FLAGS, served_site  # noqa: E402
+from tests.browsers import launch, served_site  # noqa: E402
 
 BOARD = "8,6,7,2,5,4,3,0,1"  # 31 moves from the blank-last goal
 SEARCHES = [("bfs", None), ("astar", "manhattan"), ("idastar", "manhattan"), ("iddfs", None)]
@@ -75,13 +75,14 @@ def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--budgets", default="200,1000,2000", help="node budgets, comma-separated")
     parser.add_argument("--steps", type=int, default=20, help="Back presses timed per tree")
+    parser.add_argument("--label", default="", help="suffix for the results files")
     args = parser.parse_args(argv)
     budgets = [int(b) for b in args.budgets.split(",")]
     from playwright.sync_api import sync_playwright
 
     rows = []
     with served_site() as url, sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_FLAGS, headless=True)
+        browser = launch(playwright, "chromium")
         page = browser.new_page(viewport={"width": 1280, "height": 900})
         page.add_init_script(LONG_TASKS)
         for budget in budgets:
@@ -103,7 +104,7 @@ def main(argv: list[str] | None = None) -> None:
             f"| {name} | {r['budget']:,} | {r['nodes']:,} | {r['appears_s']:.2f} | {r['long_tasks_building_ms'] or 'none'} "
             f"| {r['step_median_ms']:.0f} / {r['step_max_ms']:.0f} | {r['long_tasks_stepping_ms'] or 'none'} |"
         )
-    path = write_results("tree-browser", lines, {"machine": info, "rows": rows})
+    path = write_results("tree-browser" + (f"-{args.label}" if args.label else ""), lines, {"machine": info, "rows": rows})
     print("\n".join(lines))
     print(f"saved {path}.md and .json")
 

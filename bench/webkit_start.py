@@ -1,11 +1,12 @@
 #!/usr/bin/env python3
 """Why WebKitGTK starts Python slowly: time from opening a 3x3 link to Solve's solver ready,
 and the CPU each thread of WebKit's web process spent meanwhile, in WebKitGTK through
-tests/webkit.py's harness (WebKitWebDriver, MiniBrowser, Xvfb when there is no display).
+the browser harness the tests use (tests/browsers.py: WebKitWebDriver, MiniBrowser, Xvfb when
+there is no display; the site built and served under /npuzzle/).
 
     .venv/bin/python bench/webkit_start.py                          # 5 fresh pages
     .venv/bin/python bench/webkit_start.py --runs 3 --env JSC_useOMGJIT=false
-    .venv/bin/python bench/webkit_start.py --site /tmp/other-build  # a site built elsewhere
+    .venv/bin/python bench/webkit_start.py --site /tmp/other/npuzzle  # a site built elsewhere
 
 The threads, grouped by name: "WebCore: Worker" is the solver's worker (Python itself);
 "Wasm Worklist Helper Thread" (shown as "t Helper Thread": Linux keeps 15 characters) compiles
@@ -26,15 +27,13 @@ import os
 import re
 import statistics
 import sys
-import tempfile
 import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from build import build, serving_in_background  # noqa: E402
-from tests.webkit import webkit_page  # noqa: E402
+from tests.browsers import JS_SOLVER_STATE, serve, served_site, webkit_page  # noqa: E402
 
 LINK = "#board=8,6,7,2,5,4,3,0,1&goal=blank-last"
 
@@ -85,31 +84,29 @@ def spent(before: dict[str, tuple[str, float]], after: dict[str, tuple[str, floa
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--runs", type=int, default=5)
-    parser.add_argument("--site", type=Path, help="a built site's folder (default: build one now)")
+    parser.add_argument("--site", type=Path, help="a built site's folder, named npuzzle/ (default: build one now)")
     parser.add_argument("--env", action="append", default=[], metavar="NAME=VALUE", help="a variable for the browser")
     args = parser.parse_args()
     environment = dict(item.split("=", 1) for item in args.env)
-    with tempfile.TemporaryDirectory() as scratch:
-        site = args.site or build(Path(scratch) / "npuzzle")
-        readies: list[float] = []
-        totals: dict[str, list[float]] = {}
-        with serving_in_background(site.parent) as base, webkit_page(**environment) as page:
-            driver_pid = page.driver.service.process.pid
-            for run in range(args.runs):
-                page.driver.get("about:blank")
-                before, started = web_process_threads(driver_pid), time.monotonic()
-                page.driver.get(f"{base}{site.name}/{LINK}")
-                page.wait_for("return document.getElementById('solver-state').dataset.kind === 'ready';", "ready", 180)
-                readies.append(time.monotonic() - started)
-                cpu = spent(before, web_process_threads(driver_pid))
-                for name, seconds in cpu.items():
-                    totals.setdefault(name, []).append(seconds)
-                shown = " ".join(f"[{n}] {s:.1f}" for n, s in sorted(cpu.items(), key=lambda x: -x[1]) if s >= 0.1)
-                print(f"run {run + 1}: ready after {readies[-1]:.1f} s; CPU s: {shown}; load {os.getloadavg()[0]:.1f}", flush=True)
-        medians = " ".join(f"[{n}] {statistics.median(v + [0.0] * (args.runs - len(v))):.1f}"
-                           for n, v in sorted(totals.items(), key=lambda x: -sum(x[1])) if max(v) >= 0.1)
-        print(f"median: ready after {statistics.median(readies):.1f} s; CPU s: {medians}"
-              f" ({' '.join(args.env) or 'no variables'})")
+    readies: list[float] = []
+    totals: dict[str, list[float]] = {}
+    with serve(args.site) if args.site else served_site() as url, webkit_page(**environment) as page:
+        driver_pid = page.driver.service.process.pid
+        for run in range(args.runs):
+            page.driver.get("about:blank")
+            before, started = web_process_threads(driver_pid), time.monotonic()
+            page.driver.get(url + LINK)
+            page.wait_for(f"return {JS_SOLVER_STATE} === 'ready';", "ready", 180)
+            readies.append(time.monotonic() - started)
+            cpu = spent(before, web_process_threads(driver_pid))
+            for name, seconds in cpu.items():
+                totals.setdefault(name, []).append(seconds)
+            shown = " ".join(f"[{n}] {s:.1f}" for n, s in sorted(cpu.items(), key=lambda x: -x[1]) if s >= 0.1)
+            print(f"run {run + 1}: ready after {readies[-1]:.1f} s; CPU s: {shown}; load {os.getloadavg()[0]:.1f}", flush=True)
+    medians = " ".join(f"[{n}] {statistics.median(v + [0.0] * (args.runs - len(v))):.1f}"
+                       for n, v in sorted(totals.items(), key=lambda x: -sum(x[1])) if max(v) >= 0.1)
+    print(f"median: ready after {statistics.median(readies):.1f} s; CPU s: {medians}"
+          f" ({' '.join(args.env) or 'no variables'})")
     return 0
 
 

@@ -1,6 +1,7 @@
 """Fixtures for the browser tests: the built site served from a sub-path, and every browser
 engine the machine has (Chromium and Firefox through Playwright; WebKit through Selenium in
-tests/webkit.py).
+tests/webkit.py). How each engine is found and launched, the site built and served, and a
+page watched come from tests/browsers.py, the harness the benchmarks use too.
 
 Engines: each page test runs once per engine (pytest-playwright's ``browser_name``: every
 engine in PLAYWRIGHT_ENGINES unless ``--browser`` names some). Each engine's executable comes
@@ -19,70 +20,19 @@ from __future__ import annotations
 
 import json
 import os
-import shutil
-import subprocess
-import sys
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Iterator
-from urllib.parse import urlsplit
 
 import pytest
 from playwright.sync_api import expect
 
-from .helpers import ROOT
-from .pages import DOWNLOADS, harness_style_blocked
+from .browsers import (  # noqa: F401 - CSP_WATCH, SUBPATH and watch: the page tests import them from here
+    CSP_WATCH, ENGINES, PLAYWRIGHT_ENGINES, SUBPATH, build_site, launch_options, serve, site_named, watch,
+)
 
 # Assertions wait up to 20 s (not Playwright's 5 s): animations and Pyodide run slower on a
 # loaded 2-core machine. A wait is not a loosened check: the expected values stay exact.
 expect.set_options(timeout=20_000)
-
-SUBPATH = "npuzzle"  # as GitHub Pages serves a project site: /<repo>/
-CHROMIUM_FLAGS = [
-    "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-    "--disable-background-networking", "--disable-component-update", "--disable-sync",
-]
-
-
-@dataclass(frozen=True)
-class Engine:
-    """A browser engine the tests drive: the variable that names its executable (WebKit: its
-    WebDriver) and where to look when the variable is unset."""
-
-    name: str
-    variable: str
-    defaults: tuple[str, ...]
-    driven_by: str
-
-    def executable(self) -> tuple[str | None, str]:
-        """The executable to launch (or None) and, when there is none, why."""
-        if self.name == "webkit":  # its harness knows what it needs (driver, MiniBrowser, a display)
-            from .webkit import find_driver, unavailable
-
-            driver, _ = find_driver()
-            why = unavailable()
-            return (driver, "") if why is None else (None, why[0].removeprefix("webkit: "))
-        named = os.environ.get(self.variable)
-        if named:
-            if os.access(named, os.X_OK) and not os.path.isdir(named):
-                return named, ""
-            return None, f"{self.variable}={named} is not an executable"
-        for candidate in self.defaults:
-            found = shutil.which(candidate)
-            if found:
-                return found, ""
-        return None, f"not installed ({self.variable} unset, no {' or '.join(self.defaults)})"
-
-
-ENGINES = {
-    engine.name: engine for engine in (
-        Engine("chromium", "NPUZZLE_CHROMIUM", ("chromium", "/usr/bin/chromium"), "Playwright over CDP"),
-        Engine("firefox", "NPUZZLE_FIREFOX", ("/usr/bin/firefox-esr", "firefox-esr", "firefox"), "Playwright over WebDriver BiDi"),
-        Engine("webkit", "NPUZZLE_WEBKIT_DRIVER", ("/usr/bin/WebKitWebDriver", "WebKitWebDriver"), "Selenium and WebKitWebDriver"),
-    )
-}
-PLAYWRIGHT_ENGINES = ("chromium", "firefox")
-"""The engines every page test runs in by default (WebKit runs its own core set)."""
 
 
 def pytest_configure(config: pytest.Config) -> None:
@@ -204,67 +154,27 @@ def pytest_sessionstart(session: pytest.Session) -> None:
 def built_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A fresh build of the site in <tmp>/npuzzle/, made with build.py as a user would (or
     the one NPUZZLE_SITE names, which tests/run.sh builds once for its parallel runs)."""
-    shared = os.environ.get("NPUZZLE_SITE")
-    if shared:
-        site = Path(shared)
-        assert site.name == SUBPATH and (site / "index.html").is_file(), f"NPUZZLE_SITE={shared} is not a built site"
-        return site
-    root = tmp_path_factory.mktemp("site")
-    subprocess.run(
-        [sys.executable, str(ROOT / "build.py"), "--out", str(root / SUBPATH)], check=True, cwd=ROOT
-    )
-    return root / SUBPATH
+    return site_named() or build_site(tmp_path_factory.mktemp("site") / SUBPATH)
 
 
 @pytest.fixture(scope="session")
 def site_url(built_site: Path) -> Iterator[str]:
     """http://127.0.0.1:<free port>/npuzzle/, served by build.py's own handler."""
-    sys.path.insert(0, str(ROOT))
-    from build import serving_in_background
-
-    with serving_in_background(built_site.parent) as base:
-        yield f"{base}{SUBPATH}/"
+    with serve(built_site) as url:
+        yield url
 
 
 @pytest.fixture(scope="session")
 def browser_type_launch_args(browser_type_launch_args: dict[str, Any], browser_name: str) -> dict[str, Any]:
-    """Launch the engine's executable from its variable (GitHub's runners: Google Chrome and
-    Firefox), else Debian's chromium or firefox-esr; an engine the machine lacks is skipped.
-    Playwright's own browser downloads are not used (not available here)."""
-    executable, why = ENGINES[browser_name].executable()
-    if executable is None:
+    """Launch the engine as the harness does (tests/browsers.py: the executable from its
+    variable, GitHub's runners' Google Chrome and Firefox, else Debian's chromium or
+    firefox-esr); an engine the machine lacks is skipped, a variable naming nothing fails."""
+    try:
+        return launch_options(browser_name, browser_type_launch_args)
+    except LookupError as missing:
         if os.environ.get(ENGINES[browser_name].variable):
-            pytest.fail(f"{browser_name}: {why}")  # a misnamed browser must not pass as skipped
-        pytest.skip(f"{browser_name}: {why}")
-    if browser_name == "firefox":
-        # Playwright drives a stock Firefox through WebDriver BiDi (the "moz-firefox" channel);
-        # downloads go where tests/pages.py's download() looks for them.
-        return {**browser_type_launch_args, "executable_path": executable, "channel": "moz-firefox",
-                "downloads_path": str(DOWNLOADS)}
-    return {**browser_type_launch_args, "executable_path": executable, "args": CHROMIUM_FLAGS}
-
-
-def watch(page: Any, site_url: str) -> list[str]:
-    """Start collecting what must not happen on ``page``: console errors, page errors,
-    dialogs, requests to another origin than ``site_url``'s, Content-Security-Policy
-    violations. Returns the list the problems go into."""
-    problems: list[str] = []
-    origin = urlsplit(site_url).netloc
-    page.on("console", lambda m: problems.append(f"console {m.type}: {m.text}") if m.type == "error" else None)
-    page.on("pageerror", lambda e: None if harness_style_blocked(page, str(e)) else problems.append(f"page error: {e}"))
-    page.on("dialog", lambda d: (problems.append(f"dialog: {d.message}"), d.dismiss()))
-
-    def check_request(request: Any) -> None:
-        parts = urlsplit(request.url)
-        if parts.scheme in ("http", "https") and parts.netloc != origin:
-            problems.append(f"request left the site: {request.url}")
-
-    page.on("request", check_request)
-    # Any Content-Security-Policy violation fails the test (the page's policy is strict).
-    page.expose_function("__cspViolation", lambda what: problems.append(f"CSP violation: {what}"))
-    page.add_init_script(CSP_WATCH)
-    page.set_default_timeout(90_000)
-    return problems
+            pytest.fail(str(missing))  # a misnamed browser must not pass as skipped
+        pytest.skip(str(missing))
 
 
 @pytest.fixture
@@ -296,13 +206,3 @@ def offline_app(offline_browser: Any, site_url: str) -> Iterator[Any]:
     yield page
     assert problems == []
 
-
-CSP_WATCH = """
-document.addEventListener("securitypolicyviolation", (e) => {
-  // Playwright's own inline style, inserted while it takes a screenshot under WebDriver BiDi
-  // (tests/pages.py's screenshot(), which then checks there was at most one).
-  const shot = window.__harnessScreenshot;
-  if (shot && e.violatedDirective === "style-src-elem" && e.blockedURI === "inline") { shot.blocked++; return; }
-  window.__cspViolation(`${e.violatedDirective} blocked ${e.blockedURI || "inline"} (${e.sourceFile}:${e.lineNumber})`);
-});
-"""

@@ -1,12 +1,10 @@
-"""Helpers for the browser tests: open a link, solve, read the board and the solution shown;
-and the few actions whose Playwright implementation differs between engines (a number typed
+"""Helpers for the browser tests, on top of the harness (tests/browsers.py, whose readers are
+re-exported here: open a link, solve, read the board and the solution shown): the solution
+replayed, the 3x3's distance; and the few actions whose Playwright implementation differs between engines (a number typed
 into a field, a tap, a screenshot, a download), done so that each engine really does them."""
 
 from __future__ import annotations
 
-import os
-import re
-import tempfile
 import time
 from pathlib import Path
 from typing import Any
@@ -14,34 +12,17 @@ from typing import Any
 from playwright.sync_api import expect
 
 from npuzzle import Board
-from npuzzle.board import DIRECTION_NAMES
 from npuzzle.known import eight_puzzle_distances
 
+from .browsers import (  # noqa: F401 - the page tests import these readers from here
+    BOARD_LABEL, DOWNLOADS, board_of, harness_style_blocked, move_labels, moves_of, open_link,
+    solve_and_read_length, tiles_of,
+)
 from .helpers import ROOT, replay
 
 TILES_LABEL = "Tiles, row by row (0, _ or . for the blank)"
 HARD = "8,6,7,2,5,4,3,0,1"  # one of the two 31-move 3x3 boards (blank-last goal)
 GOAL_3 = "1,2,3,4,5,6,7,8,0"
-_LETTER = {word: letter for letter, word in DIRECTION_NAMES.items()}
-
-
-def open_link(app: Any, site_url: str, fragment: str, *, valid_board: bool = True, ready: str = "ready") -> None:
-    """Open the site at ``fragment`` and wait for the solver's state ``ready`` (or "failed")
-    and, for a valid board, for Python's answer to it to be drawn."""
-    app.goto(site_url + fragment)
-    expect(app.locator("#solver-state")).to_have_attribute("data-kind", ready, timeout=90_000)
-    if not valid_board:
-        return
-    # The worker parses the linked board; "ready" can come before that answer is drawn.
-    expect(app.get_by_label("Puzzle board")).to_have_attribute("data-board", re.compile(r"\d"))
-
-
-def board_of(app: Any) -> str:
-    return str(app.get_by_label("Puzzle board").get_attribute("data-board"))
-
-
-def tiles_of(app: Any) -> tuple[int, ...]:
-    return tuple(int(t) for t in board_of(app).split(","))
 
 
 def distance(app: Any) -> int:
@@ -53,35 +34,16 @@ def editor(app: Any) -> Any:
     return app.get_by_label(TILES_LABEL, exact=True)
 
 
-def solve_and_read_length(app: Any) -> int:
-    """Solve, wait for the search to end (an anytime search shows better solutions as it
-    goes), and read the length of the solution the status reports."""
-    app.get_by_role("button", name="Solve").click()
-    status = app.locator("#status")
-    assert status.get_attribute("role") == "status"
-    expect(status).to_contain_text(re.compile(r"^(Solved|Stopped|Could not)"), timeout=90_000)
-    expect(status).to_contain_text(re.compile(r"\d+ moves"))
-    match = re.search(r"(\d+) moves", status.inner_text())
-    assert match, status.inner_text()
-    return int(match.group(1))
-
-
 def solution_shown(app: Any, start: Board) -> list[Board]:
     """The solution in the page's move list ("Step 3: tile 5 up"), replayed from ``start``:
     the board at every step, ``start`` first."""
-    labels = app.locator("#move-list button").evaluate_all("els => els.map(e => e.getAttribute('aria-label'))")
-    tiles, moves = [], []
-    for step, label in enumerate(labels, start=1):
-        match = re.fullmatch(rf"Step {step}: tile (\d+) (up|down|left|right)", label)
-        assert match, label
-        tiles.append(int(match.group(1)))
-        moves.append(_LETTER[match.group(2)])
-    return replay(start, tiles, "".join(moves))
+    moves = moves_of(move_labels(app))
+    return replay(start, [tile for _, tile, _ in moves], "".join(letter for _, _, letter in moves))
 
 
 def expect_board(app: Any, board: Board, **options: Any) -> None:
     """Wait until the page shows ``board``."""
-    expect(app.get_by_label("Puzzle board")).to_have_attribute("data-board", board.to_string(), **options)
+    expect(app.get_by_label(BOARD_LABEL)).to_have_attribute("data-board", board.to_string(), **options)
 
 
 def expect_step(app: Any, boards: list[Board], step: int, **options: Any) -> None:
@@ -96,10 +58,6 @@ def expect_step(app: Any, boards: list[Board], step: int, **options: Any) -> Non
 
 SCREENSHOTS = ROOT / "test-results" / "screenshots"
 """Screenshots, one folder per engine: test-results/screenshots/<engine>/<name>.png."""
-
-DOWNLOADS = Path(tempfile.gettempdir()) / f"npuzzle-downloads-{os.getpid()}"
-"""Where Firefox saves downloads (its launch option ``downloads_path``, tests/conftest.py)."""
-
 
 SIZES = (("phone", {"width": 390, "height": 844}), ("desktop", {"width": 1280, "height": 900}))
 """The sizes screenshots are taken at. A screenshot test loads the page once and resizes it
@@ -147,7 +105,7 @@ def screenshot(target: Any, name: str) -> Path:
     before every screenshot (to sync animations), which the page's Content-Security-Policy
     blocks, reports to the page and logs as an error. That one report, only while the
     screenshot is taken, and that one logged error a screenshot, are the harness's own and
-    are not counted by conftest's watch (``window.__harnessScreenshot``,
+    are not counted by the harness's watch (tests/browsers.py: ``window.__harnessScreenshot``,
     ``harness_style_blocked``); any other violation or error still fails the test."""
     page = target if hasattr(target, "goto") else target.page
     path = SCREENSHOTS / engine(page) / f"{name}.png"
@@ -163,23 +121,6 @@ def screenshot(target: Any, name: str) -> Path:
         blocked = page.evaluate("() => { const n = window.__harnessScreenshot.blocked; window.__harnessScreenshot = null; return n; }")
     assert blocked <= 1, f"{blocked} inline styles blocked during one screenshot: not only the harness's"
     return path
-
-
-BLOCKED_STYLE_LOG = "blocked an inline style (style-src-elem)"
-"""How Firefox logs a blocked inline style element (as an error, which Playwright reports as
-a page error)."""
-
-
-def harness_style_blocked(page: Any, message: str) -> bool:
-    """Whether the error ``message`` logged on ``page`` is the log of the inline style that
-    Playwright inserted for one of the screenshots taken there: each screenshot excuses one."""
-    if BLOCKED_STYLE_LOG not in message:
-        return False
-    excused = getattr(page, "_npuzzle_excused", 0)
-    if excused >= getattr(page, "_npuzzle_screenshots", 0):
-        return False
-    page._npuzzle_excused = excused + 1
-    return True
 
 
 def download(page: Any, click: Any, name: str) -> str:

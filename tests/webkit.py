@@ -11,118 +11,33 @@ start of the load, through the Resource Timing buffer) must all come from the si
 thrown before the load ends is seen by its effect: the solver never becomes ready, or shows
 "failed".
 
-``WebKitPage`` answers the few calls tests/pages.py's readers make on a Playwright page
-(``get_by_label(...).get_attribute``, ``locator(...).evaluate_all``, ``evaluate``,
-``wait_for_timeout``), so ``board_of``, ``tiles_of``, ``distance``, ``solution_shown`` and
-test_page_offline's ``wait_stored`` work on it unchanged.
+``WebKitPage`` answers the few calls the harness's readers (tests/browsers.py, re-exported by
+tests/pages.py) make on a Playwright page (``get_by_label(...).get_attribute``,
+``locator(...).evaluate_all``, ``evaluate``, ``wait_for_timeout``), so ``board_of``,
+``tiles_of``, ``distance``, ``solution_shown`` and test_page_offline's ``wait_stored`` work on it
+unchanged. The harness finds WebKitWebDriver and MiniBrowser and launches them
+(``webkit_page``, re-exported here).
 """
 
 from __future__ import annotations
 
-import glob
-import os
 import re
-import shutil
-import subprocess
 import time
-from contextlib import contextmanager
-from typing import Any, Iterator
+from typing import Any
 
 from selenium import webdriver
-from selenium.common.exceptions import WebDriverException
 from selenium.webdriver.common.by import By
 from selenium.webdriver.remote.webelement import WebElement
-from selenium.webdriver.webkitgtk.options import Options
-from selenium.webdriver.webkitgtk.service import Service
 
-DRIVER_VARIABLE = "NPUZZLE_WEBKIT_DRIVER"
-DRIVER_PLACES = ("/usr/bin/WebKitWebDriver", "WebKitWebDriver")
-"""WebKitWebDriver: where ``NPUZZLE_WEBKIT_DRIVER`` says, else Debian's webkit2gtk-driver's."""
-BROWSER_VARIABLE = "NPUZZLE_WEBKIT_BROWSER"
-BROWSER_PLACES = (
-    "/usr/lib/*/webkit2gtk-4.1/MiniBrowser",
-    "/usr/lib/*/webkit2gtk-4.0/MiniBrowser",
-    "/usr/lib/*/webkitgtk-6.0/MiniBrowser",
-    "/usr/libexec/webkit2gtk-4.*/MiniBrowser",
-    "/usr/libexec/webkitgtk-6.0/MiniBrowser",
+from .browsers import (  # noqa: F401 - the WebKit tests and benchmarks import these from here
+    JS_BOARD, JS_SOLVER_STATE, READY_STATES, READY_TIMEOUT, display, webkit_page,
 )
-"""Where Debian's webkit2gtk-driver (and other distributions) put the browser it drives."""
-READY_TIMEOUT = 120.0
-"""Seconds to wait for the solver to be ready (WebKitGTK took 10-30 s on a loaded machine)."""
+from .browsers import find_webkit_browser as find_browser  # noqa: F401
+from .browsers import find_webkit_driver as find_driver  # noqa: F401
+from .browsers import webkit_unavailable as unavailable  # noqa: F401
+
 WAIT_TIMEOUT = 30.0
 """Seconds any other wait lasts by default (a wait is not a loosened check: values stay exact)."""
-
-
-def find_driver() -> tuple[str | None, str]:
-    """WebKitWebDriver, and why not when there is none."""
-    named = os.environ.get(DRIVER_VARIABLE)
-    if named:
-        if os.access(named, os.X_OK) and not os.path.isdir(named):
-            return named, ""
-        return None, f"{DRIVER_VARIABLE}={named} is not an executable"
-    for candidate in DRIVER_PLACES:
-        found = shutil.which(candidate)
-        if found:
-            return found, ""
-    return None, f"not installed ({DRIVER_VARIABLE} unset, no {' or '.join(DRIVER_PLACES)}; apt-get install webkit2gtk-driver)"
-
-
-def find_browser() -> tuple[str | None, str]:
-    """MiniBrowser (or ``NPUZZLE_WEBKIT_BROWSER``), and why not when there is none."""
-    named = os.environ.get(BROWSER_VARIABLE)
-    if named:
-        if os.access(named, os.X_OK):
-            return named, ""
-        return None, f"{BROWSER_VARIABLE}={named} is not an executable"
-    for pattern in BROWSER_PLACES:
-        for found in sorted(glob.glob(pattern)):
-            if os.access(found, os.X_OK):
-                return found, ""
-    return None, f"no MiniBrowser ({BROWSER_VARIABLE} unset, none in {', '.join(BROWSER_PLACES)})"
-
-
-def unavailable() -> tuple[str, bool] | None:
-    """Why WebKit tests cannot run here, and whether that is a mistake (a variable naming
-    something that is not there) rather than a machine without WebKit; None if they can."""
-    driver, why = find_driver()
-    if driver is None:
-        return f"webkit: {why}", bool(os.environ.get(DRIVER_VARIABLE))
-    browser, why = find_browser()
-    if browser is None:
-        return f"webkit: {why}", bool(os.environ.get(BROWSER_VARIABLE))
-    if not os.environ.get("DISPLAY") and not shutil.which("Xvfb"):
-        return "webkit: no DISPLAY and no Xvfb to make one (apt-get install xvfb)", False
-    return None
-
-
-@contextmanager
-def display() -> Iterator[str]:
-    """The X display to use: $DISPLAY if set, else a new Xvfb on a free display number
-    (Xvfb picks it: -displayfd), stopped afterwards."""
-    if os.environ.get("DISPLAY"):
-        yield os.environ["DISPLAY"]
-        return
-    read, write = os.pipe()
-    # -noreset: the server lives until stopped, not until its last client leaves.
-    xvfb = subprocess.Popen(
-        ["Xvfb", "-displayfd", str(write), "-noreset", "-screen", "0", "1280x1024x24", "-nolisten", "tcp"],
-        pass_fds=(write,), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-    )
-    os.close(write)
-    answer = os.fdopen(read)  # kept open while Xvfb runs: it may write here again
-    try:
-        number = answer.readline().strip()
-        if not number.isdigit():
-            raise RuntimeError(f"Xvfb did not start (exit status {xvfb.poll()})")
-        yield f":{number}"
-    finally:
-        answer.close()
-        xvfb.terminate()
-        try:
-            xvfb.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            xvfb.kill()
-            xvfb.wait()
 
 
 # Installed after every load: what must not happen, kept in window.__problems.
@@ -252,7 +167,7 @@ class WebKitPage:
 
     def wait_board(self, board: str, timeout: float = WAIT_TIMEOUT) -> None:
         """Wait until the page shows ``board`` (its data-board, "1,2,3,...")."""
-        self.wait_for("return document.getElementById('board').dataset.board === arguments[0];",
+        self.wait_for(f"return {JS_BOARD} === arguments[0];",
                       f"the board {board}", timeout, board)
 
     def load(self, url: str, *, ready: str = "ready", timeout: float = READY_TIMEOUT) -> float:
@@ -263,11 +178,10 @@ class WebKitPage:
             self.driver.get("about:blank")  # else a link differing only in its fragment stays in the page
         self.driver.get(url)
         self.run(COLLECTOR)
-        self.wait_for("return ['ready', 'failed'].includes(document.getElementById('solver-state').dataset.kind);",
-                      "the solver to start", timeout)
+        self.wait_for(f"return {list(READY_STATES)!r}.includes({JS_SOLVER_STATE});", "the solver to start", timeout)
         seconds = time.monotonic() - started
         self.ready_seconds.append((url, seconds))
-        assert self.run("return document.getElementById('solver-state').dataset.kind;") == ready, self.text("#solver-state")
+        assert self.run(f"return {JS_SOLVER_STATE};") == ready, self.text("#solver-state")
         return seconds
 
     def reload(self, *, timeout: float = READY_TIMEOUT) -> float:
@@ -275,8 +189,7 @@ class WebKitPage:
         started = time.monotonic()
         self.driver.refresh()
         self.run(COLLECTOR)
-        self.wait_for("return ['ready', 'failed'].includes(document.getElementById('solver-state').dataset.kind);",
-                      "the solver to start", timeout)
+        self.wait_for(f"return {list(READY_STATES)!r}.includes({JS_SOLVER_STATE});", "the solver to start", timeout)
         seconds = time.monotonic() - started
         self.ready_seconds.append((self.driver.current_url + " (reloaded)", seconds))
         return seconds
@@ -286,7 +199,7 @@ class WebKitPage:
         followed within it, as Back or a pasted link does: no new Python) unless ``fresh``;
         then wait for the solver to be ready and, if ``board`` is given, for it to be drawn."""
         current = self.driver.current_url.split("#")[0]
-        if fresh or current != site_url or self.run("return document.getElementById('solver-state').dataset.kind") != "ready":
+        if fresh or current != site_url or self.run(f"return {JS_SOLVER_STATE};") != "ready":
             self.load(site_url + fragment)
         else:
             self.driver.get(site_url + fragment)  # the same document: a hashchange
@@ -309,30 +222,3 @@ const text = (id) => { const e = document.getElementById(id); return e && !e.hid
 return { solver: text("solver-state"), status: text("status"), board: (document.getElementById("board") || {}).dataset?.board,
          message: text("board-message"), notice: text("link-notice"), steps: text("step-counter") };
 """
-
-
-@contextmanager
-def webkit_page(**environment: str) -> Iterator[WebKitPage]:
-    """A WebKitGTK window (MiniBrowser under WebKitWebDriver), on an Xvfb display of its own
-    when there is no DISPLAY; closed afterwards. ``environment`` is added to the browser's."""
-    reason = unavailable()
-    if reason:
-        raise RuntimeError(reason[0])
-    driver_path, _ = find_driver()
-    browser, _ = find_browser()
-    assert driver_path and browser
-    with display() as screen:
-        options = Options()
-        options.binary_location = browser
-        options.add_argument("--automation")
-        service = Service(executable_path=driver_path, env={**os.environ, "DISPLAY": screen, **environment})
-        driver = webdriver.WebKitGTK(options=options, service=service)
-        try:
-            driver.set_script_timeout(60)
-            driver.set_page_load_timeout(READY_TIMEOUT)
-            yield WebKitPage(driver)
-        finally:
-            try:
-                driver.quit()
-            except WebDriverException:
-                pass
