@@ -20,6 +20,7 @@ from npuzzle import Board, solve
 from npuzzle.known import eight_puzzle_distances
 from npuzzle.random_boards import random_board, scramble
 
+from .browsers import KEEP_WASM_EXPORTS, RUN_PYTHON, hook_worker
 from .pages import HARD, board_of, distance, editor, engine, fill_number, open_link, solution_shown, solve_and_read_length
 
 pytestmark = pytest.mark.browser
@@ -52,14 +53,12 @@ JS_HEAP_MARGIN = 200_000
 JS_OBJECTS_MARGIN = 24_000
 NODES_PER_FILL = 16
 
-WORKER_SCRIPT = re.compile(r"/worker[^/]*\.js(?:\?.*)?$")
-
 # In the worker, after Python's gc.collect(): the WebAssembly memory's size, the bytes its
 # allocator has handed out (mallinfo's uordblks) and the objects Python's gc tracks.
 WORKER_MEMORY = """() => {
-  const objects = globalThis.__testPython
-    ? Number(globalThis.__testPython("import gc\\ngc.collect()\\nlen(gc.get_objects())")) : null;
-  const ex = (globalThis.__testExports || []).find((e) => typeof e.mallinfo === "function");
+  const objects = globalThis.__harnessPython
+    ? Number(globalThis.__harnessPython("import gc\\ngc.collect()\\nlen(gc.get_objects())")) : null;
+  const ex = (globalThis.__harnessExports || []).find((e) => typeof e.mallinfo === "function");
   if (!ex) return null;
   const p = ex.malloc(64);
   ex.mallinfo(p);
@@ -68,34 +67,19 @@ WORKER_MEMORY = """() => {
   return { size: ex.memory.buffer.byteLength, in_use: inUse, objects };
 }"""
 
-# Served before and after the worker's own code (never shipped): keep the WebAssembly exports
-# Pyodide instantiates (its memory and its allocator's malloc, free and mallinfo), let the
-# test run Python in the worker's Pyodide (the module's `pyodide`) to collect garbage and count,
-# and answer a request {id, op: "__testMemory"} with WORKER_MEMORY's figures (a message, which
+# Served before and after the worker's own code (never shipped): the harness's hooks keep the
+# WebAssembly exports Pyodide instantiates (its memory and its allocator's malloc, free and
+# mallinfo) and let the test run Python in the worker's Pyodide to collect garbage and count;
+# and a request {id, op: "__testMemory"} is answered with WORKER_MEMORY's figures (a message, which
 # every engine delivers; Playwright cannot evaluate in a worker in Firefox under WebDriver BiDi).
-WORKER_BEFORE = """globalThis.__testExports = [];
-self.addEventListener("message", (event) => {
+WORKER_BEFORE = """self.addEventListener("message", (event) => {
   const m = event.data;
   if (!m || m.op !== "__testMemory") return;
   event.stopImmediatePropagation();
   postMessage({ type: "answer", id: m.id, answer: (%s)() });
 });
-{
-  const keep = (result) => {
-    const exports = result && (result.instance || result).exports;
-    if (exports && exports.memory instanceof WebAssembly.Memory) globalThis.__testExports.push(exports);
-    return result;
-  };
-  const streaming = WebAssembly.instantiateStreaming;
-  if (streaming) WebAssembly.instantiateStreaming = (...args) => streaming.apply(WebAssembly, args).then(keep);
-  const plain = WebAssembly.instantiate;
-  WebAssembly.instantiate = (...args) => plain.apply(WebAssembly, args).then(keep);
-}
-"""
-WORKER_BEFORE %= WORKER_MEMORY
-WORKER_AFTER = """
-globalThis.__testPython = (code) => (typeof pyodide !== "undefined" && pyodide ? String(pyodide.runPython(code)) : null);
-"""
+""" % WORKER_MEMORY + KEEP_WASM_EXPORTS
+WORKER_AFTER = RUN_PYTHON
 
 # Before the page's scripts: its Worker (wrapped; messages pass unchanged), the requests still
 # waiting for an answer, the highest job number in an answer, and a way to send the worker
@@ -247,14 +231,7 @@ def memory(app: Any, cdp: Any | None) -> dict[str, Any]:
 
 
 def test_sixty_solves_and_five_compares_in_one_page_leave_nothing_behind(app: Any, site_url: str) -> None:
-    hooked: list[str] = []
-
-    def hook(route: Any) -> None:
-        hooked.append(route.request.url)
-        response = route.fetch()
-        route.fulfill(response=response, body=WORKER_BEFORE + response.text() + WORKER_AFTER)
-
-    app.context.route(WORKER_SCRIPT, hook)
+    hooked = hook_worker(app.context, WORKER_BEFORE, WORKER_AFTER)
     app.add_init_script(WATCH_WORKER)
     # The page's heap and detached DOM nodes are read through the DevTools protocol, which
     # only Chromium has; in Firefox the rest is checked (the worker, the DOM, no job left).
