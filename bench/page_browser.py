@@ -263,7 +263,9 @@ def open_link(page: Any, site: str, board: Board, goal_name: str, *, click_at_on
     page.goto(site + link(board, goal_name))
     if click_at_once:  # Solve is disabled again at once, while it searches
         page.evaluate(CLICK_WHEN_ENABLED)
-        page.wait_for_function("window.__page.clicks.some((c) => c.id === 'solve')", timeout=READY_TIMEOUT_MS)
+        # A function, not an expression: Playwright evaluates an expression with eval, which the
+        # page's Content-Security-Policy blocks.
+        page.wait_for_function("() => window.__page.clicks.some((c) => c.id === 'solve')", timeout=READY_TIMEOUT_MS)
     else:
         expect(page.get_by_role("button", name="Solve")).to_be_enabled(timeout=READY_TIMEOUT_MS)
     expect(page.get_by_label(BOARD_LABEL)).to_have_attribute("data-board", board.to_string())
