@@ -645,24 +645,21 @@ MAIN_THREAD = """
 """
 
 # In the site's index.html: a SolverClient of its own (window.__bench.client) from the build's
-# web folder, its worker ready. The web files are found from the page's own module script,
-# in its folder or a sibling folder (the build may group them by feature).
+# web folder, its worker ready. The files are found in the build's list of its files (FILES in
+# sw.js, the service worker's), wherever the build puts them.
 START_CLIENT = """
 async (site) => {
-  const main = document.querySelector('script[type="module"]').src;
-  const find = async (name) => {
-    for (const where of [name, `../solver/${name}`, `solver/${name}`, `../${name}`, `../app/${name}`, `../common/${name}`]) {
-      const url = new URL(where, main).href;
-      const response = await fetch(url, { method: "HEAD" });
-      if (response.ok) return url;
-    }
-    throw new Error(`no ${name} near ${main}`);
+  const manifest = await (await fetch(new URL("sw.js", site), { cache: "no-cache" })).text();
+  const files = JSON.parse(manifest.match(/const FILES = (\\[[\\s\\S]*?\\]);/)[1]);
+  const find = (name) => {
+    const file = files.find((f) => f.startsWith("web-") && f.endsWith(`/${name}`));
+    if (!file) throw new Error(`the build lists no ${name}`);
+    return new URL(file, site).href;
   };
-  const { SolverClient } = await import(await find("solver-client.js"));
-  const buildInfo = await import(await find("build-info.js"));
-  const worker = await find("worker.js");
+  const { SolverClient } = await import(find("solver-client.js"));
+  const buildInfo = await import(find("build-info.js"));
   const started = performance.now();
-  const client = new SolverClient(new URL(worker));
+  const client = new SolverClient(new URL(find("worker.js")));
   const info = await client.ready;
   window.__bench = { client };
   return {
@@ -674,4 +671,3 @@ async (site) => {
   };
 }
 """
-
