@@ -13,15 +13,36 @@ the web API and the command line (whose text output writes ``x`` and ``<=`` itse
 
 from __future__ import annotations
 
-from typing import Any
-
-from .search.result import SearchResult
+from typing import Any, Mapping, Protocol
 
 FACTOR_PLACES = 4
 """Decimals of the JSON ``factor``, rounded up (a proven bound stays one)."""
 
 
-def quality(result: SearchResult) -> str:
+class Proven(Protocol):
+    """What a result proves (``SearchResult`` has it; this module imports nothing of the
+    package, so that the domain's old ``quality`` names can point here without a cycle)."""
+
+    @property
+    def optimal(self) -> bool:
+        """Whether the solution is proven shortest."""
+
+    @property
+    def suboptimality(self) -> float | None:
+        """When set, the solution is proven at most this factor times the shortest."""
+
+
+class Result(Proven, Protocol):
+    """A search's result, as ``result_json`` reads it."""
+
+    def to_dict(self) -> Mapping[str, object]:
+        """Its facts as JSON."""
+
+    def factor_up(self, places: int) -> float | None:
+        """Length / lower bound rounded up to ``places`` decimals, when known."""
+
+
+def quality(result: Proven) -> str:
     """How good the solution is proven to be: ``optimal``, ``at most 2 × optimal`` or
     ``not proven optimal``."""
     if result.optimal:
@@ -31,7 +52,7 @@ def quality(result: SearchResult) -> str:
     return "not proven optimal"
 
 
-def quality_short(result: SearchResult) -> str:
+def quality_short(result: Proven) -> str:
     """``quality`` for a table column: ``yes``, ``≤ 2×`` or ``no``."""
     if result.optimal:
         return "yes"
@@ -40,7 +61,7 @@ def quality_short(result: SearchResult) -> str:
     return "no"
 
 
-def result_json(result: SearchResult) -> dict[str, Any]:
+def result_json(result: Result) -> dict[str, Any]:
     """The JSON object of a result, promised by ``solve --json`` and the web API: its facts
     (``SearchResult.to_dict``) with ``quality``, ``quality_short`` and ``factor`` (length /
     lower bound, rounded up to 4 decimals)."""

@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import Mapping
 
+from .. import answer
 from ..board import Board, Tiles
 from .trace import Iteration, Trace
 from .tree import TreeRecorder
@@ -185,16 +186,12 @@ class SearchResult:
     @property
     def quality(self) -> str:
         """Kept for old callers: ``npuzzle.answer.quality`` (the words live there)."""
-        from ..answer import quality  # the front doors' wording, not a dependency of the domain
-
-        return quality(self)
+        return answer.quality(self)
 
     @property
     def quality_short(self) -> str:
         """Kept for old callers: ``npuzzle.answer.quality_short``."""
-        from ..answer import quality_short
-
-        return quality_short(self)
+        return answer.quality_short(self)
 
     def to_dict(self) -> dict[str, object]:
         """The result's facts as JSON, with a ``"trace"`` key (``Trace.to_dict``) and a
