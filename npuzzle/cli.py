@@ -23,7 +23,6 @@ from .random_boards import MAX_SCRAMBLE_MOVES
 from .request import RequestError, read_compare, read_random, read_solve
 from .search import (
     ALGORITHMS,
-    DEFAULT_MAX_NODES,
     DEFAULT_TIME_LIMIT,
     DEFAULT_TREE_EXPANSIONS,
     MAX_TREE_EXPANSIONS,
@@ -32,7 +31,7 @@ from .search import (
     StopReason,
     default_algorithm,
 )
-from .search.result import DEPTH_FIRST_MAX_NODES, round_up
+from .search.result import round_up
 from .search.solver import AlgorithmOption, algorithm_options
 from .solvability import explain_solvability
 
@@ -61,11 +60,7 @@ def _add_board_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def _add_limit_arguments(parser: argparse.ArgumentParser, max_nodes: int | None, time_limit: float) -> None:
-    default = (
-        f"{max_nodes:,}" if max_nodes is not None else
-        f"{DEFAULT_MAX_NODES:,} for searches that store every state, "
-        f"{DEPTH_FIRST_MAX_NODES:,} for idastar and iddfs, whose memory stays small"
-    )
+    default = f"{max_nodes:,}" if max_nodes is not None else _default_node_limits()
     parser.add_argument(
         "--max-nodes", type=_positive_int, default=max_nodes, metavar="N",
         help=f"stop after N nodes expanded (default {default})",
@@ -83,6 +78,15 @@ def _add_limit_arguments(parser: argparse.ArgumentParser, max_nodes: int | None,
             ),
         )
     parser.add_argument("--json", action="store_true", help="print JSON")
+
+
+def _default_node_limits() -> str:
+    """Each algorithm's own default node limit, from the registry: "1,000,000 for bfs, ...;
+    100,000,000 for iddfs, ...". """
+    by_limit: dict[int, list[str]] = {}
+    for name, info in ALGORITHMS.items():
+        by_limit.setdefault(info.default_max_nodes, []).append(name)
+    return "; ".join(f"{limit:,} for {', '.join(names)}" for limit, names in sorted(by_limit.items()))
 
 
 def _option_type(option: AlgorithmOption) -> Callable[[str], float]:

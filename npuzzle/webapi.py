@@ -5,7 +5,9 @@ JSON object with ``"ok"``; errors come back as data::
 
     {"ok": false, "error": {"field": "board", "message": "tile 7 appears twice"}}
 
-Requests (``"op"`` names the operation):
+Requests (``"op"`` names the operation; their fields are read once by
+``npuzzle/request.py``, the same reading as the command line's, under the page's caps;
+``solve``, ``compare`` and ``prepare`` become jobs that share one protocol, ``Job``):
 
 ``info``
     Version, sizes (``page_max_side``: the largest side the page offers), goals,

@@ -265,3 +265,23 @@ def test_help_says_what_the_default_solver_is() -> None:
     text = " ".join(run_npuzzle("solve", "--help").stdout.split())
     assert "best optimal solver" not in text
     assert "(default on every size: anytime, which answers at once" in text
+
+
+def test_help_gives_each_algorithms_own_default_node_limit() -> None:
+    """--max-nodes's help names every algorithm once, with the limit a search really gets
+    (the old help left out the anytime default)."""
+    import re as re_
+
+    from npuzzle import ALGORITHMS
+    from npuzzle.request import read_solve
+
+    text = " ".join(run_npuzzle("solve", "--help").stdout.split())
+    defaults = re_.search(r"--max-nodes N stop after N nodes expanded \(default (.*?)\)", text)
+    assert defaults is not None, text
+    said = {}
+    for group in defaults.group(1).split("; "):
+        limit, names = group.split(" for ")
+        said.update({name: int(limit.replace(",", "")) for name in names.split(", ")})
+    assert sorted(said) == sorted(ALGORITHMS)
+    for name, limit in said.items():
+        assert read_solve({"board": "1 2 3 0", "algorithm": name}).limits.max_nodes == limit
