@@ -408,8 +408,13 @@ def test_any_request_gets_an_answer(request: dict[str, Any]) -> None:
 
 
 def _state(job: object) -> dict[str, Any]:
-    """A job's attributes, containers copied: what a request could change."""
-    return {k: (type(v)(v) if isinstance(v, (list, dict, set)) else v) for k, v in vars(job).items()}
+    """A job's attributes, containers copied, and those of the search or comparison it
+    wraps: what a request could change."""
+    state = {k: (type(v)(v) if isinstance(v, (list, dict, set)) else v) for k, v in vars(job).items()}
+    for wrapped in ("search", "comparison"):
+        if wrapped in state:
+            state[wrapped] = _state(state[wrapped])
+    return state
 
 
 class WebApiSession(RuleBasedStateMachine):
