@@ -501,15 +501,12 @@ def _compare(args: argparse.Namespace, stdin: TextIO, stdout: TextIO, stderr: Te
     comparison = read_compare(_fields(args, stdin))
     board, goal, limits = comparison.board, comparison.goal, comparison.limits
     show_progress = not args.json and stderr.isatty()
-    reported = 0
-    while not comparison.done:
-        comparison.step(0.1)
-        if show_progress:
-            for result in comparison.results[reported:]:
-                stderr.write(f"\r  ran {result.algorithm} {result.heuristic or ''}".ljust(60) + "\r")
-                stderr.flush()
-        reported = len(comparison.results)
-    results = comparison.results
+
+    def report(result: SearchResult) -> None:
+        stderr.write(f"\r  ran {result.algorithm} {result.heuristic or ''}".ljust(60) + "\r")
+        stderr.flush()
+
+    results = comparison.run(report if show_progress else None)
     if show_progress:
         stderr.write("\r" + " " * 60 + "\r")
     if args.json:

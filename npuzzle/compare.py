@@ -86,6 +86,17 @@ class Comparison:
                 return out
         return None
 
+    def run(self, on_result: Callable[[SearchResult], None] | None = None) -> list[SearchResult]:
+        """Run every pair to the end; ``on_result`` is called with each result as it comes."""
+        reported = 0
+        while not self.done:
+            self.step(0.1)
+            if on_result is not None:
+                for result in self.results[reported:]:
+                    on_result(result)
+            reported = len(self.results)
+        return self.results
+
     def cancel(self) -> None:
         """Stop the running pair (its result says cancelled) and skip the rest."""
         if self.current is not None:
@@ -104,12 +115,4 @@ def compare(
 ) -> list[SearchResult]:
     """Results of every applicable pair, each under ``limits`` (100,000 nodes, 5 s by
     default); ``on_result`` is called with each result as it comes."""
-    run = Comparison(board, goal or Board.goal(board.rows, board.cols), limits, weight, options)
-    reported = 0
-    while not run.done:
-        run.step(0.1)
-        if on_result is not None:
-            for result in run.results[reported:]:
-                on_result(result)
-        reported = len(run.results)
-    return run.results
+    return Comparison(board, goal or Board.goal(board.rows, board.cols), limits, weight, options).run(on_result)
