@@ -32,6 +32,7 @@ import http.server
 import io
 import json
 import math
+import posixpath
 import re
 import shutil
 import struct
@@ -251,8 +252,15 @@ def _digest(data: bytes) -> str:
     return hashlib.sha256(data).hexdigest()[:12]
 
 
-SERVICE_WORKER = "service-worker.js"
-"""web/'s service worker source: written to the site's root as sw.js (its scope is the site)."""
+SERVICE_WORKER = "solver/service-worker.js"
+"""web/'s service worker source (its path in web/): written to the site's root as sw.js (its
+scope is the site)."""
+
+
+def web_sources(web: Path) -> dict[str, bytes]:
+    """web/'s files by their path in it ("app/main.js"), but the service worker's source."""
+    return {p.relative_to(web).as_posix(): p.read_bytes() for p in sorted(web.rglob("*"))
+            if p.is_file() and p.relative_to(web).as_posix() != SERVICE_WORKER}
 
 
 def build(out: Path, stdlib_pyc: str = "imported") -> Path:
@@ -296,19 +304,26 @@ def build(out: Path, stdlib_pyc: str = "imported") -> Path:
         f'export const PYODIDE_VERSION = "{version}";\n'
         f"export const TABLE_FILES = {json.dumps(tables, indent=2)};\n"
     )
-    sources = {p.name: p.read_bytes() for p in sorted((ROOT / "web").iterdir()) if p.is_file() and p.name != SERVICE_WORKER}
+    sources = web_sources(ROOT / "web")
     sources.update(app_icons())  # the manifest's PNG icons, drawn here (no binary in the repository)
     name = _digest(b"".join(n.encode() + b"\0" + data for n, data in sources.items()) + info.encode())
     info += f'export const BUILD = "{name}";\n'
     web = out / f"web-{name}"
     web.mkdir()
     for file_name, data in sources.items():
+        (web / file_name).parent.mkdir(parents=True, exist_ok=True)
         (web / file_name).write_bytes(data)
     (web / "build-info.js").write_text(info)
-    html = (ROOT / "index.html").read_text().replace('"web/', f'"{web.name}/')
+    html = (ROOT / "index.html").read_text()
+    script = re.search(r'<script type="module" src="web/([\w./-]+)"></script>', html)
+    if not script:
+        raise SystemExit("build: index.html has no <script type=\"module\" src=\"web/...\"> to start the page")
+    html = html.replace('"web/', f'"{web.name}/')
     # Fetch the page's whole module graph at once, not import by import.
-    preload = "".join(f'\n  <link rel="modulepreload" href="{web.name}/{m}">' for m in page_modules(ROOT / "web"))
-    html = html.replace(f'<script type="module" src="{web.name}/main.js"></script>', f'<script type="module" src="{web.name}/main.js"></script>{preload}')
+    entry = script.group(1)
+    preload = "".join(f'\n  <link rel="modulepreload" href="{web.name}/{m}">' for m in page_modules(ROOT / "web", entry))
+    tag = f'<script type="module" src="{web.name}/{entry}"></script>'
+    html = html.replace(tag, tag + preload)
     (out / "index.html").write_text(html)
     files = ["./", *(p.relative_to(out).as_posix() for p in sorted(out.rglob("*")) if p.is_file() and p.parts[len(out.parts)] != "tables")]
     (out / "sw.js").write_text(
@@ -407,17 +422,20 @@ def app_icons() -> dict[str, bytes]:
     return {name: png(icon_pixels(size, maskable)) for name, (size, maskable) in APP_ICONS.items()}
 
 
-def page_modules(web: Path, entry: str = "main.js") -> list[str]:
-    """The modules ``entry`` imports, directly or not (the page's module graph, without the
-    worker's), in the order found."""
+def page_modules(web: Path, entry: str = "app/main.js") -> list[str]:
+    """The modules ``entry`` (a path in ``web``) imports statically, directly or not, as paths
+    in ``web`` (the page's module graph, without the worker's), in the order found. It follows
+    relative imports (``from "./x.js"``, ``from "../board/y.js"``), on one line or several."""
     found: list[str] = []
     todo = [entry]
     while todo:
         name = todo.pop(0)
-        for imported in re.findall(r'^import .* from "\./([\w-]+\.js)";$', (web / name).read_text(), re.M):
-            if imported not in found and imported != entry:
-                found.append(imported)
-                todo.append(imported)
+        text = (web / name).read_text()
+        for imported in re.findall(r'^(?:import|export) [^;"]*? from "(\.{1,2}/[\w./-]+\.js)";$', text, re.M):
+            path = posixpath.normpath(posixpath.join(posixpath.dirname(name), imported))
+            if path not in found and path != entry:
+                found.append(path)
+                todo.append(path)
     return found
 
 

@@ -26,10 +26,15 @@ def test_site_has_every_file(built_site: Path) -> None:
     assert (built_site / "index.html").is_file()
     (runtime,) = (built_site / "pyodide").iterdir()  # pyodide/<version>/
     assert PYODIDE_FILES <= {p.name for p in runtime.iterdir()}
-    for name in ("main.js", "worker.js", "controller.js", "style.css", "build-info.js"):
-        assert (web_folder(built_site) / name).is_file(), name
+    web = web_folder(built_site)
+    for name in ("app/main.js", "solver/worker.js", "app/controller.js", "style.css", "build-info.js"):
+        assert (web / name).is_file(), name
+    # Every file of web/ is built, in its folder (but the service worker: it is sw.js).
+    sources = {p.relative_to(ROOT / "web").as_posix() for p in (ROOT / "web").rglob("*") if p.is_file()}
+    built = {p.relative_to(web).as_posix() for p in web.rglob("*") if p.is_file()}
+    assert sources - {"solver/service-worker.js"} <= built
     assert (built_site / "sw.js").is_file()
-    assert not (web_folder(built_site) / "service-worker.js").exists()  # it is sw.js
+    assert not (web / "solver" / "service-worker.js").exists()  # it is sw.js
 
 
 def test_package_archive_is_named_by_content_and_complete(built_site: Path) -> None:
@@ -45,7 +50,7 @@ def test_package_archive_is_named_by_content_and_complete(built_site: Path) -> N
 
 
 def test_our_files_request_nothing_outside_the_site(built_site: Path) -> None:
-    for path in [built_site / "index.html", built_site / "sw.js", *sorted(web_folder(built_site).iterdir())]:
+    for path in [built_site / "index.html", built_site / "sw.js", *sorted(p for p in web_folder(built_site).rglob("*") if p.is_file())]:
         if path.suffix == ".png":
             continue  # the app's icons: pixels, no addresses
         text = path.read_text()

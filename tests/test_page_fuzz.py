@@ -11,7 +11,7 @@ Content-Security-Policy violation. After every tenth fragment, after each fresh 
 after the last fragment, a board typed into the editor must be drawn.
 
 What the page should show is worked out here, not guessed: the fragment as the browser
-keeps it is read the way `web/url-state.js` reads it (so whether the link notice shows is
+keeps it is read the way `web/link/url-state.js` reads it (so whether the link notice shows is
 known), and the board, goal and size it carries go through `npuzzle.webapi.handle`, the
 function the page's worker calls, so the board drawn or Python's message under the editor
 is known exactly."""
@@ -46,13 +46,13 @@ HEURISTICS = [h["name"] for h in INFO["heuristics"]]
 OPTION_RANGES = {o["name"]: (o["minimum"], o["maximum"]) for a in INFO["algorithms"] for o in a["options"]}
 GOALS = list(INFO["goals"])
 DEFAULT_GOAL = INFO["defaults"]["goal"]
-DEFAULT_BOARD = "8 6 7\n2 5 4\n3 0 1"  # the board the page starts with (web/board-editor.js)
+DEFAULT_BOARD = "8 6 7\n2 5 4\n3 0 1"  # the board the page starts with (web/board/board-editor.js)
 # The keys a link may carry, read from the page's own list (as test_page_links.py does).
-_URL_STATE = (ROOT / "web" / "url-state.js").read_text()
+_URL_STATE = (ROOT / "web" / "link" / "url-state.js").read_text()
 LINK_KEYS = re.findall(r'"(\w+)"', re.search(r"LINK_KEYS = \[(.*?)\]", _URL_STATE).group(1))
 VIEWS = re.findall(r'"(\w+)"', re.search(r"VIEWS = \[(.*?)\]", _URL_STATE).group(1))
 
-# -- the page's reading of a fragment, as web/url-state.js and web/link-state.js do it -------
+# -- the page's reading of a fragment, as web/link/url-state.js and web/link/link-state.js do it -------
 
 
 class Garbled(ValueError):
@@ -136,7 +136,7 @@ def read_fragment(hash_: str) -> tuple[dict[str, str], int]:
 
 
 def analyze(board: str, goal: str, size: str | None) -> dict[str, Any]:
-    """Python's answer to the page's analysis of a board (web/board-editor.js runAnalyze)."""
+    """Python's answer to the page's analysis of a board (web/board/board-editor.js runAnalyze)."""
     request = {"op": "analyze", "board": board, "goal": goal}
     if size:
         request["size"] = size
@@ -155,7 +155,7 @@ class Expected:
 
 @dataclass
 class Model:
-    """What the page holds between links (web/board-editor.js, goal-choice.js, link-state.js)."""
+    """What the page holds between links (web/board/board-editor.js, goal-choice.js, web/link/link-state.js)."""
 
     text: str = DEFAULT_BOARD  # a link without a board keeps the board text before it
     goal: str = DEFAULT_GOAL

@@ -123,7 +123,7 @@ def test_back_and_forward_move_between_boards(app: Any, site_url: str) -> None:
 HOSTILE = ['<img src=x onerror="window.__pwned=1">', '"><script>window.__pwned=2</script>',
            "javascript:window.__pwned=3", "<svg onload=window.__pwned=4>"]
 # The keys a link may carry, read from the page's own list (a new key is covered at once).
-LINK_KEYS = re.findall(r'"(\w+)"', re.search(r"LINK_KEYS = \[(.*?)\]", (ROOT / "web" / "url-state.js").read_text()).group(1))
+LINK_KEYS = re.findall(r'"(\w+)"', re.search(r"LINK_KEYS = \[(.*?)\]", (ROOT / "web" / "link" / "url-state.js").read_text()).group(1))
 NOTHING_INJECTED = """() => window.__pwned === undefined
   && document.querySelectorAll("img, script:not([src]), [onerror], [onload], [onclick]").length === 0"""
 

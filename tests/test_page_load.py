@@ -134,7 +134,7 @@ WORKER_FIGURES = """() => new Promise((resolve) => {
   watch.worker.postMessage({ id, op: "__testMemory" });
 })"""
 
-# The worker's memory as the page keeps it for tests and benchmarks (web/worker.js sends it with
+# The worker's memory as the page keeps it for tests and benchmarks (web/solver/worker.js sends it with
 # each answer, in every engine): bytes, or 0 if absent.
 WORKER_MEMORY_SHOWN = "() => Number(document.getElementById('solver-state').dataset.workerMemory || 0)"
 PLAUSIBLE_MEMORY = (10 * 2**20, 2 * 2**30)  # Pyodide alone starts at 30 MB; a phone has less than 2 GB to give

@@ -1,4 +1,4 @@
-"""Offline use after the first visit (the service worker, web/service-worker.js), and a new
+"""Offline use after the first visit (the service worker, web/solver/service-worker.js), and a new
 build replacing the stored one on the next visit.
 
 The site is built from a copy of the project (so the test can change the package and build
@@ -172,7 +172,7 @@ def test_the_site_works_offline_after_one_visit_and_a_new_build_replaces_it(
     page = context.new_page()
     problems += watch(page, server.url)
     open_link(page, server.url, f"#board={HARD_3}&goal=blank-last")
-    assert page.evaluate("document.querySelector('script[type=module]').src").endswith(f"/web-{second}/main.js")
+    assert page.evaluate("document.querySelector('script[type=module]').src").endswith(f"/web-{second}/app/main.js")
     assert solve_and_read_length(page) == 31
     wait_stored(page, second, tables=1)  # the old build's cache is gone; the tables are kept
     site_files = [u for u in requests if re.search(r"/web-[0-9a-f]+/|/py/", u)]

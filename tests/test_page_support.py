@@ -1,6 +1,6 @@
 """Older browsers told, not broken; the site installable.
 
-A browser too old for the Python runtime (web/browser-support.js says what it needs) gets one
+A browser too old for the Python runtime (web/solver/browser-support.js says what it needs) gets one
 sentence naming what it lacks and which versions work, found before the runtime is started:
 no file of the runtime is fetched, and the board editor keeps working. Each missing feature is
 simulated in a current engine: an init script breaks it on the page (the page's probes run
@@ -148,9 +148,9 @@ def test_a_probe_that_never_answers_does_not_keep_the_page_waiting(page: Any, si
 
 def test_a_current_browser_lacks_nothing(app: Any, site_url: str) -> None:
     open_link(app, site_url, LINK, valid_board=False)
-    web = app.evaluate("document.querySelector('script[type=module]').src").rsplit("/", 1)[0]
+    web = app.evaluate("document.querySelector('script[type=module]').src").rsplit("/", 2)[0]
     support = app.evaluate("""async (web) => {
-      const m = await import(`${web}/browser-support.js`);
+      const m = await import(`${web}/solver/browser-support.js`);
       return { missing: await m.missingFeatures(), supported: m.SUPPORTED,
                reason: m.unsupportedReason([{ name: "X" }]) };
     }""", web)

@@ -4,7 +4,7 @@
 // `options`) and from the board's answer (what applies, the defaults), so a
 // new algorithm or option appears in the page by itself; so do their descriptions.
 
-import * as wording from "./wording.js";
+import * as wording from "../common/wording.js";
 
 export class SolverChoice {
   constructor({ page }) {
@@ -18,6 +18,15 @@ export class SolverChoice {
 
   setInfo(info) {
     this.info = info;
+  }
+
+  // The menus' events; a change drops what was shown of the search chosen before.
+  routes(app) {
+    return {
+      "choose-algorithm": (name) => { app.menusChanged(); this.chooseAlgorithm(name); },
+      "choose-heuristic": (name) => { this.chooseHeuristic(name); app.menusChanged(); },
+      "choose-option": (name, value) => { this.setValue(name, Number(value)); app.menusChanged({ solution: false }); },
+    };
   }
 
   // Names and option values a link asked for, already checked against the registries.

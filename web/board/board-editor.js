@@ -6,7 +6,8 @@
 // click picks a tile and a second click swaps the two. Each valid answer goes
 // to the "board" listeners, each refusal to the "invalid" ones.
 
-import * as wording from "./wording.js";
+import * as protocol from "../solver/protocol.js";
+import * as wording from "../common/wording.js";
 
 const DEFAULT_BOARD = "8 6 7\n2 5 4\n3 0 1";
 
@@ -27,6 +28,18 @@ export class BoardEditor {
 
   on(kind, listener) {
     this.listeners[kind].push(listener);
+  }
+
+  routes(app) {
+    return {
+      "edit-board": (text) => this.edit(text, app.link.typingPause()),
+      "edit-goal": (text) => this.editGoal(text),
+      "choose-goal": (kind) => this.chooseGoal(kind),
+      "choose-size": (rows, cols) => this.resize(rows, cols),
+      shuffle: () => this.shuffle(),
+      scramble: (moves) => this.scramble(moves),
+      reset: () => this.reset(),
+    };
   }
 
   // The board, goal and size of a link (checked once the solver is ready: `analyzeLink`).
@@ -74,22 +87,23 @@ export class BoardEditor {
 
   resize(rows, cols) {
     this.goal.resize(this.client.info);
-    return this.replace({ op: "goal", size: `${rows}x${cols}` });
+    return this.replace("goal", { size: protocol.sizeName(rows, cols) });
   }
 
-  shuffle() { return this.replace({ op: "random" }); }
-  scramble(moves) { return this.replace({ op: "random", moves }); }
-  reset() { return this.replace({ op: "goal" }); }
+  shuffle() { return this.replace("random"); }
+  scramble(moves) { return this.replace("scramble", { moves }); }
+  reset() { return this.replace("goal"); }
 
-  // Ask Python for a new board (goal, random, scrambled; of this size unless given) and show it.
-  async replace(request) {
+  // Ask Python for a new board (`kind`: goal, random, scramble; of this size unless given) and show it.
+  async replace(kind, { size = null, moves } = {}) {
     const a = this.analysis;
-    if (!request.size && !a) return;
+    if (!size && !a) return;
     const ticket = ++this.sequence; // supersedes an analysis under way, and is superseded by a later one
-    const reply = await this.client.request({ size: a && `${a.rows}x${a.cols}`, goal: this.goal.request, ...request }).answer;
+    const request = protocol.newBoard(kind, { size: size || protocol.sizeName(a.rows, a.cols), goal: this.goal.request, moves });
+    const reply = await this.client.request(request).answer;
     if (ticket !== this.sequence) return;
     if (!reply.ok) return this.page.setBoardMessage(reply.error.message);
-    Object.assign(this, { text: reply.grid, size: `${reply.rows}x${reply.cols}`, fromLink: false });
+    Object.assign(this, { text: reply.grid, size: protocol.sizeName(reply.rows, reply.cols), fromLink: false });
     this.page.setEditorText(this.text);
     this.show(reply, { push: true });
   }
@@ -103,9 +117,7 @@ export class BoardEditor {
     if (!this.client.info) return; // runs again once the solver is ready
     this.jobs.stop();
     const ticket = ++this.sequence;
-    const request = { op: "analyze", board: this.text, goal: this.goal.request };
-    if (this.size) request.size = this.size;
-    const reply = await this.client.request(request).answer;
+    const reply = await this.client.request(protocol.analyze(this.text, this.goal.request, this.size)).answer;
     if (ticket !== this.sequence) return;
     if (!reply.ok) {
       this.valid = false;
@@ -147,7 +159,7 @@ export class BoardEditor {
     const { rows, cols } = this.analysis;
     const lines = [];
     for (let r = 0; r < rows; r++) lines.push(tiles.slice(r * cols, (r + 1) * cols).join(" "));
-    Object.assign(this, { text: lines.join("\n"), size: `${rows}x${cols}` });
+    Object.assign(this, { text: lines.join("\n"), size: protocol.sizeName(rows, cols) });
     this.page.setEditorText(this.text);
     this.analyze({ push: true });
   }
@@ -168,12 +180,6 @@ export class BoardEditor {
   unselect() {
     this.selected = null;
     this.board.select(null);
-  }
-
-  // The board part of a search request.
-  get request() {
-    const a = this.analysis;
-    return { board: a.board, goal: a.goal, size: `${a.rows}x${a.cols}` };
   }
 }
 

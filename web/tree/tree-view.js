@@ -12,7 +12,7 @@
 // Space shows the row's board.
 
 import { TreeDiagram } from "./tree-diagram.js";
-import { ARROWS } from "./wording.js";
+import { ARROWS } from "../common/wording.js";
 
 const SLICE_MS = 12; // the most time one slice of drawing the tree takes
 
@@ -64,6 +64,11 @@ export class TreeView {
   hide() {
     this.panel.hidden = true;
     this.clear();
+  }
+
+  // Bring the panel into view (only as far as needed).
+  scrollIntoView() {
+    this.panel.scrollIntoView?.({ block: "nearest" });
   }
 
   // The panel, open, with `text` in its status line (and no tree while one is built).

@@ -32,7 +32,7 @@ self.addEventListener("install", (event) => {
   })());
 });
 
-// The page asks a waiting build to take over (see main.js): Chromium parks a worker that
+// The page asks a waiting build to take over (see app/main.js): Chromium parks a worker that
 // skipped waiting if a fetch reaches the old one as it hands over; asked again, it goes on.
 self.addEventListener("message", (event) => {
   if (event.data === "skip-waiting") self.skipWaiting();

@@ -5,7 +5,7 @@
 // hands on each solution a search finds while it runs, cancels or stops it,
 // and drops the answer of a job stopped meanwhile (an edit supersedes a search).
 
-import * as wording from "./wording.js";
+import * as wording from "../common/wording.js";
 
 export class JobRunner {
   constructor({ client, page, compareView, tables }) {

@@ -21,10 +21,13 @@
 // A search runs in slices of about 30 ms; between slices the worker yields
 // to its event loop through a MessageChannel round trip (not setTimeout,
 // whose clamp slows chunked work), so an abort message is seen within a slice.
-import { PACKAGE_ARCHIVE, PYODIDE_URL, STDLIB_ARCHIVE, TABLE_FILES } from "./build-info.js";
+import { PACKAGE_ARCHIVE, PYODIDE_URL, STDLIB_ARCHIVE, TABLE_FILES } from "../build-info.js";
 // Class static blocks, which the runtime's script uses: a browser that cannot parse them stops
 // here, before fetching anything of the runtime (the page's browser-support.js says why).
 import "./syntax-probe.js";
+
+// The build's web folder (web-<hash>/), where build-info.js is: its paths are relative to it.
+const WEB = new URL("../", import.meta.url);
 
 const SLICE_MS = 30;
 let handle = null; // the Python function npuzzle.webapi.handle
@@ -76,8 +79,8 @@ const startup = { origin: performance.timeOrigin, script: performance.now() };
 async function start() {
   postMessage({ type: "loading", stage: "Loading Python" });
   // The package is fetched while Python starts (it is read once Python is up).
-  const fetchingPackage = fetch(new URL(PACKAGE_ARCHIVE, import.meta.url)).catch(() => null);
-  const runtime = new URL(PYODIDE_URL, import.meta.url);
+  const fetchingPackage = fetch(new URL(PACKAGE_ARCHIVE, WEB)).catch(() => null);
+  const runtime = new URL(PYODIDE_URL, WEB);
   // loadPyodide never settles when its WebAssembly file is missing: check first (while its
   // script loads: one round trip, not two).
   const checking = fetch(new URL("pyodide.asm.wasm", runtime), { method: "HEAD" }).catch(() => null);
@@ -96,7 +99,7 @@ async function start() {
     pyodide = await within(
       // The standard library build.py precompiled with this same Pyodide (Python reads its
       // bytecode instead of compiling every module it imports at start).
-      loadPyodide({ indexURL: runtime.href, stdLibURL: new URL(STDLIB_ARCHIVE, import.meta.url).href }),
+      loadPyodide({ indexURL: runtime.href, stdLibURL: new URL(STDLIB_ARCHIVE, WEB).href }),
       START_TIMEOUT_MS,
       "the Python runtime did not start within two minutes",
     );
@@ -166,7 +169,7 @@ function download(name) {
   if (!url) throw new Error(`the site has no table file ${name}`);
   entry = { received: 0, total: 0 };
   entry.done = (async () => {
-    const response = await fetch(new URL(url, import.meta.url));
+    const response = await fetch(new URL(url, WEB));
     if (!response.ok) throw new Error(`could not fetch ${name} (HTTP ${response.status})`);
     entry.total = Number(response.headers.get("Content-Length")) || 0;
     const reader = response.body.getReader();
@@ -186,7 +189,7 @@ function download(name) {
     const folder = `${pyodide.FS.cwd()}/npuzzle/data`;
     pyodide.FS.mkdirTree(folder);
     pyodide.FS.writeFile(`${folder}/${name}`, data);
-    keepForOffline(new URL(url, import.meta.url), data);
+    keepForOffline(new URL(url, WEB), data);
   })();
   downloads.set(name, entry);
   // A failed download may be tried again by a later request.
@@ -194,7 +197,7 @@ function download(name) {
   return entry;
 }
 
-// Keep a fetched table in the cache the service worker serves tables from (web/service-worker.js),
+// Keep a fetched table in the cache the service worker serves tables from (service-worker.js),
 // so a later visit without a network still has it. The first visit's worker is not served by the
 // service worker (it starts before the service worker does), so the worker stores what it fetched.
 const TABLE_CACHE = "npuzzle-tables";

@@ -5,7 +5,7 @@
 // with its node count). Deltas arrive with the search's progress; the result's whole
 // trace redraws it at the end.
 
-import { el, text } from "./svg.js";
+import { el, text } from "../common/svg.js";
 const WIDTH = 640;
 const HEIGHT = 220;
 const PAD = { left: 64, right: 16, top: 12, bottom: 30 };

@@ -24,6 +24,8 @@
 // `memory`: the bytes of the worker's WebAssembly memory (Pyodide's heap) at its latest
 // "ready" or answer, when the worker tells (else null); the "memory" listeners hear each figure.
 
+import * as protocol from "./protocol.js";
+
 const HANG_MS = 20_000; // a running search sends progress every ~30 ms; loading a table takes < 2 s
 const LOAD_SILENCE_MS = 150_000; // while loading (the worker's own limit for Python is 120 s)
 const WATCH_MS = 1000;
@@ -189,6 +191,6 @@ export class SolverClient {
   }
 
   cancel(id) {
-    if (this.pending.has(id) && this.worker) this.worker.postMessage({ id: this.nextId++, op: "abort", target: id });
+    if (this.pending.has(id) && this.worker) this.worker.postMessage({ id: this.nextId++, ...protocol.abort(id) });
   }
 }

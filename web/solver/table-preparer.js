@@ -7,6 +7,8 @@
 // preparation leaves the solve to load the tables itself, and to say why if it
 // cannot.
 
+import * as protocol from "./protocol.js";
+
 export class TablePreparer {
   constructor({ client }) {
     this.client = client;
@@ -38,7 +40,7 @@ export class TablePreparer {
     if (this.asked.has(key)) return;
     this.asked.add(key);
     const running = { key, id: null };
-    const { id, answer } = this.client.request({ op: "prepare", size, goal });
+    const { id, answer } = this.client.request(protocol.prepare(size, goal));
     running.id = id;
     running.answer = answer.then((reply) => {
       if (this.running !== running) return; // forgotten: the worker was replaced

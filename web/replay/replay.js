@@ -13,7 +13,7 @@
 // it in under a minute, unless the person chose a speed.
 
 import { Player } from "./player.js";
-import * as wording from "./wording.js";
+import * as wording from "../common/wording.js";
 
 const MINUTE_MS = 60_000;
 
@@ -33,6 +33,22 @@ export class Replay {
 
   on(kind, listener) {
     this.listeners[kind].push(listener);
+  }
+
+  routes() {
+    return {
+      "toggle-play": () => this.toggle(),
+      "step-forward": () => this.forward(),
+      "step-back": () => this.back(),
+      seek: (step) => this.seek(step),
+      "choose-speed": (speed) => this.chooseSpeed(speed),
+      "take-solution": () => this.takeHeld(),
+    };
+  }
+
+  // Whether playback is running (the link is written once it stops).
+  get playing() {
+    return this.player.playing;
   }
 
   setInfo(info) {

@@ -1,10 +1,11 @@
-// PageView: writes everything on the page except the board (BoardView) and
-// the comparison (CompareView): status, messages, editor text, menus and the
-// algorithm's option fields, button states, the result, the move list. Text
-// goes in through textContent or form values, never as markup; the words
-// come from the controller (wording.js) or from Python.
+// PageView: writes what the page shows outside the feature views (the board's BoardView,
+// the comparison's CompareView, the tree's TreeView, the trace's TraceView, "Why h"'s
+// ExplainView): status, messages, editor text, menus and the algorithm's option fields,
+// button states, the result, the playback controls and the move list. Text goes in
+// through textContent or form values, never as markup; the words come from wording.js
+// or from Python.
 
-import { ARROWS } from "./wording.js";
+import { ARROWS } from "../common/wording.js";
 
 const MOVE_LIST_ALL = 400; // a solution up to this long is listed whole
 const MOVE_LIST_PAGE = 200; // a longer one, this many moves at a time

@@ -4,7 +4,7 @@
 // Markdown (to paste in a course page) or CSV (for a spreadsheet), and the
 // chart as a stand-alone SVG file, for a class.
 
-import { SVG, el, text } from "./svg.js";
+import { SVG, el, text } from "../common/svg.js";
 
 export class CompareView {
   constructor(doc) {

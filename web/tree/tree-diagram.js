@@ -4,8 +4,8 @@
 // TreeView's, from Python's tree). It draws one tree: the iteration the step is in, for
 // IDA* and IDDFS. The outline holds the same nodes for the keyboard and screen readers.
 
-import { el, text } from "./svg.js";
-import { ARROWS } from "./wording.js";
+import { el, text } from "../common/svg.js";
+import { ARROWS } from "../common/wording.js";
 
 const MAX_DRAWN = 300; // past this many nodes at a step, the diagram asks for an earlier step
 const CELL = 15; // a tile's side in a node's board

@@ -1,0 +1,238 @@
+// Controller: a small router. Input reports what the person did as named events
+// ("solve", "tree-seek", "undo", ...); `dispatch` hands each to the route a feature
+// registered for it (each feature's `routes(app)`, app being this controller). The page
+// state (PageState: the solver's info, the view, the mode, ...) has one owner, `state`;
+// after every event, and every change the state or the replay announces, what derives
+// from them is computed in one place (`derive`): the link, the busy flags, and each
+// feature's `update` (the explanation of h). A new feature is a folder whose object main.js
+// hands in, with its routes and hooks (`boardShown`, `menusChanged`, `linkStep`,
+// `update`), not methods here. What the controller itself routes: the solver's life
+// cycle, links, and solving. Its words come from wording.js; its facts from Python's `info`.
+
+import * as protocol from "../solver/protocol.js";
+import * as wording from "../common/wording.js";
+
+export class Controller {
+  constructor({ client, page, state, editor, link, choice, jobs, replay, trace, tables, features }) {
+    Object.assign(this, { client, page, state, editor, link, choice, jobs, replay, trace, tables, features });
+    this.handlers = {}; // event name -> its route
+    for (const owner of [this, editor, choice, replay, ...features]) Object.assign(this.handlers, owner.routes(this));
+    this.opening = false; // a link's board is being read: the address is the link's until it is shown
+    this.pending = null; // {push}: a derive is scheduled
+    editor.on("board", (reply, push) => this.boardShown(reply, push));
+    editor.on("invalid", () => { this.opening = false; this.clearSolution(); this.changed(); });
+    replay.on("replaced", () => this.changed());
+    replay.on("changed", () => this.changed());
+    state.on(() => this.changed());
+  }
+
+  routes() {
+    return {
+      solve: () => this.solve(),
+      cancel: () => this.jobs.cancel(), // Cancel, or Stop (an anytime search answers with its best solution)
+      "copy-link": () => { this.writeLink(); return this.link.copy(); },
+      "open-link": (hash) => this.openLink(hash),
+      connectivity: (online) => { this.state.set({ online }); this.showSolverState(); },
+    };
+  }
+
+  // A named event (from input, or from a feature): its route, then what derives from it.
+  dispatch(name, ...args) {
+    const route = this.handlers[name];
+    if (!route) throw new Error(`no route for the event "${name}"`);
+    const result = route(...args);
+    this.changed();
+    return result;
+  }
+
+  // Something the derived things depend on changed: derive them once, after this task's
+  // changes (`push`: the link gets its own history entry).
+  changed({ push = false } = {}) {
+    if (this.pending) {
+      this.pending.push = this.pending.push || push;
+      return;
+    }
+    this.pending = { push };
+    queueMicrotask(() => {
+      const { push: pushed } = this.pending;
+      this.pending = null;
+      this.derive(pushed);
+    });
+  }
+
+  // The one place where the link, the busy flags and the features' views follow the state.
+  derive(push) {
+    if (!this.replay.playing && !this.opening) this.writeLink({ push });
+    const kind = this.jobs.kind;
+    this.page.setBusy({
+      ready: Boolean(this.state.info), valid: this.editor.valid,
+      solving: Boolean(kind) && kind !== "compare", comparing: kind === "compare", stoppable: this.jobs.anytime,
+    });
+    for (const feature of this.features) feature.update?.();
+  }
+
+  writeLink({ push = false } = {}) {
+    const a = this.editor.analysis;
+    if (!a || !this.editor.valid) return;
+    const step = this.features.map((f) => f.linkStep?.()).find((s) => s !== undefined) ?? this.replay.step;
+    const size = protocol.sizeName(a.rows, a.cols);
+    this.link.write({ board: a.board, goal: a.goal, size, ...this.choice.link(), step, view: this.state.view }, { push });
+  }
+
+  // -- the solver's life cycle ---------------------------------------------------------
+
+  start() {
+    this.client.on("loading", (stage) => this.page.setSolverState(`${stage}\u2026`, "loading"));
+    this.client.on("ready", (info) => this.ready(info));
+    this.client.on("failed", (reason) => {
+      this.jobs.stop();
+      const unsupported = this.client.unsupported;
+      this.page.setSolverState(wording.solverStateFailed(reason, unsupported), "failed");
+      this.page.setStatus(unsupported ? wording.browserUnsupported() : wording.solverFailed(reason));
+      this.state.set({ info: null });
+    });
+    this.client.on("crashed", (reason) => this.crashed(reason));
+    this.client.on("memory", (bytes) => this.page.setWorkerMemory(bytes));
+    this.page.setSolverState("Loading the solver\u2026", "loading");
+    this.page.setStatus("Loading the solver. You can edit the board meanwhile.");
+    this.dispatch("choose-mode", this.state.mode);
+    this.openLink(this.link.hash);
+    this.changed();
+  }
+
+  ready(info) {
+    const again = this.state.restarted;
+    this.choice.setInfo(info);
+    this.replay.setInfo(info);
+    this.page.fillSizes(info.min_side, info.page_max_side);
+    this.page.offerTimeLimit(info.defaults.time_limit);
+    this.state.set({ info });
+    this.showSolverState();
+    // After a restart the board on screen stays as it was (Python had already checked it).
+    if (!again || !this.editor.valid) this.linkReady();
+  }
+
+  // The solver's line: ready, and whether it was restarted or the page is offline.
+  showSolverState() {
+    const { info, online, restarted } = this.state;
+    if (info) this.page.setSolverState(wording.solverReady({ online, restarted }), "ready");
+  }
+
+  // The worker died or hung after it was ready; the client is starting a fresh one.
+  // The board, the link and a solution already shown are kept; the search that was
+  // running is lost, and the tables must be loaded into the new worker again.
+  crashed(reason) {
+    const kind = this.jobs.kind;
+    this.jobs.stop();
+    this.tables.forget();
+    this.page.setSolverState("Restarting the solver\u2026", "loading");
+    this.page.setStatus(wording.solverCrashed(reason, kind));
+    this.state.set({ info: null, restarted: reason });
+  }
+
+  // -- links and boards ------------------------------------------------------------------
+
+  openLink(hash) {
+    const asked = this.link.read(hash);
+    if (!asked) return;
+    this.opening = true;
+    this.editor.openLink(asked);
+    this.clearSolution();
+    if (this.state.info) this.linkReady();
+  }
+
+  // What a link asks for that needs Python's registries (names, the goal), then its board.
+  linkReady() {
+    this.choice.adopt(this.link.checkNames(this.state.info));
+    this.editor.analyzeLink();
+  }
+
+  // A new valid board is on screen: everything else follows it.
+  boardShown(reply, push) {
+    this.opening = false;
+    this.replay.setGoal(reply.goal_tiles);
+    this.clearSolution();
+    this.state.set({ view: this.link.takeView() }); // a comparison or a tree belongs to its board; a link may ask for one
+    for (const feature of this.features) feature.boardShown?.(reply);
+    this.choice.fill(reply);
+    this.page.setStatus(wording.boardStatus(reply));
+    this.changed({ push });
+    const solvable = reply.solvability.solvable;
+    if (this.state.view === "compare" && solvable) this.dispatch("compare");
+    else if (this.state.treeShown && solvable) this.dispatch("tree");
+    else if (this.link.waitingForStep && solvable) this.solve();
+    this.prepareTables();
+  }
+
+  // The menus changed: what was shown of another search goes.
+  menusChanged({ solution = true } = {}) {
+    if (solution) this.clearSolution();
+    for (const feature of this.features) feature.menusChanged?.();
+  }
+
+  // While the solver is idle, load the tables the board's size and goal need (once each).
+  prepareTables() {
+    if (this.jobs.kind || !this.editor.valid) return;
+    const { rows, cols, goal } = this.editor.analysis;
+    this.tables.want(protocol.sizeName(rows, cols), goal);
+  }
+
+  // -- solving -------------------------------------------------------------------------------
+
+  // Whether the board is valid and no search is running.
+  get idle() {
+    return this.editor.valid && !this.jobs.kind;
+  }
+
+  // The board on screen (Python's analysis), when valid.
+  get analysis() {
+    return this.editor.valid ? this.editor.analysis : null;
+  }
+
+  // Whether the board cannot reach its goal; if so, the status says why.
+  refusedAsUnsolvable() {
+    const { solvability } = this.editor.analysis;
+    if (!solvability.solvable) this.page.setStatus(wording.unsolvable(solvability));
+    return !solvability.solvable;
+  }
+
+  // Solve the board. An anytime search sends a solution at once and then better
+  // ones: each goes to the replay (playable at once) while the search goes on.
+  solve() {
+    if (!this.idle) return;
+    if (this.refusedAsUnsolvable()) return this.link.dropStep();
+    const a = this.editor.analysis;
+    const { rows, cols } = a;
+    const request = protocol.solve(a, this.choice.request(), this.page.limits(), { trace: true });
+    this.clearSolution();
+    this.trace.start();
+    this.state.set({ view: null }); // the link opens on the solution now
+    const found = (solution) => this.replay.offer({ ...solution, start: a.tiles }, rows, cols);
+    this.run("solve", request, (reply) => {
+      const prepared = reply.ok ? this.tables.report(request.size, request.goal, reply.result.heuristic) : null;
+      this.page.setStatus(wording.solved(reply, this.state.info, prepared));
+      if (reply.ok) this.page.setResult(wording.resultRows(reply.result, this.state.info));
+      if (reply.ok) this.trace.finish(reply.result.trace);
+      if (!reply.ok || reply.result.length === null) return this.link.dropStep();
+      this.replay.offer(reply.result, rows, cols, { step: this.link.takeStep(reply.result.length), final: true });
+    }, { anytime: this.choice.anytime, onSolution: found, shown: () => this.replay.length, onTrace: (delta) => this.trace.add(delta) });
+  }
+
+  // Run a search; `done(reply)` gets its answer unless an edit stopped it first.
+  // `options` go to the job runner (anytime, onSolution, shown, onTrace).
+  run(kind, request, done, options = {}) {
+    this.jobs.run(kind, request, options).then((reply) => {
+      if (!reply) return;
+      done(reply);
+      this.changed();
+      this.prepareTables();
+    });
+    this.changed();
+  }
+
+  clearSolution() {
+    this.replay.clear();
+    this.page.setResult(null);
+    this.trace.reset();
+  }
+}

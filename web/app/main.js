@@ -1,0 +1,80 @@
+// The composition root: build every collaborator, hand each the ones it works with, then
+// the controller that routes what the person does to them (a feature is one more object
+// in `features`, with its routes).
+import { BoardEditor } from "../board/board-editor.js";
+import { BoardView } from "../board/board-view.js";
+import { GoalChoice } from "../board/goal-choice.js";
+import { Comparison } from "../compare/comparison.js";
+import { CompareView } from "../compare/compare-view.js";
+import { Explainer } from "../explain/explainer.js";
+import { ExplainView } from "../explain/explain-view.js";
+import { LinkState } from "../link/link-state.js";
+import { PlayMode } from "../play/play-mode.js";
+import { Player } from "../replay/player.js";
+import { Replay } from "../replay/replay.js";
+import { browserSupport } from "../solver/browser-support.js";
+import { JobRunner } from "../solver/job-runner.js";
+import { SolverChoice } from "../solver/solver-choice.js";
+import { SolverClient } from "../solver/solver-client.js";
+import { TablePreparer } from "../solver/table-preparer.js";
+import { TraceView } from "../trace/trace-view.js";
+import { SearchTree } from "../tree/search-tree.js";
+import { TreeView } from "../tree/tree-view.js";
+import { Controller } from "./controller.js";
+import { bindInput } from "./input.js";
+import { PageState } from "./page-state.js";
+import { PageView } from "./page-view.js";
+
+// What this browser lacks for the runtime is found before the worker starts (a browser too old
+// is told so, and no file of the runtime is fetched); the editor works either way.
+const client = new SolverClient(new URL("../solver/worker.js", import.meta.url), { support: browserSupport() });
+const state = new PageState();
+const page = new PageView(document);
+const board = new BoardView(document.getElementById("board"));
+const compareView = new CompareView(document);
+const clipboard = navigator.clipboard || { writeText: () => Promise.reject(new Error("no clipboard")) };
+const player = new Player({ show: (tiles, rows, cols, how) => board.render(tiles, rows, cols, how) });
+const tables = new TablePreparer({ client });
+const jobs = new JobRunner({ client, page, compareView, tables });
+const editor = new BoardEditor({ client, page, board, goal: new GoalChoice({ page }), jobs });
+const choice = new SolverChoice({ page });
+const link = new LinkState({ page, history: window.history, location: window.location, clipboard });
+const replay = new Replay({ player, page, board });
+// What "Why h" explains: the board shown (a replay's step, else the edited board), once valid.
+const subject = () => {
+  const a = editor.valid ? editor.analysis : null;
+  return { info: state.info, analysis: a, tiles: a && (replay.stepBoard || a.tiles), heuristic: choice.heuristicName };
+};
+const features = [
+  new SearchTree({ view: new TreeView(document), state, link, page, choice }),
+  new Comparison({ view: compareView, state, page, choice, clipboard }),
+  new Explainer({ client, view: new ExplainView(document), board, subject }),
+  new PlayMode({ client, page, board, editor, replay, jobs, state }),
+];
+const controller = new Controller({
+  client, page, state, editor, link, choice, jobs, replay, trace: new TraceView(document), tables, features,
+});
+bindInput(document, window, (name, ...values) => controller.dispatch(name, ...values));
+controller.start();
+
+// Offline use: the service worker build.py writes at the site's root (sw.js). It is
+// registered once the solver is ready, so that storing the build's files does not
+// compete with the first load. A site served without it (not built) works online.
+// A new build's worker takes over as soon as it has stored its files (every file's URL names
+// its build, so an open page is never served another build's file); it is asked to here too,
+// since Chromium can park it as waiting when a fetch reaches the old one as it hands over.
+client.ready.then(async () => {
+  if (!navigator.serviceWorker) return;
+  const takeOver = (worker) => { if (worker) worker.postMessage("skip-waiting"); };
+  try {
+    const registration = await navigator.serviceWorker.register(new URL("../../sw.js", import.meta.url));
+    takeOver(registration.waiting);
+    registration.addEventListener("updatefound", () => {
+      const worker = registration.installing;
+      if (worker) worker.addEventListener("statechange", () => { if (worker.state === "installed") takeOver(worker); });
+    });
+    setInterval(() => takeOver(registration.waiting), 10_000); // parked later: ask again
+  } catch {
+    // no service worker (a private window may refuse it): the site works online
+  }
+}, () => {});

@@ -1,0 +1,150 @@
+// PlayMode: the board as a control. In edit mode a click picks a tile to swap
+// (BoardEditor); in play mode the person slides the tiles. It asks Python which tiles a
+// click, key or swipe moves, keeps each board for Undo, counts the moves, finds a hint
+// (a search run like any other job) and says when the goal is reached. Each new board
+// is shown by the editor (`adopt`).
+
+import * as protocol from "../solver/protocol.js";
+
+export class PlayMode {
+  constructor({ client, page, board, editor, replay, jobs, state }) {
+    Object.assign(this, { client, page, board, editor, replay, jobs, state });
+    this.history = []; // {analysis, moves}: the board before each slide
+    this.moves = 0;
+    this.moving = null; // the slides under way, one after another (a promise)
+  }
+
+  routes(app) {
+    const playing = () => this.state.mode === "play";
+    return {
+      "choose-mode": (mode) => this.chooseMode(mode),
+      "tile-clicked": (tile) => (playing() ? this.slideBy(app, { tile }) : app.idle && this.editor.pick(tile)),
+      "blank-clicked": () => { if (!playing() && app.idle) this.editor.pick(0); },
+      swipe: (direction) => { if (playing()) this.slideBy(app, { direction }); },
+      // An arrow key on the focused board: a slide in play mode. Returns whether it was used.
+      "arrow-on-board": (direction) => playing() && (this.slideBy(app, { direction }), true),
+      undo: () => { this.endHint(app); this.undo((analysis) => this.editor.adopt(analysis)); },
+      hint: () => this.hint(app),
+    };
+  }
+
+  chooseMode(mode) {
+    this.state.set({ mode });
+    this.editor.unselect();
+    this.page.setMode(mode);
+    this.board.setMode(mode);
+    this.page.celebrate("");
+    this.board.celebrate(false);
+    if (mode !== "play") return;
+    this.replay.pause();
+    // Play goes on from the board on screen, which may be a step of a replay.
+    if (this.replay.stepBoard) this.editor.adoptTiles(this.replay.stepBoard);
+    this.start();
+  }
+
+  // Slides run one after another, each on the board the last one (or a pending
+  // analysis, such as adopting a replay's step) left.
+  slideBy(app, how) {
+    this.endHint(app);
+    const previous = (this.moving || Promise.resolve()).then(() => this.editor.analyzing).catch(() => {});
+    this.moving = previous.then(() => {
+      if (app.idle && this.editor.analysis) return this.slide(this.editor.analysis, how, (reply) => this.editor.adopt(reply));
+    });
+    return this.moving;
+  }
+
+  // A hint searches with Python's default algorithm for the board; an anytime one
+  // shows its first move at once and goes on looking for a better one until it is
+  // proven, stopped (Stop keeps it) or the person slides a tile.
+  hint(app) {
+    if (!app.idle) return;
+    const a = this.editor.analysis;
+    const request = this.hintRequest(a);
+    if (!request) return;
+    const entry = this.state.info.algorithms.find((x) => x.name === a.default_algorithm);
+    const anytime = Boolean(entry && entry.anytime);
+    app.run("hint", request, (reply) => this.showHint(reply), { anytime, onSolution: (s) => this.hintSoFar(s) });
+  }
+
+  // Sliding a tile ends a hint's search (the hint so far has been shown).
+  endHint(app) {
+    if (this.jobs.kind !== "hint") return;
+    this.jobs.stop();
+    app.changed();
+  }
+
+  // Play starts (again) from the board on screen.
+  start() {
+    this.history = [];
+    this.moves = 0;
+    this.page.setPlayState({ moves: 0, canUndo: false });
+  }
+
+  // Slide on `a` (an analyze-shaped answer) by {tile} or {direction}; `adopt(reply)`
+  // shows the board Python answers.
+  async slide(a, how, adopt) {
+    const reply = await this.client.request(protocol.move(a, how)).answer;
+    if (!reply.ok) {
+      this.page.setStatus(reply.error.message.replace(/^./, (c) => c.toUpperCase()) + ".");
+      return;
+    }
+    this.history.push({ analysis: a, moves: reply.moved.length });
+    this.moves += reply.moved.length;
+    adopt(reply);
+    this.page.setPlayState({ moves: this.moves, canUndo: true });
+    const won = reply.is_goal;
+    this.page.celebrate(won ? `Solved in ${this.moves} moves! Well played.` : "");
+    this.board.celebrate(won);
+    this.page.setStatus(won ? `Solved in ${this.moves} moves!` : `Moves: ${this.moves}. Slid ${reply.moved.join(", ")}.`);
+  }
+
+  // Take back the last slide; `adopt(analysis)` shows the board before it.
+  undo(adopt) {
+    const entry = this.history.pop();
+    if (!entry) return;
+    this.moves = Math.max(0, this.moves - entry.moves);
+    adopt(entry.analysis);
+    this.page.setPlayState({ moves: this.moves, canUndo: this.history.length > 0 });
+    this.page.celebrate("");
+    this.board.celebrate(false);
+    this.page.setStatus(`Undone. Moves: ${this.moves}.`);
+  }
+
+  // The search that finds a hint for `a`, under Python's hint limits, or null
+  // (with the reason in the status) when there is nothing to hint.
+  hintRequest(a) {
+    if (a.is_goal) {
+      this.page.setStatus("The board is already the goal.");
+      return null;
+    }
+    if (!a.solvability.solvable) {
+      this.page.setStatus("No hint: this board cannot reach the goal.");
+      return null;
+    }
+    this.hinted = null;
+    return protocol.hint(a, this.client.info.hint);
+  }
+
+  // A solution the hint's search found while it goes on: point at its first tile
+  // (the status says the rest).
+  hintSoFar(solution) {
+    const tile = solution.tiles[0];
+    if (tile === undefined || tile === this.hinted) return;
+    this.hinted = tile;
+    this.board.flash(tile);
+  }
+
+  // Show the first move of the hint search's answer.
+  showHint(reply) {
+    const r = reply.ok ? reply.result : null;
+    if (!r || !r.length) {
+      const why = r && r.stopped ? ` (the search hit its ${r.stopped.replace("-", " ")})` : "";
+      this.page.setStatus(`No hint this time${why}.`);
+      return;
+    }
+    const tile = r.tiles[0];
+    this.board.flash(tile);
+    const optimal = r.optimal ? `${r.length} moves from the goal` : "a good move";
+    this.page.setStatus(`Hint: slide tile ${tile} ${this.client.info.directions[r.moves[0]]} (${optimal}).`);
+  }
+}
