@@ -1,0 +1,50 @@
+// Comparison: the "Compare all" feature. It runs every applicable algorithm and heuristic
+// on the board (Python's compare limits), shows the table and the chart as results come in
+// (CompareView), sets the page state's view to "compare" while the comparison shown is of
+// the board on screen (the link opens on it), and exports it: the table as Markdown
+// (copied) or CSV, the chart as SVG (downloaded).
+
+import * as protocol from "../solver/protocol.js";
+import * as wording from "../common/wording.js";
+
+export class Comparison {
+  constructor({ view, state, page, choice, clipboard }) {
+    Object.assign(this, { view, state, page, choice, clipboard });
+  }
+
+  routes(app) {
+    return {
+      compare: () => this.start(app),
+      "export-comparison": (kind) => this.export(kind),
+    };
+  }
+
+  start(app) {
+    if (!app.idle || app.refusedAsUnsolvable()) return;
+    const info = this.state.info;
+    const names = wording.namesFrom(info);
+    this.state.set({ view: "compare" }); // the link now opens on this comparison
+    app.dispatch("tree-hide"); // a comparison takes the tree's place
+    this.view.render([], names);
+    this.view.show("Starting\u2026");
+    app.run("compare", protocol.compare(app.analysis, this.choice.allOptions()), (reply) => {
+      const words = wording.compared(reply, info);
+      if (reply.ok) this.view.render(reply.results, names);
+      this.view.show(words.panel);
+      if (words.status) this.page.setStatus(words.status);
+    });
+  }
+
+  // The comparison's table as Markdown (copied) or CSV, or its chart as SVG (downloaded).
+  async export(kind) {
+    const view = this.view;
+    if (kind === "csv") return view.download("npuzzle-comparison.csv", "text/csv", view.csv());
+    if (kind === "svg") return view.download("npuzzle-comparison.svg", "image/svg+xml", view.svg());
+    try {
+      await this.clipboard.writeText(view.markdown());
+      view.setExportState("Table copied as Markdown.");
+    } catch {
+      view.setExportState("The browser refused the clipboard; use Download CSV instead.");
+    }
+  }
+}

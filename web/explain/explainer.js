@@ -1,0 +1,53 @@
+// Explainer: "Why h". While its panel is open, it asks Python for the breakdown of the
+// chosen heuristic on the board shown (a replay's step, else the edited board) and hands
+// it to its views (ExplainView, and BoardView for the marks on the tiles). One request at
+// a time: a change meanwhile asks again once it is answered (so fast playback cannot pile
+// them up), and the same board, goal and heuristic are not asked twice in a row.
+
+import * as protocol from "../solver/protocol.js";
+
+export class Explainer {
+  constructor({ client, view, board, subject }) {
+    // subject() -> {info, analysis (null unless valid), tiles (the board shown), heuristic}
+    Object.assign(this, { client, view, board, subject });
+    this.inFlight = null; // {pending}: a request under way, and whether another is wanted
+    this.asked = null; // the request last answered or under way (JSON), while the panel stays open
+  }
+
+  routes() {
+    return { "why-h": () => this.update() };
+  }
+
+  // Follow the page: called whenever something it shows may have changed.
+  update() {
+    const { info, analysis, tiles, heuristic } = this.subject();
+    if (!this.view.open || !info || !analysis) {
+      this.asked = null;
+      this.board.explain(null);
+      if (this.view.open) this.view.clear(info ? "Enter a valid board to see its h explained." : "Loading the solver\u2026");
+      return;
+    }
+    const request = protocol.breakdown(analysis, tiles, heuristic);
+    const key = JSON.stringify(request);
+    if (this.inFlight) {
+      this.inFlight.pending = this.inFlight.pending || key !== this.asked;
+      return;
+    }
+    if (key === this.asked) return;
+    this.asked = key;
+    const inFlight = { pending: false };
+    this.inFlight = inFlight;
+    this.client.request(request).answer.then((reply) => {
+      this.inFlight = null;
+      if (inFlight.pending) return this.update();
+      if (!this.view.open) return this.board.explain(null);
+      if (!reply.ok) {
+        this.asked = null;
+        this.board.explain(null);
+        return this.view.clear(reply.error.message);
+      }
+      this.view.show(reply);
+      this.board.explain(reply);
+    });
+  }
+}
