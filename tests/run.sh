@@ -58,6 +58,7 @@ fi
 
 # 4. Static type check of the package.
 .venv/bin/python -m mypy
+node --test tests/js/  # the page's JavaScript units that need no browser (URL codec, link state, player)
 
 # 5. Every test. With extra arguments: one pytest run, as asked (engines in turn).
 if [ "$#" -gt 0 ]; then

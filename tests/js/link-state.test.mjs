@@ -1,0 +1,102 @@
+// Link state (web/link/link-state.js): reading a link into what it asks for, keeping the
+// step and view until they can be honoured, checking names against Python's registries,
+// and writing the page's state back into the address.
+import assert from "node:assert/strict";
+import { test } from "node:test";
+
+import { LinkState } from "../../web/link/link-state.js";
+
+// Python's info, as much of it as the link needs.
+const INFO = {
+  algorithms: [
+    { name: "astar", options: [] },
+    { name: "wastar", options: [{ name: "weight", minimum: 1, maximum: 1000 }] },
+  ],
+  heuristics: [{ name: "manhattan" }, { name: "pdb" }],
+};
+
+function linkAt(hash = "") {
+  const notices = [];
+  const copied = [];
+  const entries = [];
+  const location = { hash, href: `https://example.org/npuzzle/${hash}` };
+  const history = {
+    pushState: (_, __, fragment) => { entries.push(["push", fragment]); location.hash = fragment; },
+    replaceState: (_, __, fragment) => { entries.push(["replace", fragment]); location.hash = fragment; },
+  };
+  const page = { setLinkNotice: (text) => notices.push(text), setCopyState: (text) => copied.push(text) };
+  const clipboard = { writeText: async (text) => copied.push(`clipboard: ${text}`) };
+  return { link: new LinkState({ page, history, location, clipboard }), notices, copied, entries, location };
+}
+
+test("a link gives its board, goal and size, and keeps its step and view until taken", () => {
+  const { link } = linkAt();
+  const asked = link.read("#board=8,6,7,2,5,4,3,0,1&goal=blank-first&size=3x3&step=40&view=compare");
+  assert.deepEqual(asked, { board: "8,6,7,2,5,4,3,0,1", goal: "blank-first", size: "3x3" });
+  assert.equal(link.waitingForStep, true);
+  assert.equal(link.takeView(), "compare");
+  assert.equal(link.takeView(), null); // once
+  assert.equal(link.takeStep(50), 40);
+  assert.equal(link.takeStep(50), null); // once
+  assert.equal(link.waitingForStep, false);
+});
+
+test("reading the fragment the page shows again asks for nothing (popstate and hashchange both fire)", () => {
+  const { link } = linkAt();
+  assert.ok(link.read("#board=1,2,3,0"));
+  assert.equal(link.read("#board=1,2,3,0"), null);
+});
+
+test("a step past the end of the solution or tree opens the end, and says so", () => {
+  const { link, notices } = linkAt();
+  link.read("#board=1,2,3,0&step=99");
+  assert.equal(link.takeStep(31), 31);
+  assert.match(notices.at(-1), /step 99 is past the end of this 31-move solution; showing the end/);
+  link.read("#board=1,2,3,0&step=500&view=tree");
+  assert.equal(link.takeStep(200, { tree: true }), 200);
+  assert.match(notices.at(-1), /past this search tree's 200 expansions; showing the last/);
+  link.read("#board=1,2,0,3&step=3");
+  link.dropStep();
+  assert.equal(link.takeStep(10), null);
+});
+
+test("names and option values are checked against the registries", () => {
+  const { link, notices } = linkAt();
+  link.read("#board=1,2,3,0&algorithm=wastar&heuristic=pdb&weight=2.5");
+  assert.deepEqual(link.checkNames(INFO), { algorithm: "wastar", heuristic: "pdb", options: { weight: 2.5 } });
+  link.read("#board=1,2,3,0&algorithm=magic&heuristic=guess&weight=5000");
+  assert.deepEqual(link.checkNames(INFO), { options: {} });
+  const said = notices.at(-1);
+  assert.match(said, /algorithm "magic" is not one of astar, wastar; the default is used/);
+  assert.match(said, /heuristic "guess" is not one of manhattan, pdb/);
+  assert.match(said, /weight 5000 is not between 1 and 1000/);
+});
+
+test("the form of a value is checked when read, with a notice", () => {
+  const { link, notices } = linkAt();
+  link.read("#board=1,2,3,0&step=two&extra=1");
+  assert.equal(link.waitingForStep, false);
+  assert.match(notices.at(-1), /step "two" is not a whole number.*unknown parameter "extra"/);
+});
+
+test("writing replaces the address unless asked to push, and skips the address it already shows", () => {
+  const { link, entries } = linkAt();
+  const state = { board: "1,2,3,0", goal: "blank-last", size: "2x2", algorithm: "astar", heuristic: "manhattan", step: null, view: null };
+  link.write(state);
+  link.write(state);
+  link.write({ ...state, step: 2 }, { push: true });
+  assert.deepEqual(entries, [
+    ["replace", "#board=1,2,3,0&goal=blank-last&size=2x2&algorithm=astar&heuristic=manhattan"],
+    ["push", "#board=1,2,3,0&goal=blank-last&size=2x2&algorithm=astar&heuristic=manhattan&step=2"],
+  ]);
+  assert.equal(link.read(link.hash), null); // the page wrote it: nothing new to read
+});
+
+test("copy puts the address on the clipboard, or says where to copy it from", async () => {
+  const { link, copied, location } = linkAt("#board=1,2,3,0");
+  await link.copy();
+  assert.deepEqual(copied, [`clipboard: ${location.href}`, "Link copied."]);
+  link.clipboard = { writeText: async () => { throw new Error("refused"); } };
+  await link.copy();
+  assert.equal(copied.at(-1), `Copy this link from the address bar: ${location.href}`);
+});

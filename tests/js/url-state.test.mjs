@@ -1,0 +1,64 @@
+// The URL codec (web/link/url-state.js): what a link's fragment asks for, and back.
+import assert from "node:assert/strict";
+import { test } from "node:test";
+
+import { LINK_KEYS, VIEWS, formatFragment, readFragment } from "../../web/link/url-state.js";
+
+test("a full link reads into its parameters, with the step a number", () => {
+  const { params, problems } = readFragment("#board=8,6,7,2,5,4,3,0,1&goal=blank-last&size=3x3&algorithm=idastar&heuristic=pdb&step=12");
+  assert.deepEqual(problems, []);
+  assert.deepEqual(params, { board: "8,6,7,2,5,4,3,0,1", goal: "blank-last", size: "3x3", algorithm: "idastar", heuristic: "pdb", step: 12 });
+});
+
+test("formatting then reading gives the state back, keys in LINK_KEYS order, commas kept", () => {
+  const state = { view: "tree", step: 7, board: "1,2,3,4,0,5,7,8,6", goal: "1,2,3,4,5,6,7,8,0", size: "3x3", weight: "1.5", heuristic: "manhattan", algorithm: "wastar" };
+  const fragment = formatFragment(state);
+  assert.equal(fragment, "#board=1,2,3,4,0,5,7,8,6&goal=1,2,3,4,5,6,7,8,0&size=3x3&algorithm=wastar&heuristic=manhattan&weight=1.5&step=7&view=tree");
+  const { params, problems } = readFragment(fragment);
+  assert.deepEqual(problems, []);
+  assert.deepEqual(params, { ...state, step: 7 });
+});
+
+test("empty and missing values are left out of a fragment", () => {
+  assert.equal(formatFragment({ board: "1,2,3,0", step: null, view: undefined, goal: "" }), "#board=1,2,3,0");
+  assert.equal(formatFragment({}), "#");
+});
+
+test("text that needs escaping round-trips", () => {
+  const board = "8 6 7 / 2 5 4 / 3 _ 1&x=y#z";
+  const { params, problems } = readFragment(formatFragment({ board }));
+  assert.deepEqual(problems, []);
+  assert.equal(params.board, board);
+  assert.equal(readFragment("#board=1+2+3+0").params.board, "1 2 3 0");
+});
+
+test("each bad part is left out with a notice that names it", () => {
+  const { params, problems } = readFragment("#board=1,2,3,0&colour=red&step=abc&board=4&view=chart&size=big&weight=0.5&goal=&%E0%A4%A");
+  assert.deepEqual(params, { board: "1,2,3,0" });
+  assert.equal(problems.length, 8);
+  assert.match(problems[0], /unknown parameter "colour"/);
+  assert.match(problems[1], /step "abc" is not a whole number/);
+  assert.match(problems[2], /gives "board" twice; the first one is used/);
+  assert.match(problems[3], /view "chart" is not one of compare, tree, diagram/);
+  assert.match(problems[4], /size "big" is not like 4 or 3x5/);
+  assert.match(problems[5], /weight "0.5" is not a number of at least 1/);
+  assert.match(problems[6], /"goal" has no value/);
+  assert.match(problems[7], /garbled part \(%E0%A4%A\)/);
+});
+
+test("a long value is shortened in its notice", () => {
+  const { problems } = readFragment(`#${"k".repeat(40)}=1`);
+  assert.match(problems[0], /"k{27}\.\.\."/);
+});
+
+test("every view is a link key's value, and the link keys are the page's public names", () => {
+  assert.deepEqual(VIEWS, ["compare", "tree", "diagram"]);
+  assert.deepEqual(LINK_KEYS, ["board", "goal", "size", "algorithm", "heuristic", "weight", "step", "view"]);
+  for (const view of VIEWS) assert.equal(readFragment(formatFragment({ view })).params.view, view);
+});
+
+test("an empty fragment asks for nothing", () => {
+  assert.deepEqual(readFragment(""), { params: {}, problems: [] });
+  assert.deepEqual(readFragment("#"), { params: {}, problems: [] });
+  assert.deepEqual(readFragment("#&&"), { params: {}, problems: [] });
+});
