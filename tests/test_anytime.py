@@ -214,3 +214,17 @@ def test_a_beam_pauses_inside_the_work_between_two_layers(monkeypatch: pytest.Mo
     layers = len(path) - 1
     # At least 128 // 16 pauses while keeping each full layer, and as many remembering it.
     assert pauses - layer_pauses >= layers * 2 * (128 // 16) // 2, (pauses, layer_pauses, layers)
+
+
+def test_the_proven_factor_is_rounded_up_exactly() -> None:
+    """11 moves against a lower bound of 5 is exactly 2.2 x; rounding up through floats
+    (ceil(11 / 5 * 100) / 100) gave 2.21, a true bound but not the one proven."""
+    from npuzzle.search import ALGORITHMS
+    from npuzzle.search.proof import prove
+    from npuzzle.search.steps import Outcome
+
+    problem = Problem.from_boards(Board.from_string("1 2 3 4 5 6 7 0 8"), Board.goal(3))  # odd lengths
+    for length, lower, factor in ((11, 5, 2.2), (111, 97, 1.15), (13, 7, 1.86)):
+        outcome = Outcome(StopReason.TIME_LIMIT, None, 0, 0, 0, None, lower_bound=lower)
+        proof = prove(ALGORITHMS["anytime"], {}, True, problem, StopReason.TIME_LIMIT, length, None, None, outcome)
+        assert (proof.lower_bound, proof.suboptimality) == (lower, factor)

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 from .problem import Problem
 from .registry import AlgorithmInfo
-from .result import StopReason
+from .result import StopReason, round_up
 from .steps import Options, Outcome
 
 
@@ -47,7 +47,7 @@ def prove(
     bounded = stop is StopReason.SOLVED and factor is not None and not algorithm.optimal and admissible
     suboptimality = factor if bounded else None
     if algorithm.anytime and length and lower_bound and not optimal:
-        suboptimality = math.ceil(length / lower_bound * 100) / 100
+        suboptimality = round_up(length, lower_bound, 2)  # exact: 11/5 is 2.2, not 2.21
     proven_bound = bound if factor == 1 else (outcome.lower_bound if outcome else None)
     return Proof(optimal, lower_bound, suboptimality, proven_bound)
 
