@@ -74,22 +74,6 @@ async (request) => {
 }
 """
 
-MAIN_THREAD = """
-(since) => {
-  const watch = window.__mainThread;
-  const tasks = watch.longtasks.filter((t) => t.start >= since);
-  const late = watch.heartbeatMaxLateMs;
-  watch.heartbeatMaxLateMs = 0;
-  return {
-    supported: watch.supported,
-    longtasks: tasks.length,
-    longest_ms: tasks.reduce((m, t) => Math.max(m, t.duration), 0),
-    total_ms: tasks.reduce((s, t) => s + t.duration, 0),
-    heartbeat_max_late_ms: late,
-    now: performance.now(),
-  };
-}
-"""
 
 
 def request_for(tiles: list[int] | tuple[int, ...], goal_name: str, args: argparse.Namespace) -> dict[str, Any]:

@@ -42,22 +42,23 @@ class Result(Proven, Protocol):
         """Length / lower bound rounded up to ``places`` decimals, when known."""
 
 
-def quality(result: Proven) -> str:
+def quality(result: Proven, times: str = "\u00d7") -> str:
     """How good the solution is proven to be: ``optimal``, ``at most 2 × optimal`` or
-    ``not proven optimal``."""
+    ``not proven optimal`` (``times``: the sign for "times"; a terminal's is ``x``)."""
     if result.optimal:
         return "optimal"
     if result.suboptimality is not None:
-        return f"at most {result.suboptimality:g} \u00d7 optimal"
+        return f"at most {result.suboptimality:g} {times} optimal"
     return "not proven optimal"
 
 
-def quality_short(result: Proven) -> str:
-    """``quality`` for a table column: ``yes``, ``≤ 2×`` or ``no``."""
+def quality_short(result: Proven, times: str = "\u00d7", at_most: str = "\u2264") -> str:
+    """``quality`` for a table column: ``yes``, ``≤ 2×`` or ``no`` (a terminal's signs:
+    ``x`` and ``<=``)."""
     if result.optimal:
         return "yes"
     if result.suboptimality is not None:
-        return f"\u2264 {result.suboptimality:g}\u00d7"
+        return f"{at_most} {result.suboptimality:g}{times}"
     return "no"
 
 

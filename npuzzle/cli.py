@@ -13,7 +13,7 @@ import sys
 from pathlib import Path
 from typing import Any, Callable, NoReturn, Sequence, TextIO
 
-from . import tables
+from . import answer, tables
 from .answer import result_json
 from .board import DIRECTION_NAMES, BoardError
 from .compare import COMPARE_MAX_NODES, COMPARE_TIME_LIMIT
@@ -451,20 +451,12 @@ def format_table(results: list[SearchResult]) -> str:
 def _quality(result: SearchResult) -> str:
     """What the solution is proven to be, for a terminal: ``optimal``, ``at most 2 x
     optimal`` or ``not proven optimal`` (the JSON's ``quality``, with x for ×)."""
-    if result.optimal:
-        return "optimal"
-    if result.suboptimality is not None:
-        return f"at most {result.suboptimality:g} x optimal"
-    return "not proven optimal"
+    return answer.quality(result, times="x")
 
 
 def _quality_cell(result: SearchResult) -> str:
     """``_quality`` for the table's column: ``yes``, ``<= 2x`` or ``no``."""
-    if result.optimal:
-        return "yes"
-    if result.suboptimality is not None:
-        return f"<= {result.suboptimality:g}x"
-    return "no"
+    return answer.quality_short(result, times="x", at_most="<=")
 
 
 def _solve(args: argparse.Namespace, stdin: TextIO, stdout: TextIO, stderr: TextIO) -> int:
