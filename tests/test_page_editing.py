@@ -113,3 +113,30 @@ def test_unsolvable_board_says_so_at_once(app: Any, site_url: str) -> None:
     expect(app.locator("#solvability")).to_contain_text("1 inversions (odd)")
     app.get_by_role("button", name="Solve").click()
     expect(app.locator("#status")).to_contain_text("Unsolvable")
+
+
+@pytest.mark.parametrize("width", [1280, 390])
+def test_every_control_stays_inside_its_card(app: Any, site_url: str, width: int) -> None:
+    """On a 1280-px desktop the Algorithm menu stuck out of its card: its longest option
+    ("Anytime (best within the time limit)") is wider than the card. Every menu, field and
+    button keeps within its panel's padding, on a desktop and on a phone, whatever is chosen."""
+    app.set_viewport_size({"width": width, "height": 900})
+    open_link(app, site_url, f"#board={HARD}&goal=blank-last")
+    outside = app.evaluate("""() => {
+      const found = [];
+      for (const panel of document.querySelectorAll("section.panel")) {
+        if (panel.hidden) continue;
+        const outer = panel.getBoundingClientRect(), style = getComputedStyle(panel);
+        const card = {left: outer.left + parseFloat(style.paddingLeft), right: outer.right - parseFloat(style.paddingRight)};
+        for (const control of panel.querySelectorAll("select, input, textarea, button")) {
+          const box = control.getBoundingClientRect();
+          if (box.width === 0 || control.closest("[hidden], details:not([open]) > :not(summary)")) continue;
+          if (box.left < card.left - 1 || box.right > card.right + 1) {
+            found.push(`${control.id || control.textContent.trim() || control.name}: ${Math.round(box.left)}-${Math.round(box.right)} outside ${Math.round(card.left)}-${Math.round(card.right)}`);
+          }
+        }
+      }
+      return found;
+    }""")
+    assert app.locator("#algorithm").input_value() == "anytime"
+    assert outside == []
