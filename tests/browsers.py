@@ -22,13 +22,13 @@ What it holds:
 - **Watching a page**: console errors, page errors, dialogs, requests leaving the site and
   Content-Security-Policy violations (``watch``).
 - **Opening a link** and waiting for the solver to be ready and the board drawn (``open_link``).
-- **Reading the page**: from the ``data-*`` attributes it keeps for tests and benchmarks
-  (``data-board`` on the board, ``data-kind`` and ``data-worker-memory`` on ``#solver-state``:
-  ``board_of``, ``solver_state``, ``worker_memory`` and the ``JS_*`` expressions for code that
-  runs in the page). What the page shows only in words is read here and nowhere else, so that
-  moving it to a ``data-*`` attribute is one edit: the solution's length and proof in the status
-  line (``STATUS_*``, ``status_length``, ``status_proof``, ``solve_and_read_length``) and its
-  moves in the move list's labels (``MOVE_LABEL``, ``moves_of``, ``read_moves``).
+- **Reading the page**: from the ``data-*`` attributes it keeps for tests and benchmarks, never
+  from its words: ``data-board`` on the board, ``data-kind`` and ``data-worker-memory`` on
+  ``#solver-state`` (``board_of``, ``solver_state``, ``worker_memory``), what a search reported
+  on the status line (web/solver/outcome.js: ``outcome_of``, ``wait_ended``,
+  ``solve_and_read_length``), the whole solution on the move list (``read_moves``), and the
+  ``JS_*`` expressions for code that runs in the page. The move list's accessible names are
+  read by ``moves_of`` for the tests of those names.
 - **Hooks for measuring**: the worker's script served with code before and after it
   (``hook_worker``, ``KEEP_WASM_EXPORTS``, ``RUN_PYTHON``), the page's main thread watched
   (``WATCH_MAIN_THREAD``, ``MAIN_THREAD``), and the site's own ``SolverClient`` started in a page
@@ -419,66 +419,68 @@ def open_link(page: Any, site_url: str, fragment: str, *, valid_board: bool = Tr
     expect(page.get_by_label(BOARD_LABEL)).to_have_attribute("data-board", re.compile(r"\d"))
 
 
-# What the page shows only in words (no data-* attribute yet): read here alone.
+# The status line's data-* attributes (web/solver/outcome.js): what a search reported, as data.
 
-STATUS_ENDED = r"^(?:Solved|Stopped|Could not)"
-"""The status line once a search has ended (a regular expression, the same in JavaScript)."""
-STATUS_SHOWN = r"^(?:Improving|Solved): (?:showing )?([\d,]+) moves"
-"""The status line once a solution is shown, during the search or at its end; group 1: its length."""
-STATUS_SEARCHING_WITH_TABLES = r"^(?:Improving: [\d,]+ moves(?!;)|Solved|Stopped|Could not)"
-"""A solution shown and the search running with its tables loaded ("Improving: 84 moves;
-downloading the pattern databases..." while they load), or the end."""
-STATUS_COMPARED = r"^Comparison finished"
-"""The status line once Compare all has run to its end."""
-STATUS_COMPARE_ENDED = r"^Comparison (?:finished|cancelled)"
-"""The status line once Compare all has ended, run to its end or cancelled."""
-_STATUS_LENGTH = re.compile(r"([\d,]+) moves")
-_STATUS_PROOF = re.compile(r"^Solved: [\d,]+ moves \(([^)]*)\)")
+JS_STATUS = "({ ...(document.getElementById('status') || { dataset: {} }).dataset })"
+"""The status line's data-* attributes as an object: state, length, best, optimal, lower, factor,
+stopped, preparing (each a string, "" when the state has none)."""
+ENDED = ("solved", "stopped", "failed")
+"""The states of a search that has ended: with a solution, without one, refused or crashed."""
+SHOWN = ("improving", "solved")
+"""The states with a solution shown (``length``): during the search or at its end."""
+COMPARE_ENDED = ("compared", "compare-cancelled", "failed")
+"""The states once Compare all has ended: run to its end, cancelled, or refused."""
+_ENDED = re.compile(f"^(?:{'|'.join(ENDED)})$")
 
 
-def status_length(text: str) -> int | None:
-    """The length of the solution the status line ``text`` reports, if any."""
-    match = _STATUS_LENGTH.search(text)
-    return int(match.group(1).replace(",", "")) if match else None
+@dataclass(frozen=True)
+class Outcome:
+    """What the status line reports (its data-* attributes), read from a page."""
+    state: str
+    length: int | None = None
+    best: int | None = None
+    optimal: bool = False
+    lower: int | None = None
+    factor: float | None = None
+    stopped: str | None = None
+    preparing: bool = False
+
+    @classmethod
+    def of(cls, data: dict[str, str]) -> "Outcome":
+        """From the attributes' values (JS_STATUS's object)."""
+        def number(key: str) -> int | None:
+            return int(data[key]) if data.get(key) else None
+        return cls(state=data.get("state") or "", length=number("length"), best=number("best"),
+                   optimal=data.get("optimal") == "true", lower=number("lower"),
+                   factor=float(data["factor"]) if data.get("factor") else None,
+                   stopped=data.get("stopped") or None, preparing=data.get("preparing") == "true")
+
+    @property
+    def ended(self) -> bool:
+        return self.state in ENDED
 
 
-def status_shown_length(text: str) -> int | None:
-    """The length of the solution the status line ``text`` says is shown (STATUS_SHOWN), if any."""
-    match = re.search(STATUS_SHOWN, text)
-    return int(match.group(1).replace(",", "")) if match else None
+def outcome_of(page: Any) -> Outcome:
+    """What the page's status line reports now (a Playwright page, or tests/webkit.py's)."""
+    return Outcome.of(page.evaluate(f"() => {JS_STATUS}"))
 
 
-def status_proof(text: str) -> str | None:
-    """What the status line ``text`` says of a solved board's solution ("optimal", "at most ..."),
-    if it says "Solved"."""
-    match = _STATUS_PROOF.match(text)
-    return match.group(1) if match else None
-
-
-def status_optimal(text: str) -> bool:
-    """Whether the status line ``text`` says the solution is proven optimal."""
-    return "(optimal)" in text
-
-
-def wait_ended(page: Any, timeout: float = 90_000) -> str:
-    """Wait until the Playwright page's status line says the search ended, with a length; its text."""
+def wait_ended(page: Any, timeout: float = 90_000) -> Outcome:
+    """Wait until the Playwright page's search has ended (solved, stopped or failed); what it reports."""
     from playwright.sync_api import expect
 
-    status = page.locator("#status")
-    expect(status).to_contain_text(re.compile(STATUS_ENDED), timeout=timeout)
-    expect(status).to_contain_text(_STATUS_LENGTH)
-    return str(status.inner_text())
+    expect(page.locator("#status")).to_have_attribute("data-state", _ENDED, timeout=timeout)
+    return outcome_of(page)
 
 
 def solve_and_read_length(page: Any) -> int:
     """Solve, wait for the search to end (an anytime search shows better solutions as it
-    goes), and read the length of the solution the status reports."""
+    goes), and read the length of the solution it reports."""
     page.get_by_role("button", name="Solve").click()
     assert page.locator("#status").get_attribute("role") == "status"
-    text = wait_ended(page)
-    length = status_length(text)
-    assert length is not None, text
-    return length
+    outcome = wait_ended(page)
+    assert outcome.state == "solved" and outcome.length is not None, (outcome, page.locator("#status").inner_text())
+    return outcome.length
 
 
 MOVE_LABEL = re.compile(r"Step (\d+): tile (\d+) (up|down|left|right)")
@@ -506,31 +508,13 @@ def move_labels(page: Any) -> list[str | None]:
 
 
 def read_moves(page: Any) -> list[tuple[int, str]]:
-    """The whole solution on the Playwright page's move list, (tile, move letter) per step; a
-    long list is shown a page at a time, reached with the Step slider, as a person would.
-    (Polled with ``page.evaluate``: the page's Content-Security-Policy blocks the string
-    evaluation ``wait_for_function`` uses.)"""
-    found: dict[int, tuple[int, str]] = {}
-    slider = page.get_by_label("Step", exact=True)
-    length = int(slider.get_attribute("max") or 0)
-    labels_js = f"() => ({JS_MOVE_LABELS})([...document.querySelectorAll({MOVE_BUTTONS!r})])"
-    while len(found) < length:
-        missing = min(step for step in range(1, length + 1) if step not in found)
-        if found:
-            slider.fill(str(missing))
-            for _ in range(400):  # up to 10 s
-                if any(label and label.startswith(f"Step {missing}:") for label in page.evaluate(labels_js)):
-                    break
-                page.wait_for_timeout(25)
-        before = len(found)
-        for label in page.evaluate(labels_js):
-            match = MOVE_LABEL.fullmatch(label or "")
-            if not match:
-                raise ValueError(f"a move reads {label!r}")
-            found[int(match.group(1))] = (int(match.group(2)), _LETTER[match.group(3)])
-        if len(found) == before:
-            raise ValueError(f"the move list does not reach step {missing}")
-    return [found[step] for step in range(1, length + 1)]
+    """The whole solution the page's replay holds, (tile, move letter) per step: the move
+    list's ``data-tiles`` and ``data-moves`` (the list itself shows a long one a page at a time)."""
+    data = page.evaluate("() => { const d = document.getElementById('move-list').dataset; return [d.tiles || '', d.moves || '']; }")
+    tiles = [int(t) for t in data[0].split(",")] if data[0] else []
+    if len(tiles) != len(data[1]):
+        raise ValueError(f"the move list holds {len(tiles)} tiles and {len(data[1])} moves")
+    return list(zip(tiles, data[1]))
 
 
 def replay_problem(start: Any, goal: Any, moves: list[tuple[int, str]], length: int | None) -> str | None:

@@ -23,6 +23,7 @@ from build import web_folder
 from npuzzle import Board
 from npuzzle.known import korf100, korf24_50
 
+from .browsers import ENDED, outcome_of
 from .pages import HARD, TILES_LABEL, distance, solution_shown
 from .test_page_links import NOTHING_INJECTED
 from .test_page_offline import Server, wait_stored
@@ -40,12 +41,13 @@ KORF_55 = KORF[55]  # 41 moves, blank-first: proven optimal in seconds
 KORF_60 = KORF[60]  # 66 moves, blank-first: the anytime search is still improving when stopped
 KORF24_1 = korf24_50()[0]  # (1, 95, tiles): 5x5, blank-first
 
-# Reset by every solve: the status changed since (so an older "Solved" is not read as new).
+# Reset by every solve: the status's state changed since (so an older "solved" is not read as new).
 WATCH_STATUS = """
 window.__statusChanged = false;
 new MutationObserver(() => { window.__statusChanged = true; })
-  .observe(document.getElementById("status"), { childList: true, characterData: true, subtree: true });
+  .observe(document.getElementById("status"), { attributes: true, attributeFilter: ["data-state"] });
 """
+STATE_IS = "return window.__statusChanged && arguments[0].includes(document.getElementById('status').dataset.state);"
 BUSY = """
 const shown = (id) => { const e = document.getElementById(id); return e && !e.hidden; };
 return shown("stop") || shown("cancel") || document.getElementById("play").textContent.trim() === "Pause";
@@ -88,19 +90,23 @@ def solve(page: WebKitPage, timeout: float = 120) -> int:
     """Press Solve, wait for the search to end, and read the length the status reports."""
     page.run(WATCH_STATUS)
     page.click("#solve")
-    page.wait_for("return window.__statusChanged && /^(Solved|Stopped|Could not)/.test(document.getElementById('status').textContent);",
-                  "the search to end", timeout)
-    return int(page.wait_text("#status", r"(\d+) moves").group(1))
+    page.wait_for(STATE_IS, "the search to end", timeout, list(ENDED))
+    outcome = outcome_of(page)
+    assert outcome.state == "solved" and outcome.length is not None, (outcome, page.text("#status"))
+    return outcome.length
 
 
 def stop_while_improving(page: WebKitPage) -> int:
     """Press Solve, wait for the anytime search's first solution, press Stop: the length kept."""
     page.run(WATCH_STATUS)
     page.click("#solve")
-    page.wait_text("#status", r"^Improving: \d+ moves", timeout=60)
+    page.wait_for(STATE_IS, "a first solution", 60, ["improving"])
     page.wait_for("return !document.getElementById('play').disabled;", "Play enabled while improving")
     page.click("#stop")
-    return int(page.wait_text("#status", r"^Solved: (\d+) moves", timeout=10).group(1))
+    page.wait_for(STATE_IS, "the search to stop", 10, ["solved"])
+    outcome = outcome_of(page)
+    assert outcome.length is not None, outcome
+    return outcome.length
 
 
 def link(tiles: list[int] | str, goal: str) -> str:
@@ -133,7 +139,7 @@ def test_3x3_link_is_solved_optimally_and_played_to_the_goal(wk: WebKitPage, sit
     wk.open_link(site_url, link(HARD, "blank-last"), board=HARD)
     length = solve(wk)
     assert length == distance(wk) == 31
-    assert "optimal" in wk.text("#status")
+    assert outcome_of(wk).optimal
     start, goal = Board.from_string(HARD), Board.goal(3, 3, "blank-last")
     boards = solution_shown(wk, start)
     assert len(boards) == length + 1 and boards[-1] == goal
@@ -144,7 +150,7 @@ def test_4x4_korf_instance_is_solved_optimally(wk: WebKitPage, site_url: str) ->
     optimal, tiles = KORF_55
     wk.open_link(site_url, link(tiles, "blank-first"), board=",".join(map(str, tiles)))
     assert solve(wk, timeout=180) == optimal == 41
-    assert "optimal" in wk.text("#status")
+    assert outcome_of(wk).optimal
     memory = int(wk.run("return document.getElementById('solver-state').dataset.workerMemory || 0;"))
     assert 10 * 2**20 < memory < 2 * 2**30, memory  # the worker's WebAssembly memory, which it sends in WebKit too
     boards = solution_shown(wk, Board(4, 4, tuple(tiles)))
@@ -159,7 +165,7 @@ def test_stop_keeps_the_best_solution_found(wk: WebKitPage, site_url: str) -> No
     length = stop_while_improving(wk)
     assert length >= optimal
     if length > optimal:
-        assert "before you stopped the search" in wk.text("#status")
+        assert outcome_of(wk).stopped == "cancelled"  # not proven: kept because Stop was pressed
     boards = solution_shown(wk, Board(4, 4, tuple(tiles)))
     assert len(boards) == length + 1 and boards[-1] == Board.goal(4, 4, "blank-first")
 
@@ -224,7 +230,7 @@ def test_the_site_works_offline_after_one_visit(wk: WebKitPage, built_site: Path
         assert wk.run("return Boolean(navigator.serviceWorker.controller);") is True
         wk.wait_board(HARD)
         assert solve(wk) == 31
-        assert "optimal" in wk.text("#status")
+        assert outcome_of(wk).optimal
         with pytest.raises(OSError):  # nothing came from the server: it answers nobody
             urllib.request.urlopen(server.url, timeout=5)
     finally:

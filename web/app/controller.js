@@ -9,6 +9,7 @@
 // `update`), not methods here. What the controller itself routes: the solver's life
 // cycle, links, and solving. Its words come from wording.js; its facts from Python's `info`.
 
+import * as outcome from "../solver/outcome.js";
 import * as protocol from "../solver/protocol.js";
 import * as wording from "../common/wording.js";
 
@@ -210,7 +211,7 @@ export class Controller {
     const found = (solution) => this.replay.offer({ ...solution, start: a.tiles }, rows, cols);
     this.run("solve", request, (reply) => {
       const prepared = reply.ok ? this.tables.report(request.size, request.goal, reply.result.heuristic) : null;
-      this.page.setStatus(wording.solved(reply, this.state.info, prepared));
+      this.page.setStatus(wording.solved(reply, this.state.info, prepared), outcome.solved(reply));
       if (reply.ok) this.page.setResult(wording.resultRows(reply.result, this.state.info));
       if (reply.ok) this.trace.finish(reply.result.trace);
       if (!reply.ok || reply.result.length === null) return this.link.dropStep();

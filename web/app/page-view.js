@@ -6,6 +6,7 @@
 // or from Python.
 
 import { ARROWS } from "../common/wording.js";
+import * as outcomes from "../solver/outcome.js";
 
 const MOVE_LIST_ALL = 400; // a solution up to this long is listed whole
 const MOVE_LIST_PAGE = 200; // a longer one, this many moves at a time
@@ -116,8 +117,12 @@ export class PageView {
     this.el.tiles.value = text;
   }
 
-  setStatus(text) {
-    this.el.status.textContent = text;
+  // The status line's words, and what they report as data (outcome.js; null: nothing a
+  // search reported, so no attribute keeps an earlier search's state or result).
+  setStatus(text, outcome = null) {
+    const status = this.el.status;
+    status.textContent = text;
+    for (const [key, value] of Object.entries(outcomes.attributes(outcome))) status.dataset[key] = value;
   }
 
   // Bring the status line into view if it is off screen (on a phone, Solve sits far below
@@ -212,6 +217,8 @@ export class PageView {
   // A long solution is listed a page at a time: the page holding the step shown.
   setMoveList(tiles, moves, directions) {
     this.moveList = { tiles, moves, directions };
+    // The whole solution as data, for tests and tools (the list shows a page of it).
+    Object.assign(this.el.moveList.dataset, { tiles: [...tiles].join(","), moves: [...moves].join("") });
     this.movePage = null;
     this.currentMove = null;
     this.showMovePage(0);

@@ -277,7 +277,7 @@ export function resultRows(r, info) {
 
 // A finished comparison: {panel, status}. The limits are Python's `info.compare`.
 export function compared(reply, info) {
-  if (!reply.ok) return { panel: `Could not compare: ${reply.error.message}`, status: null };
+  if (!reply.ok) return { panel: `Could not compare: ${reply.error.message}`, status: `Could not compare: ${reply.error.message}` };
   const cancelled = reply.results.some((r) => r.stopped === "cancelled");
   const finished = reply.results.filter((r) => r.length !== null).length;
   const limits = info.compare;

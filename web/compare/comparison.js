@@ -4,6 +4,7 @@
 // the board on screen (the link opens on it), and exports it: the table as Markdown
 // (copied) or CSV, the chart as SVG (downloaded).
 
+import * as outcome from "../solver/outcome.js";
 import * as protocol from "../solver/protocol.js";
 import * as wording from "../common/wording.js";
 
@@ -31,7 +32,7 @@ export class Comparison {
       const words = wording.compared(reply, info);
       if (reply.ok) this.view.render(reply.results, names);
       this.view.show(words.panel);
-      if (words.status) this.page.setStatus(words.status);
+      this.page.setStatus(words.status, outcome.compared(reply));
     });
   }
 

@@ -5,6 +5,7 @@
 // hands on each solution a search finds while it runs, cancels or stops it,
 // and drops the answer of a job stopped meanwhile (an edit supersedes a search).
 
+import * as outcome from "./outcome.js";
 import * as wording from "../common/wording.js";
 
 export class JobRunner {
@@ -29,7 +30,7 @@ export class JobRunner {
   async run(kind, request, { anytime = false, onSolution = null, shown = null, onTrace = null } = {}) {
     const job = { id: null, kind, anytime, onSolution, shown, latest: null, cancelled: false };
     this.job = job;
-    this.page.setStatus(wording.started(kind));
+    this.page.setStatus(wording.started(kind), outcome.started(kind));
     if (kind === "solve") this.page.revealStatus();
     if (request.size) this.tables.giveWay(request.size, request.goal);
     const started = performance.now();
@@ -58,7 +59,7 @@ export class JobRunner {
       this.compareView.render(p.results, wording.namesFrom(this.client.info));
       this.compareView.show(words.panel);
     }
-    this.page.setStatus(words.status);
+    this.page.setStatus(words.status, outcome.progress(job.kind, p, { shown }));
   }
 
   // The person asked to stop: the search answers with what it found (an anytime
@@ -68,7 +69,7 @@ export class JobRunner {
     if (!job || job.cancelled) return;
     job.cancelled = true;
     if (job.id !== null) this.client.cancel(job.id);
-    this.page.setStatus(wording.stopping(job.anytime));
+    this.page.setStatus(wording.stopping(job.anytime), outcome.stopping());
   }
 
   // Stop and forget the job (its answer is dropped).

@@ -1,0 +1,41 @@
+// What the status line reports as data (web/solver/outcome.js): tests and benchmarks read
+// a search's state and result from these data-* attributes, never from the words.
+import assert from "node:assert/strict";
+import { test } from "node:test";
+
+import * as outcome from "../../web/solver/outcome.js";
+
+const RESULT = { length: 31, optimal: true, lower_bound: 31, factor: 1, stopped: null, bound: null };
+
+test("a solve's answer: solved with Python's length and proof, stopped without a solution, or failed", () => {
+  assert.deepEqual(outcome.attributes(outcome.solved({ ok: true, result: RESULT })),
+    { state: "solved", length: "31", best: "", optimal: "true", lower: "31", factor: "1", stopped: "", preparing: "" });
+  const bounded = outcome.attributes(outcome.solved({ ok: true, result: { ...RESULT, length: 52, optimal: false, lower_bound: 48, factor: 1.0834, stopped: "time-limit" } }));
+  assert.deepEqual([bounded.state, bounded.length, bounded.optimal, bounded.lower, bounded.factor, bounded.stopped],
+    ["solved", "52", "false", "48", "1.0834", "time-limit"]);
+  const none = outcome.attributes(outcome.solved({ ok: true, result: { ...RESULT, length: null, optimal: false, stopped: "node-limit", bound: 40 } }));
+  assert.deepEqual([none.state, none.length, none.stopped, none.lower], ["stopped", "", "node-limit", "40"]);
+  assert.equal(outcome.solved({ ok: false, error: { field: "board", message: "no" } }).state, "failed");
+});
+
+test("while a search runs: searching, then improving with the solution shown and the best found", () => {
+  assert.deepEqual(outcome.started("solve"), { state: "searching" });
+  assert.deepEqual(outcome.started("compare"), { state: "comparing" });
+  const watched = outcome.attributes(outcome.progress("solve", { best: 60, lower_bound: 50, expanded: 9 }, { shown: 64 }));
+  assert.deepEqual([watched.state, watched.length, watched.best, watched.lower, watched.preparing], ["improving", "64", "60", "50", ""]);
+  assert.equal(outcome.progress("solve", { best: 60 }).length, 60);
+  assert.equal(outcome.attributes(outcome.progress("solve", { best: 60, stage: "Downloading" })).preparing, "true");
+  assert.equal(outcome.progress("solve", { expanded: 5 }).state, "searching");
+  assert.equal(outcome.progress("compare", { pairs: 3, pairs_done: 1 }).state, "comparing");
+  assert.equal(outcome.stopping().state, "stopping");
+});
+
+test("a comparison ends compared, cancelled or failed", () => {
+  assert.equal(outcome.compared({ ok: true, results: [{ stopped: null }, { stopped: "node-limit" }] }).state, "compared");
+  assert.equal(outcome.compared({ ok: true, results: [{ stopped: null }, { stopped: "cancelled" }] }).state, "compare-cancelled");
+  assert.equal(outcome.compared({ ok: false, error: {} }).state, "failed");
+});
+
+test("no outcome clears every attribute, so none keeps an earlier search's value", () => {
+  assert.deepEqual(Object.values(outcome.attributes(null)), outcome.KEYS.map(() => ""));
+});

@@ -1,0 +1,64 @@
+// What the status line reports, as data rather than words: the page keeps it on the
+// status line's data-* attributes (PageView.setStatus) so tests, benchmarks and tools
+// read a search's state and result there, and a change of wording breaks none of them.
+// Every value is Python's (a progress message or a result), copied, never computed.
+//
+//   state    "searching" | "improving" (a solution shown, the search going on) |
+//            "stopping" | "solved" (a solution) | "stopped" (ended without one) |
+//            "failed" (refused or crashed) | "comparing" | "compared" | "compare-cancelled"
+//   length   the solution's length: the one shown while improving, the final one once solved
+//   best     the best length found so far (improving; differs from length while an older is watched)
+//   optimal  "true" | "false": the solution is proven shortest
+//   lower    a proven lower bound on the shortest solution
+//   factor   the proven factor (length / lower bound, rounded up by Python)
+//   stopped  why the search stopped early: "node-limit" | "time-limit" | "cancelled"
+//   preparing "true" while the search waits for or loads its tables (the status names the stage)
+
+// A search just started.
+export function started(kind) {
+  return { state: kind === "compare" ? "comparing" : "searching" };
+}
+
+// A running search's progress `p`; `shown`: the length of the solution on screen.
+export function progress(kind, p, { shown = null } = {}) {
+  const preparing = p.stage ? true : null;
+  if (kind === "compare") return { state: "comparing", preparing };
+  if (kind === "solve" && p.best != null) {
+    return { state: "improving", length: shown ?? p.best, best: p.best, lower: p.lower_bound, preparing };
+  }
+  return { state: "searching", lower: p.lower_bound, preparing };
+}
+
+export function stopping() {
+  return { state: "stopping" };
+}
+
+// A solve's final answer.
+export function solved(reply) {
+  if (!reply.ok) return { state: "failed" };
+  const r = reply.result;
+  if (r.length === null) return { state: "stopped", stopped: r.stopped, lower: r.bound };
+  return {
+    state: "solved", length: r.length, optimal: Boolean(r.optimal), lower: r.lower_bound,
+    factor: r.factor, stopped: r.stopped,
+  };
+}
+
+// A comparison's final answer.
+export function compared(reply) {
+  if (!reply.ok) return { state: "failed" };
+  return { state: reply.results.some((r) => r.stopped === "cancelled") ? "compare-cancelled" : "compared" };
+}
+
+// The data-* attributes for `outcome` (null: none), every key present (a value the
+// outcome lacks is "", so no attribute keeps an earlier search's value).
+export const KEYS = ["state", "length", "best", "optimal", "lower", "factor", "stopped", "preparing"];
+
+export function attributes(outcome) {
+  const values = {};
+  for (const key of KEYS) {
+    const value = outcome ? outcome[key] : null;
+    values[key] = value === null || value === undefined ? "" : String(value);
+  }
+  return values;
+}
