@@ -24,6 +24,7 @@ from playwright.sync_api import expect
 from build import QuietHandler, web_folder
 from npuzzle.known import korf100
 
+from .browsers import outcome_of
 from .conftest import SUBPATH, watch
 from .helpers import ROOT
 from .pages import engine, open_link, solve_and_read_length
@@ -125,7 +126,7 @@ def solve_both(page: Any, url: str) -> None:
     # board and its "Solved: 31 moves" stay until Python has read the new one.
     shows(page, korf)
     assert solve_and_read_length(page) == length == 41
-    assert "optimal" in page.locator("#status").inner_text()
+    assert outcome_of(page).optimal
 
 
 def test_the_site_works_offline_after_one_visit_and_a_new_build_replaces_it(

@@ -70,7 +70,7 @@ def start_long_search(page: Any, site_url: str) -> tuple[str, str]:
     open_link(page, site_url, LONG)
     board, url = page.get_by_label("Puzzle board").get_attribute("data-board"), page.url
     page.get_by_role("button", name="Solve").click()
-    expect(page.locator("#status")).to_contain_text("Searching")
+    expect(page.locator("#status")).to_have_attribute("data-state", "searching")
     page.wait_for_timeout(500)
     return board, url
 

@@ -13,6 +13,7 @@ from playwright.sync_api import expect
 from npuzzle import Board
 from npuzzle.known import korf100
 
+from .browsers import Outcome, outcome_of
 from .pages import HARD, board_of, fill_number, open_link, solution_shown, solve_and_read_length
 
 pytestmark = pytest.mark.browser
@@ -51,7 +52,7 @@ def test_pattern_databases_are_fetched_only_for_a_4x4_solve(app: Any, site_url: 
     _, length, tiles = KORF[55]
     open_link(app, site_url, f"#board={','.join(map(str, tiles))}&goal=blank-first")
     assert solve_and_read_length(app) == length == 41
-    assert "optimal" in app.locator("#status").inner_text()
+    assert outcome_of(app).optimal
     assert "Pattern database" in app.locator("#status").inner_text()
     assert re.search(r"Pattern databases \(9\.7 MB\) downloaded in \d+ ms, decoded in [\d.]+ m?s",
                      app.locator("#status").inner_text())
@@ -96,7 +97,7 @@ def test_optimal_4x4_solve_shows_progress_often_and_cancels_within_200_ms(app: A
         window.__stopped = null;
         new MutationObserver(() => {
             window.__status.push(performance.now());
-            if (window.__stopped === null && status.textContent.includes('Stopped by you'))
+            if (window.__stopped === null && status.dataset.state === 'stopped')
                 window.__stopped = performance.now();
         }).observe(status, { childList: true, characterData: true, subtree: true });
         window.__clicked = null;
@@ -113,7 +114,9 @@ def test_optimal_4x4_solve_shows_progress_often_and_cancels_within_200_ms(app: A
     app.evaluate("""document.addEventListener('click', () => {
         if (window.__clicked === null) window.__clicked = performance.now(); }, true)""")
     app.get_by_role("button", name="Cancel").click()
-    expect(status).to_contain_text("Stopped by you", timeout=2_000)
+    expect(status).to_have_attribute("data-state", "stopped", timeout=2_000)
+    assert outcome_of(app).stopped == "cancelled"
+    expect(status).to_contain_text("Stopped by you")
     latency = app.evaluate("window.__stopped - window.__clicked")
     assert 0 <= latency <= 200, latency
     expect(app.get_by_role("button", name="Solve")).to_be_enabled()
@@ -131,12 +134,15 @@ def test_limits_are_adjustable_and_reported(app: Any, site_url: str) -> None:
     app.get_by_label("Algorithm").select_option("bfs")
     fill_number(app.get_by_label("Max nodes"), "500")
     app.get_by_role("button", name="Solve").click()
+    expect(app.locator("#status")).to_have_attribute("data-state", "stopped")
+    assert outcome_of(app).stopped == "node-limit"
     expect(app.locator("#status")).to_contain_text("Stopped by the node limit")
     expect(app.locator("#status")).to_contain_text(
         "choose Anytime (best within the time limit), Weighted A* or Greedy best-first")
     expect(app.locator("#result")).to_contain_text("500")
     fill_number(app.get_by_label("Max nodes"), "0")
     app.get_by_role("button", name="Solve").click()
+    expect(app.locator("#status")).to_have_attribute("data-state", "failed")
     expect(app.locator("#status")).to_contain_text("max_nodes must be above 0")
 
 
@@ -182,17 +188,20 @@ def test_default_solve_answers_at_once_improves_and_stop_keeps_the_best(app: Any
     app.evaluate("window.__long = []")
     app.get_by_role("button", name="Solve").click()
     status = app.locator("#status")
-    improving = re.compile(r"Improving: (\d+) moves \(at least (\d+), so at most ([\d.]+)\u00d7 the shortest\)")
-    expect(status).to_contain_text(improving, timeout=10_000)
+    expect(status).to_have_attribute("data-state", "improving", timeout=10_000)
+    expect(status).to_have_attribute("data-lower", re.compile(r"^\d+$"), timeout=10_000)
     expect(app.get_by_role("button", name="Play")).to_be_enabled()  # playable while it improves
     expect(app.get_by_role("button", name="Cancel")).to_be_hidden()
-    match = improving.search(status.inner_text())
-    assert match and int(match.group(2)) <= 66 <= int(match.group(1))
+    improving = outcome_of(app)
+    assert improving.lower is not None and improving.length is not None
+    assert improving.lower <= 66 <= improving.length
+    # In words too: the bound and what it proves.
+    expect(status).to_contain_text(re.compile(r"Improving: \d+ moves \(at least \d+, so at most [\d.]+\u00d7 the shortest\)"))
     app.evaluate("""() => {
         const status = document.getElementById('status');
         window.__stopped = null;
         new MutationObserver(() => {
-            if (window.__stopped === null && status.textContent.startsWith('Solved:'))
+            if (window.__stopped === null && status.dataset.state === 'solved')
                 window.__stopped = performance.now();
         }).observe(status, { childList: true, characterData: true, subtree: true });
         window.__clicked = null;
@@ -200,13 +209,15 @@ def test_default_solve_answers_at_once_improves_and_stop_keeps_the_best(app: Any
             if (window.__clicked === null) window.__clicked = performance.now(); }, true);
     }""")
     app.get_by_role("button", name="Stop").click()
-    expect(status).to_contain_text(re.compile(r"^Solved: \d+ moves"), timeout=2_000)
+    expect(status).to_have_attribute("data-state", "solved", timeout=2_000)
     latency = app.evaluate("window.__stopped - window.__clicked")
     assert 0 <= latency <= 200, latency
-    length = int(re.search(r"(\d+) moves", status.inner_text()).group(1))
-    assert length >= 66
-    if length > 66:
+    stopped = outcome_of(app)
+    assert stopped.length is not None and stopped.length >= 66
+    if stopped.length > 66:
+        assert stopped.stopped == "cancelled" and not stopped.optimal
         expect(status).to_contain_text("before you stopped the search")
+    length = stopped.length
     start = Board(4, 4, tuple(KORF[60][2]))
     boards = solution_shown(app, start)
     assert len(boards) == length + 1 and boards[-1] == Board.goal(4, 4, "blank-first")
@@ -228,11 +239,12 @@ def test_a_shuffled_big_board_gets_a_playable_solution_and_stop_keeps_it(app: An
     start = Board(size, size, tuple(int(t) for t in board_of(app).split(",")))
     app.get_by_role("button", name="Solve").click()
     status = app.locator("#status")
-    expect(status).to_contain_text(re.compile(r"Improving: \d+ moves"), timeout=5_000)
+    expect(status).to_have_attribute("data-state", "improving", timeout=5_000)
     expect(app.get_by_role("button", name="Play")).to_be_enabled()
     app.get_by_role("button", name="Stop").click()
-    expect(status).to_contain_text(re.compile(r"^Solved: \d+ moves"), timeout=2_000)
-    length = int(re.search(r"(\d+) moves", status.inner_text()).group(1))
+    expect(status).to_have_attribute("data-state", "solved", timeout=2_000)
+    length = outcome_of(app).length
+    assert length is not None
     if length <= 400:  # longer move lists are shown a window at a time
         boards = solution_shown(app, start)
         assert len(boards) == length + 1 and boards[-1] == Board.goal(size, size)
@@ -251,8 +263,8 @@ CLICK_SOLVE_WHEN_ENABLED = """
 window.__statuses = [];
 document.addEventListener("DOMContentLoaded", () => {
   const status = document.getElementById("status");
-  new MutationObserver(() => window.__statuses.push(status.textContent))
-    .observe(status, { childList: true, characterData: true, subtree: true });
+  new MutationObserver(() => window.__statuses.push({ ...status.dataset }))
+    .observe(status, { attributes: true, attributeFilter: ["data-state", "data-length", "data-preparing"] });
   const solve = document.getElementById("solve");
   const board = document.getElementById("board");
   const go = () => {
@@ -275,12 +287,13 @@ def test_solve_on_a_fresh_4x4_link_shows_a_solution_before_the_tables_are_in(app
     app.add_init_script(CLICK_SOLVE_WHEN_ENABLED)
     app.goto(site_url + "#board=" + ",".join(map(str, tiles)) + "&goal=blank-first")
     status = app.locator("#status")
-    expect(status).to_contain_text(f"Solved: {length} moves", timeout=60_000)
-    statuses = app.evaluate("window.__statuses")
-    early = [s for s in statuses if re.match(r"Improving: \d+ moves; (downloading|loading) pattern databases", s)]
+    expect(status).to_have_attribute("data-state", "solved", timeout=60_000)
+    assert outcome_of(app).length == length and outcome_of(app).optimal
+    statuses = [Outcome.of(s) for s in app.evaluate("window.__statuses")]
+    early = [s for s in statuses if s.state == "improving" and s.preparing]
     assert early, statuses
-    first = int(re.match(r"Improving: (\d+)", early[0]).group(1))
-    assert first >= length
+    first = early[0].length
+    assert first is not None and first >= length
     start = Board(4, 4, tuple(tiles))
     boards = solution_shown(app, start)
     assert len(boards) == length + 1 and boards[-1] == Board.goal(4, 4, "blank-first")

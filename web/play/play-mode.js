@@ -4,6 +4,7 @@
 // (a search run like any other job) and says when the goal is reached. Each new board
 // is shown by the editor (`adopt`).
 
+import * as outcome from "../solver/outcome.js";
 import * as protocol from "../solver/protocol.js";
 
 export class PlayMode {
@@ -145,6 +146,6 @@ export class PlayMode {
     const tile = r.tiles[0];
     this.board.flash(tile);
     const optimal = r.optimal ? `${r.length} moves from the goal` : "a good move";
-    this.page.setStatus(`Hint: slide tile ${tile} ${this.client.info.directions[r.moves[0]]} (${optimal}).`);
+    this.page.setStatus(`Hint: slide tile ${tile} ${this.client.info.directions[r.moves[0]]} (${optimal}).`, outcome.hint(r));
   }
 }

@@ -12,6 +12,7 @@
 //   lower    a proven lower bound on the shortest solution
 //   factor   the proven factor (length / lower bound, rounded up by Python)
 //   stopped  why the search stopped early: "node-limit" | "time-limit" | "cancelled"
+//   tile, move  a hint's tile and its move letter (U, D, L, R): state "hint"
 //   preparing "true" while the search waits for or loads its tables (the status names the stage)
 
 // A search just started.
@@ -44,6 +45,11 @@ export function solved(reply) {
   };
 }
 
+// A hint's answer with a first move (its length, and optimal when the hint is proven).
+export function hint(result) {
+  return { state: "hint", length: result.length, optimal: Boolean(result.optimal), tile: result.tiles[0], move: result.moves[0] };
+}
+
 // A comparison's final answer.
 export function compared(reply) {
   if (!reply.ok) return { state: "failed" };
@@ -52,7 +58,7 @@ export function compared(reply) {
 
 // The data-* attributes for `outcome` (null: none), every key present (a value the
 // outcome lacks is "", so no attribute keeps an earlier search's value).
-export const KEYS = ["state", "length", "best", "optimal", "lower", "factor", "stopped", "preparing"];
+export const KEYS = ["state", "length", "best", "optimal", "lower", "factor", "stopped", "preparing", "tile", "move"];
 
 export function attributes(outcome) {
   const values = {};
