@@ -85,9 +85,10 @@ def ensure_pyodide() -> Path:
     return package
 
 
-OFFLINE_ONLY = frozenset({"npuzzle/pattern_db/builder.py"})
+OFFLINE_ONLY = frozenset({"npuzzle/pattern_db/builder.py", "npuzzle/cli.py", "npuzzle/__main__.py"})
 """Package modules the browser never imports, left out of its archive: the offline builder
-of the shipped tables (small boards' tables are built on demand by pattern_db/bfs.py)."""
+of the shipped tables (small boards' tables are built on demand by pattern_db/bfs.py) and the
+command line (tests/test_imports.py checks that nothing the worker loads imports them)."""
 
 
 def package_sources() -> dict[str, bytes]:

@@ -142,16 +142,17 @@ def reachable(start: str) -> set[str]:
     return seen
 
 
-def test_the_browser_never_loads_the_offline_builder() -> None:
-    """The worker imports npuzzle.webapi; nothing it loads imports the builder, and the
-    package archive the browser downloads leaves it out (and holds all the rest)."""
+def test_the_browser_never_loads_the_offline_builder_or_the_command_line() -> None:
+    """The worker imports npuzzle.webapi; nothing it loads imports the builder or the command
+    line, and the package archive the browser downloads leaves them out (and holds all the rest)."""
     loaded = reachable("npuzzle.webapi")
     assert {"npuzzle.pattern_db", "npuzzle.pattern_db.bfs", "npuzzle.search.anytime"} <= loaded
     assert BUILDER not in loaded
     archive = {module_name(ROOT / name) for name in package_sources()}
-    assert BUILDER not in archive and OFFLINE_ONLY == {"npuzzle/pattern_db/builder.py"}
+    assert BUILDER not in archive
+    assert OFFLINE_ONLY == {"npuzzle/pattern_db/builder.py", "npuzzle/cli.py", "npuzzle/__main__.py"}
     assert loaded <= archive
-    assert set(modules()) - archive == {BUILDER}
+    assert set(modules()) - archive == {BUILDER, "npuzzle.cli", "npuzzle.__main__"}
 
 
 def test_solving_through_the_web_api_never_imports_the_builder() -> None:
