@@ -1,7 +1,10 @@
 """Helpers for the browser tests, on top of the harness (tests/browsers.py, whose readers are
 re-exported here: open a link, solve, read the board and the solution shown): the solution
-replayed, the 3x3's distance; and the few actions whose Playwright implementation differs between engines (a number typed
-into a field, a tap, a screenshot, a download), done so that each engine really does them."""
+replayed, the 3x3's distance; what sticks out sideways at a phone's or a desktop's size; and the
+few actions whose Playwright implementation differs between engines (a number typed into a
+field, a tap, a screenshot, a download), done so that each engine really does them. The tests
+take no screenshots: bench/screenshots.py takes them with ``screenshot`` here, for a person to
+look at."""
 
 from __future__ import annotations
 
@@ -57,12 +60,50 @@ def expect_step(app: Any, boards: list[Board], step: int, **options: Any) -> Non
 # WebDriver BiDi). Each helper does the same thing in every engine, or fails; never nothing.
 
 SCREENSHOTS = ROOT / "test-results" / "screenshots"
-"""Screenshots, one folder per engine: test-results/screenshots/<engine>/<name>.png."""
+"""bench/screenshots.py's screenshots, a folder per engine: test-results/screenshots/<engine>/<name>.png."""
 
 SIZES = (("phone", {"width": 390, "height": 844}), ("desktop", {"width": 1280, "height": 900}))
-"""The sizes screenshots are taken at. A screenshot test loads the page once and resizes it
-for each (the layout follows the size through CSS, as on a phone turned sideways): a page
-load and its solve for each size would take minutes more per engine."""
+"""A phone's and a desktop's size, where the layout tests measure the page and bench/screenshots.py
+photographs it. Each loads the page once and resizes it for each (the layout follows the size
+through CSS, as on a phone turned sideways): a page load and its solve for each size would
+take minutes more per engine."""
+
+JS_STICKING_OUT = """(selector) => {
+  const width = document.documentElement.clientWidth;  // the viewport, without a scroll bar
+  const found = [];
+  const page = document.documentElement.scrollWidth;
+  if (page > width + 1) found.push(`the page scrolls sideways: ${page} px wide in a ${width} px viewport`);
+  const name = (el) => el.tagName.toLowerCase() + (el.id ? `#${el.id}` : "")
+    + (typeof el.className === "string" && el.className.trim() ? `.${el.className.trim().split(/\\s+/).join(".")}` : "");
+  // Inside something that scrolls or clips sideways (the board's frame, a table's wrapper),
+  // an element may reach past the viewport: it is scrolled to, not cut off.
+  const scrolled = (el) => {
+    for (let up = el.parentElement; up && up !== document.body; up = up.parentElement) {
+      if (getComputedStyle(up).overflowX !== "visible") return true;
+    }
+    return false;
+  };
+  for (const root of document.querySelectorAll(selector)) {
+    if (root.closest("[hidden]") || root.getClientRects().length === 0) continue;
+    for (const el of [root, ...root.querySelectorAll("*")]) {
+      const box = el.getBoundingClientRect();
+      if (box.width === 0 && box.height === 0) continue;  // not drawn (display: none, a closed details)
+      if (box.left >= -1 && box.right <= width + 1) continue;
+      if (getComputedStyle(el).visibility === "hidden" || scrolled(el)) continue;
+      found.push(`${name(el)} in ${name(root)}: ${Math.round(box.left)}-${Math.round(box.right)} outside 0-${width}`);
+    }
+  }
+  return found;
+}"""
+
+
+def sticking_out(page: Any, selector: str = "section.panel") -> list[str]:
+    """What sticks out sideways from the viewport at the page's present size, one line each
+    (empty if nothing): the page itself if it scrolls sideways (``scrollWidth`` over the
+    viewport's width), and every visible element matching ``selector`` or inside one whose box
+    leaves the viewport's width, unless something around it scrolls or clips sideways."""
+    found: list[str] = page.evaluate(JS_STICKING_OUT, selector)
+    return found
 
 
 def engine(page: Any) -> str:

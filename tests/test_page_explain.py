@@ -18,7 +18,7 @@ from npuzzle.heuristics import estimate
 from npuzzle.random_boards import random_board
 from npuzzle.webapi import handle
 
-from .pages import SIZES, editor, open_link, screenshot, solve_and_read_length
+from .pages import SIZES, editor, open_link, solve_and_read_length, sticking_out
 
 
 INFO = json.loads(handle(json.dumps({"op": "info"})))
@@ -103,11 +103,14 @@ def test_why_h_sums_to_pythons_h_on_random_boards_and_follows_the_replay(app: An
 
 
 @pytest.mark.parametrize("heuristic", ["linear-conflict", "pdb"])
-def test_why_h_screenshots(app: Any, site_url: str, heuristic: str) -> None:
+def test_why_h_fits_a_phone_and_a_desktop(app: Any, site_url: str, heuristic: str) -> None:
+    """"Why h" opened (its terms for linear conflicts, its pattern database's parts): nothing
+    in the page or the solution's panel leaves the viewport's width on a phone or a desktop."""
     app.set_viewport_size(SIZES[0][1])
     open_link(app, site_url, f"#board=8,6,7,2,5,4,3,0,1&goal=blank-last&algorithm=astar&heuristic={heuristic}")
     app.locator("#why-h-summary").click()
     expect(app.locator("#why-h-summary")).to_contain_text(f"Why h = {estimate(heuristic, Board(3, 3, (8, 6, 7, 2, 5, 4, 3, 0, 1)), Board.goal(3, 3))} ")
     for name, viewport in SIZES:
         app.set_viewport_size(viewport)
-        screenshot(app.locator(".stage"), f"why-h-{heuristic}-{name}")
+        expect(app.locator("#why-h-terms")).to_be_visible()
+        assert sticking_out(app, ".stage") == [], name

@@ -1,5 +1,6 @@
 """The search as it runs: the live chart gains points while a search runs, and IDA*'s table
-of iterations on the page is the CLI's --trace table for the same board; screenshots."""
+of iterations on the page is the CLI's --trace table for the same board; the chart and the
+table fit a phone and a desktop."""
 
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ import pytest
 from playwright.sync_api import expect
 
 from .helpers import ROOT
-from .pages import SIZES, open_link, screenshot, solve_and_read_length
+from .pages import SIZES, open_link, solve_and_read_length, sticking_out
 
 # A 4x4 board 56 moves from the blank-first goal: IDA* with Manhattan distance searches it for minutes.
 LONG = "#board=11,14,0,7,10,3,1,9,13,15,4,8,6,12,5,2&goal=blank-first&algorithm=idastar&heuristic=manhattan"
@@ -63,7 +64,9 @@ def test_the_iterations_table_is_the_clis(app: Any, site_url: str, board: str) -
 
 
 @pytest.mark.parametrize("algorithm", ["idastar", "anytime"])
-def test_trace_screenshots(app: Any, site_url: str, algorithm: str) -> None:
+def test_the_trace_fits_a_phone_and_a_desktop(app: Any, site_url: str, algorithm: str) -> None:
+    """After a solve, the chart and the iterations (IDA*) or the anytime history: nothing in
+    the page or the solution's panel leaves the viewport's width on a phone or a desktop."""
     app.set_viewport_size(SIZES[0][1])
     open_link(app, site_url, f"#board=11,14,0,7,10,3,1,9,13,15,4,8,6,12,5,2&goal=blank-first&algorithm={algorithm}&heuristic=pdb")
     solve_and_read_length(app)
@@ -71,4 +74,6 @@ def test_trace_screenshots(app: Any, site_url: str, algorithm: str) -> None:
     assert points(app) > 1
     for name, viewport in SIZES:
         app.set_viewport_size(viewport)
-        screenshot(app.locator("#trace"), f"trace-{algorithm}-{name}")
+        assert sticking_out(app, ".stage") == [], name
+        chart = app.locator("#trace-chart").bounding_box()
+        assert chart is not None and chart["x"] >= 0 and chart["x"] + chart["width"] <= viewport["width"], chart
