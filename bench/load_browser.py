@@ -23,13 +23,16 @@ boards up to 4x4 (the anytime solver proves them optimal well before) and to ``-
 
 Measured, the page never reloaded:
 
-- per solve: the time from the click on Solve (or Compare all) to the status line saying
-  Solved / Stopped / Comparison finished (a capturing click listener and a
-  ``MutationObserver`` in the page, both installed before the page's scripts; they keep only
-  the latest stamps, so measuring does not grow the heap it measures); the solution's length
-  from the status, checked against the known optimum (3x3: the exhaustive BFS table of
-  ``npuzzle.known``; 4x4: IDA* with the pattern databases in this CPython) and replayed
-  from the page's move list with ``Board.play`` (every solution, every size).
+- per solve: the time from the click on Solve (or Compare all) to the status line reporting
+  the end: its ``data-state`` (web/solver/outcome.js) one of the harness's ``ENDED`` or
+  ``COMPARE_ENDED`` (a capturing click listener and a ``MutationObserver`` of that attribute in
+  the page, both installed before the page's scripts; they keep only the latest stamps, so
+  measuring does not grow the heap it measures); the solution's length and proof from the
+  status line's ``data-length``, ``data-optimal`` and ``data-factor`` (its words are kept as a
+  record only), checked against the known optimum (3x3: the exhaustive BFS table of
+  ``npuzzle.known``; 4x4: IDA* with the pattern databases in this CPython: it must be proven
+  optimal) and replayed from the move list's ``data-tiles`` and ``data-moves`` with
+  ``Board.play`` (every solution, every size).
 - after every solve: the worker's WebAssembly memory (Pyodide's whole linear memory: Python
   heap, tables, search state; it grows and never shrinks, so it is the high-water mark) and
   what its allocator (Emscripten's dlmalloc, under Python) has handed out and not taken back
@@ -76,8 +79,8 @@ from npuzzle import Board, solve
 from npuzzle.known import eight_puzzle_distances
 from npuzzle.random_boards import random_board, scramble
 from tests.browsers import (
-    KEEP_WASM_EXPORTS, RUN_PYTHON, STATUS_COMPARE_ENDED, STATUS_COMPARED, STATUS_ENDED, WORKER_SCRIPT, executable_of, hook_worker, launch,
-    read_moves, replay_problem, served_site, status_length, status_proof, watch,
+    COMPARE_ENDED, ENDED, KEEP_WASM_EXPORTS, RUN_PYTHON, WORKER_SCRIPT, Outcome, executable_of, hook_worker, launch,
+    read_moves, replay_problem, served_site, watch,
 )
 
 # Put after the worker's own code, besides the harness's RUN_PYTHON (its KEEP_WASM_EXPORTS goes
@@ -127,13 +130,16 @@ json.dumps(collections.Counter(type(o).__module__ + "." + type(o).__qualname__ f
 # Installed before the page's scripts. Keeps a constant amount of state, so that it does not
 # grow the heap it helps to measure: the page's Worker (the class is wrapped, messages pass
 # unchanged), the requests still waiting for an answer, counts, the highest job number in an
-# answer, and the latest click on Solve / Compare all with the status that ended it.
+# answer, and the latest click on Solve / Compare all with the status that ended it (its
+# data-state one of FINAL, the harness's ENDED and COMPARE_ENDED; its data-* attributes and, as
+# a record, its words).
 WATCH_LOAD = """
 (() => {
   const load = { workers: [], pending: new Map(), posted: 0, answers: 0, progress: 0, maxJob: 0,
-                 probes: new Map(), clicked: null, button: null, final: null, finalText: null, waiter: null };
+                 probes: new Map(), clicked: null, button: null, final: null, finalText: null, finalData: null,
+                 waiter: null };
   window.__load = load;
-  const FINAL = new RegExp(FINAL_STATUS);
+  const FINAL = FINAL_STATES;
   const Native = window.Worker;
   window.Worker = class extends Native {
     constructor(...args) {
@@ -162,22 +168,23 @@ WATCH_LOAD = """
   const check = () => {
     const status = document.getElementById("status");
     if (!status || load.clicked === null || load.final !== null) return;
-    const text = status.textContent;
-    if (!FINAL.test(text)) return;
+    if (!FINAL.includes(status.dataset.state)) return;
     load.final = performance.now();
-    load.finalText = text;
+    load.finalText = status.textContent;
+    load.finalData = { ...status.dataset };
     const waiter = load.waiter;
     load.waiter = null;
     if (waiter) waiter();
   };
-  new MutationObserver(check).observe(document, { subtree: true, childList: true, characterData: true });
+  // #status does not exist yet: the document is watched for that attribute (on #status, checked above).
+  new MutationObserver(check).observe(document, { subtree: true, attributes: true, attributeFilter: ["data-state"] });
   document.addEventListener("click", (event) => {
     const button = event.target && event.target.closest ? event.target.closest("button") : null;
     if (!button || (button.id !== "solve" && button.id !== "compare")) return;
-    Object.assign(load, { clicked: performance.now(), button: button.id, final: null, finalText: null });
+    Object.assign(load, { clicked: performance.now(), button: button.id, final: null, finalText: null, finalData: null });
   }, true);
 })();
-""".replace("FINAL_STATUS", json.dumps(f"{STATUS_ENDED}|{STATUS_COMPARE_ENDED}"))
+""".replace("FINAL_STATES", json.dumps(list(dict.fromkeys(ENDED + COMPARE_ENDED))))
 
 # Resolves once the page shows `board` (data-board) with Solve enabled.
 WAIT_BOARD = """([board, timeout]) => new Promise((resolve, reject) => {
@@ -198,7 +205,8 @@ WAIT_BOARD = """([board, timeout]) => new Promise((resolve, reject) => {
 # Resolves with the click's and the final status's stamps once the status says the job ended.
 WAIT_FINAL = """(timeout) => new Promise((resolve, reject) => {
   const load = window.__load;
-  const done = () => resolve({ clicked: load.clicked, button: load.button, final: load.final, text: load.finalText });
+  const done = () => resolve({ clicked: load.clicked, button: load.button, final: load.final, text: load.finalText,
+                               data: load.finalData });
   if (load.final !== null) return done();
   const timer = setTimeout(() => { load.waiter = null; reject(new Error("the status never said the job ended")); }, timeout);
   load.waiter = () => { clearTimeout(timer); done(); };
@@ -239,7 +247,6 @@ PROBE_JOBS = """async ([first, last]) => {
 }"""
 
 NO_JOB = re.compile(r"^there is no running job \d+$")
-COMPARED = re.compile(STATUS_COMPARED)
 TILES_LABEL = "Tiles, row by row (0, _ or . for the blank)"
 FINAL_TIMEOUT_MS = 120_000
 READY_TIMEOUT_MS = 180_000
@@ -376,15 +383,16 @@ def run_task(page: Any, task: Task) -> dict[str, Any]:
     return out
 
 
-def check(page: Any, task: Task, text: str) -> tuple[int | None, str | None]:
-    """The length the status gives, and what is wrong with the answer (None: nothing)."""
+def check(page: Any, task: Task, outcome: Outcome, text: str) -> tuple[int | None, str | None]:
+    """The length the status line reports (``outcome``: its data-* attributes; ``text``: its
+    words, for the message), and what is wrong with the answer (None: nothing)."""
     if task.kind == "compare":
-        return None, None if COMPARED.search(text) else f"the comparison ended with {text!r}"
-    proof = status_proof(text)  # the status words, read by the harness
-    length = status_length(text)
-    if proof is None or length is None:
-        return None, f"the solve ended with {text!r}"
-    if task.expected is not None and (length != task.expected or proof != "optimal"):
+        return None, None if outcome.state == "compared" else f"the comparison ended in state {outcome.state!r}: {text!r}"
+    length = outcome.length
+    if outcome.state != "solved" or length is None:
+        return None, f"the solve ended in state {outcome.state!r} with no length: {text!r}"
+    if task.expected is not None and (length != task.expected or not outcome.optimal):
+        proof = "optimal" if outcome.optimal else f"not proven optimal, factor {outcome.factor}"
         return length, f"{length} moves ({proof}), the optimum is {task.expected}"
     return length, replay_problem(task.board, Board.goal(task.board.rows, task.board.cols), read_moves(page), length)
 
@@ -529,12 +537,15 @@ def run(browser: Any, site: str, tasks: list[Task], args: argparse.Namespace, pr
             show(page, site, task, args.open)
             fills += (task.how if args.open == "mixed" else args.open) == "type"
         stamps = run_task(page, task)
-        length, problem = check(page, task, stamps["text"])
+        outcome = Outcome.of(stamps["data"] or {})
+        length, problem = check(page, task, outcome, stamps["text"])
         row: dict[str, Any] = {
             "n": n, "kind": task.kind, "size": task.size, "board": task.board.to_string(), "how": task.how if args.open == "mixed" else args.open,
             "time_limit": task.time_limit, "stop_after": task.stop_after,
             "ms": round(stamps["final"] - stamps["clicked"], 1), "length": length, "expected": task.expected,
-            "problem": problem, "status": stamps["text"][:160],
+            "optimal": outcome.optimal if task.kind == "solve" else None,
+            "factor": outcome.factor if task.kind == "solve" else None,
+            "problem": problem, "state": outcome.state, "status": stamps["text"][:160],  # status: the words, a record
         }
         if task.kind == "solve":
             row["solve"] = solves + 1

@@ -20,7 +20,10 @@ What is read (the page keeps it for this): ``data-worker-memory`` on ``#solver-s
 bytes of the worker's WebAssembly memory (Pyodide's linear memory: Python's objects, the
 tables, a search's state; it grows and never shrinks, so each figure is the peak so far),
 which the worker sends with its ready message and every final answer (web/worker.js) in every
-engine. Read once the solver is ready, then after each solve. Besides it, where the engine
+engine. Read once the solver is ready, then after each solve. How each solve went is read from
+the status line's ``data-*`` attributes (web/solver/outcome.js, through the harness's
+``JS_STATUS`` and ``Outcome``: its state, length and whether it is proven optimal), never from its
+words (kept in the results as a record). Besides it, where the engine
 tells: the page's JavaScript heap (Chromium's ``performance.memory.usedJSHeapSize``, the
 main thread only); and from /proc, the browser's processes' proportional set size (PSS,
 shared pages split between the processes that share them) after the 5x5: their sum and the
@@ -34,6 +37,7 @@ the aim, gave no figure, or a solve went wrong.
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import re
 import sys
@@ -45,8 +49,8 @@ from common import command_line, machine_header, machine_info, write_results
 
 from npuzzle.known import korf24_50, korf100
 from tests.browsers import (  # the tests' harness (STYLE.md 18)
-    ENGINES, JS_BOARD, JS_SOLVER_STATE, JS_WORKER_MEMORY, STATUS_ENDED, STATUS_SEARCHING_WITH_TABLES, find_webkit_browser,
-    launch, served_site, status_length, status_optimal, watch, webkit_page,
+    ENDED, ENGINES, JS_BOARD, JS_SOLVER_STATE, JS_STATUS, JS_WORKER_MEMORY, Outcome, find_webkit_browser, launch,
+    served_site, watch, webkit_page,
 )
 
 AIM_BYTES = 300 * 2**20  # the worker with the 4x4 and 5x5 tables loaded (issue 17)
@@ -64,21 +68,30 @@ BOARDS = [  # (name, board, goal, optimal length)
 
 MEMORY = JS_WORKER_MEMORY
 JS_HEAP = "performance.memory ? performance.memory.usedJSHeapSize : null"
+RUNNING = ("searching", "improving", "stopping")
+"""The status line's data-state while a search runs (web/solver/outcome.js)."""
+# Before Solve is pressed: forget the last search, and watch the status line's data-state for
+# this one's start (so the last board's ended state, which a refresh may write again, is not
+# taken for this search's end).
 WATCH_STATUS = """(() => {
-  window.__statusChanged = false;
-  window.__statusBefore = document.getElementById("status").textContent.trim();
+  window.__searchStarted = false;
   if (!window.__statusObserver) {
-    window.__statusObserver = new MutationObserver(() => { window.__statusChanged = true; });
-    window.__statusObserver.observe(document.getElementById("status"), { childList: true, characterData: true, subtree: true });
+    const status = document.getElementById("status");
+    window.__statusObserver = new MutationObserver(() => {
+      if (RUNNING.includes(status.dataset.state)) window.__searchStarted = true;
+    });
+    window.__statusObserver.observe(status, { attributes: true, attributeFilter: ["data-state", "data-length", "data-preparing"] });
   }
   return true;
-})()"""
-STATUS = "document.getElementById('status').textContent.trim()"
-# The status written since Solve was pressed (not the last board's, which a refresh may write again).
-NEW_STATUS = ("((t) => window.__statusChanged && t !== window.__statusBefore && /{pattern}/.test(t))"
-              "(document.getElementById('status').textContent.trim())")
-FINISHED = STATUS_ENDED  # the status words: read through the harness's readers
-SEARCHING = STATUS_SEARCHING_WITH_TABLES
+})()""".replace("RUNNING", json.dumps(RUNNING))
+STATUS = "document.getElementById('status').textContent.trim()"  # the words, kept as a record
+# This search (started since Solve was pressed) in one of the states ``states``, or ``also``
+# (a condition on the status line's dataset ``d``).
+THIS_SEARCH = ("((d) => window.__searchStarted && ({states}.includes(d.state) || {also}))"
+               "(document.getElementById('status').dataset)")
+FINISHED = THIS_SEARCH.format(states=json.dumps(ENDED), also="false")
+# A solution shown and the search running with its tables loaded, or the end.
+SEARCHING = THIS_SEARCH.format(states=json.dumps(ENDED), also='(d.state === "improving" && d.preparing !== "true")')
 
 
 class PlaywrightDriver:
@@ -135,24 +148,25 @@ class WebKitDriver:
 
 def solve(driver: Any, stop_after: float) -> dict[str, Any]:
     """Press Solve; once a solution is shown and the search runs with its tables loaded, wait
-    ``stop_after`` seconds for the end, then press Stop if it is still searching. The final
-    status and how it ended."""
+    ``stop_after`` seconds for the end, then press Stop if it is still searching. What the
+    status line reports at the end (its data-* attributes; its words as a record) and how it ended."""
     driver.value(WATCH_STATUS)
     started = time.monotonic()
     driver.click("#solve")
-    driver.wait(NEW_STATUS.format(pattern=SEARCHING), "a solution, searching with the tables", SOLVE_TIMEOUT)
+    driver.wait(SEARCHING, "a solution, searching with the tables", SOLVE_TIMEOUT)
     first = time.monotonic() - started
     stopped = False
     deadline = time.monotonic() + stop_after
-    while not driver.value(NEW_STATUS.format(pattern=FINISHED)) and time.monotonic() < deadline:
+    while not driver.value(FINISHED) and time.monotonic() < deadline:
         time.sleep(0.1)
-    if not driver.value(NEW_STATUS.format(pattern=FINISHED)):
+    if not driver.value(FINISHED):
         if driver.value("!document.getElementById('stop').hidden"):
             driver.click("#stop")
             stopped = True
-        driver.wait(NEW_STATUS.format(pattern=FINISHED), "the search to end", SOLVE_TIMEOUT)
-    status = driver.value(STATUS)
-    return {"status": status, "length": status_length(status),
+        driver.wait(FINISHED, "the search to end", SOLVE_TIMEOUT)
+    outcome = Outcome.of(driver.value(JS_STATUS))
+    return {"status": driver.value(STATUS), "state": outcome.state, "length": outcome.length,
+            "optimal": outcome.optimal, "factor": outcome.factor,
             "stopped": stopped, "first_s": round(first, 2), "seconds": round(time.monotonic() - started, 2)}
 
 
@@ -208,9 +222,10 @@ def run_engine(driver: Any, site: str, stop_after: float) -> dict[str, Any]:
             out["ready"] = {"memory": driver.value(MEMORY), "js_heap": driver.value(JS_HEAP)}
         result = solve(driver, stop_after)
         result.update(name=name, goal=goal, optimum=optimum, memory=driver.value(MEMORY), js_heap=driver.value(JS_HEAP))
-        proven = status_optimal(result["status"])
-        if result["length"] is None or result["length"] < optimum or (proven and result["length"] != optimum):
-            result["wrong"] = f"{result['status']!r} (optimum {optimum})"
+        if result["state"] != "solved" or result["length"] is None or result["length"] < optimum \
+                or (result["optimal"] and result["length"] != optimum):
+            result["wrong"] = (f"{result['state'] or 'no state'}, length {result['length']}, optimal "
+                               f"{result['optimal']} (optimum {optimum}): {result['status']!r}")
         print(f"  {name}: {result['status'][:70]} | worker {mb(result['memory'])} MB", flush=True)
         out["steps"].append(result)
     out["pss"] = browser_pss()

@@ -17,11 +17,14 @@ the harness's ``WATCH_MAIN_THREAD`` for long tasks): a ``MutationObserver`` stam
 ``performance.now()`` every write of the status line and every change of the Solve, Stop,
 Cancel and Play buttons; a capturing click listener stamps each click; and a listener on the
 page's ``Worker`` (the class is wrapped, messages pass unchanged) stamps each request the page
-posts and each message the worker sends back. All times are milliseconds in the page, from the
-page's navigation start or from the click. "First solution shown" is the first status after the
-click that says ``Improving: N moves`` or ``Solved: N moves`` (the page enables Play in the same
-task); every final solution is read from the page's move list (``Step 3: tile 5 up``, paged
-through with the Step slider past 400 moves, as a person would), and replayed with
+posts and each message the worker sends back. Each status write is logged with the status
+line's ``data-*`` attributes (web/solver/outcome.js; the words are kept only as a record), and
+every figure is read from those: "first solution shown" is the first write after the click
+whose ``data-state`` is one of the harness's ``SHOWN`` ("improving" or "solved", with
+``data-length``; the page enables Play in the same task), the end the first whose state is one
+of ``ENDED``, and "optimal" is ``data-optimal``. All times are milliseconds in the page, from
+the page's navigation start or from the click. Every final solution is read from the move
+list's ``data-tiles`` and ``data-moves`` (the harness's ``read_moves``) and replayed with
 ``Board.play``.
 
 ``fresh-link``: for each held-out board (``random_board`` with seeds from ``--seed``, 1001 by
@@ -57,6 +60,7 @@ target is missed, any solution fails to replay, or the page logs an error.
 from __future__ import annotations
 
 import argparse
+import json
 import re
 import statistics
 import sys
@@ -68,8 +72,8 @@ from common import command_line, machine_header, machine_info, write_results
 from npuzzle import Board
 from npuzzle.random_boards import random_board
 from tests.browsers import (
-    BOARD_LABEL, KEEP_WASM_EXPORTS, MAIN_THREAD, STATUS_ENDED, STATUS_SHOWN, WATCH_MAIN_THREAD, board_link, executable_of, hook_worker, launch,
-    read_moves, replay_problem, served_site, status_optimal, status_shown_length, watch,
+    BOARD_LABEL, ENDED, KEEP_WASM_EXPORTS, MAIN_THREAD, SHOWN, WATCH_MAIN_THREAD, Outcome, board_link, executable_of,
+    hook_worker, launch, read_moves, replay_problem, served_site, watch,
 )
 
 GAP_TARGET_MS = 200.0  # the status line changes at least this often while searching
@@ -81,11 +85,18 @@ ISSUE_BASELINE_MS = 910.0  # the issue: first 4x4 solve from a fresh link, media
 READY_TIMEOUT_MS = 180_000  # opening a link to Solve enabled (a fresh context loads Pyodide)
 FINAL_TIMEOUT_MS = 75_000  # the page's default time limit is 60 s
 
-FIRST_SHOWN = re.compile(STATUS_SHOWN)  # the status words: read through the harness's readers
-FINISHED = re.compile(STATUS_ENDED)
+# The status line's data-state once a solution is shown or the search has ended (the harness's
+# states), for Playwright's waits on the attribute.
+SHOWN_OR_ENDED = re.compile(f"^(?:{'|'.join(SHOWN + ENDED)})$")
+FINISHED = re.compile(f"^(?:{'|'.join(ENDED)})$")
+# The status line's data-* attributes the page log watches (web/solver/outcome.js): every write
+# of the status line sets them all, in the same task as its words.
+STATUS_ATTRIBUTES = ["data-state", "data-length", "data-best", "data-optimal", "data-lower", "data-factor",
+                     "data-stopped", "data-preparing"]
 
-# Installed in every page before its own scripts: stamps of the status line, the buttons, clicks
-# and the page's traffic with its worker (the Worker class is wrapped; messages pass unchanged).
+# Installed in every page before its own scripts: stamps of the status line (its words, kept as a
+# record, and its data-* attributes, which the figures are read from), the buttons, clicks and
+# the page's traffic with its worker (the Worker class is wrapped; messages pass unchanged).
 WATCH_PAGE = """
 (() => {
   const log = { status: [], controls: [], clicks: [], worker: [], posted: {} };
@@ -122,7 +133,7 @@ WATCH_PAGE = """
     const now = performance.now();
     const status = document.getElementById("status");
     if (status && records.some((r) => r.target === status || status.contains(r.target))) {
-      log.status.push({ t: now, text: status.textContent });
+      log.status.push({ t: now, text: status.textContent, data: { ...status.dataset } });
     }
     for (const id of ["solve", "stop", "cancel", "play"]) {
       const el = document.getElementById(id);
@@ -135,13 +146,13 @@ WATCH_PAGE = """
     }
   });
   observer.observe(document, { subtree: true, childList: true, characterData: true, attributes: true,
-                               attributeFilter: ["disabled", "hidden"] });
+                               attributeFilter: ["disabled", "hidden", ...STATUS_ATTRIBUTES] });
   document.addEventListener("click", (event) => {
     const button = event.target && event.target.closest ? event.target.closest("button") : null;
     log.clicks.push({ t: performance.now(), id: button ? button.id : null });
   }, true);
 })();
-"""
+""".replace("...STATUS_ATTRIBUTES", ", ".join(json.dumps(name) for name in STATUS_ATTRIBUTES))
 
 PREPARED = """() => {
   const log = window.__page;
@@ -175,8 +186,20 @@ def after(entries: Sequence[dict[str, Any]], t: float, test: Callable[[dict[str,
     return next((e for e in entries if e["t"] >= t and test(e)), None)
 
 
-def moves_in(text: str) -> int | None:
-    return status_shown_length(text)
+def outcome(entry: dict[str, Any]) -> Outcome:
+    """What a status write in the page's log reported (its data-* attributes)."""
+    return Outcome.of(entry.get("data") or {})
+
+
+def shown_length(entry: dict[str, Any]) -> int | None:
+    """The length of the solution a status write says is shown (state improving or solved), if any."""
+    reported = outcome(entry)
+    return reported.length if reported.state in SHOWN else None
+
+
+def ended(entry: dict[str, Any]) -> bool:
+    """Whether a status write says the search has ended (solved, stopped or failed)."""
+    return bool(outcome(entry).ended)
 
 
 def max_gap(stamps: Sequence[float]) -> float | None:
@@ -203,8 +226,8 @@ def prepare_state(log: dict[str, Any], t: float) -> dict[str, Any]:
 def analyse(log: dict[str, Any], click_t: float) -> dict[str, Any]:
     """Everything one Solve shows, from the page's log: first and final solution, Stop, gaps."""
     status = log["status"]
-    first = after(status, click_t, lambda e: moves_in(e["text"]) is not None)
-    final = after(status, click_t, lambda e: bool(FINISHED.search(e["text"])))
+    first = after(status, click_t, lambda e: shown_length(e) is not None)
+    final = after(status, click_t, ended)
     stop_click = next((c for c in log["clicks"] if c["t"] >= click_t and c["id"] in ("stop", "cancel")), None)
     play = after(log["controls"], click_t, lambda e: e["id"] == "play" and e["state"] == "enabled")
     solve_post = next((e for e in log["worker"] if e["type"] == "posted" and e["op"] == "solve" and e["t"] >= click_t), None)
@@ -217,20 +240,22 @@ def analyse(log: dict[str, Any], click_t: float) -> dict[str, Any]:
         worker_gap = max_gap(mine)
     before_stop = None
     if stop_click:
-        shown = [moves_in(e["text"]) for e in status if click_t <= e["t"] <= stop_click["t"]]
+        shown = [shown_length(e) for e in status if click_t <= e["t"] <= stop_click["t"]]
         lengths = [n for n in shown if n is not None]
         before_stop = lengths[-1] if lengths else None
     prep = prepare_state(log, click_t)
     waited = bool(prep["running"] and first and prep["answered_ms"] is not None and first["t"] >= prep["answered_ms"])
     return {
         "first_ms": round(first["t"] - click_t) if first else None,
-        "first_length": moves_in(first["text"]) if first else None,
+        "first_length": shown_length(first) if first else None,
         "play_enabled_ms": round(play["t"] - click_t) if play else None,
         "request_held_ms": round(solve_post["t"] - click_t) if solve_post else None,
         "final_ms": round(final["t"] - click_t) if final else None,
-        "final_text": final["text"] if final else (status[-1]["text"] if status else ""),
-        "final_length": moves_in(final["text"]) if final else None,
-        "optimal": bool(final and status_optimal(final["text"])),
+        "final_text": final["text"] if final else (status[-1]["text"] if status else ""),  # a record only
+        "final_state": outcome(final).state if final else None,
+        "final_length": shown_length(final) if final else None,
+        "optimal": bool(final and outcome(final).optimal),
+        "factor": outcome(final).factor if final else None,
         "stopped_by_click": stop_click is not None,
         "stop_ms": round(final["t"] - stop_click["t"]) if stop_click and final else None,
         "length_before_stop": before_stop,
@@ -299,19 +324,19 @@ def solve(page: Any, *, stop: Callable[[float, float], float | None], clicked: b
         page.get_by_role("button", name="Solve").click()
     click = click_time(page, "solve", since)
     status = page.locator("#status")
-    expect(status).to_contain_text(re.compile(rf"{FIRST_SHOWN.pattern}|{FINISHED.pattern}"), timeout=FINAL_TIMEOUT_MS)
+    expect(status).to_have_attribute("data-state", SHOWN_OR_ENDED, timeout=FINAL_TIMEOUT_MS)
     log = page.evaluate("window.__page")
-    first = after(log["status"], click, lambda e: moves_in(e["text"]) is not None)
+    first = after(log["status"], click, lambda e: shown_length(e) is not None)
     stop_at = stop(click, first["t"]) if first else None
     wait = FINAL_TIMEOUT_MS if stop_at is None else max(0.0, stop_at - page.evaluate("performance.now()"))
     try:
-        expect(status).to_contain_text(FINISHED, timeout=max(1.0, wait))
+        expect(status).to_have_attribute("data-state", FINISHED, timeout=max(1.0, wait))
     except AssertionError:
         try:
             page.get_by_role("button", name="Stop").click(timeout=1_000)
         except PlaywrightTimeout:
             pass  # it finished meanwhile
-        expect(status).to_contain_text(FINISHED, timeout=10_000)
+        expect(status).to_have_attribute("data-state", FINISHED, timeout=10_000)
     page.wait_for_timeout(500)  # the final answer's rendering, for the long tasks
     return click, page.evaluate("window.__page")
 
