@@ -24,9 +24,9 @@ function linkAt(hash = "") {
     pushState: (_, __, fragment) => { entries.push(["push", fragment]); location.hash = fragment; },
     replaceState: (_, __, fragment) => { entries.push(["replace", fragment]); location.hash = fragment; },
   };
-  const page = { setLinkNotice: (text) => notices.push(text), setCopyState: (text) => copied.push(text) };
+  const view = { setLinkNotice: (text) => notices.push(text), setCopyState: (text) => copied.push(text) };
   const clipboard = { writeText: async (text) => copied.push(`clipboard: ${text}`) };
-  return { link: new LinkState({ page, history, location, clipboard }), notices, copied, entries, location };
+  return { link: new LinkState({ view, history, location, clipboard }), notices, copied, entries, location };
 }
 
 test("a link gives its board, goal and size, and keeps its step and view until taken", () => {

@@ -128,7 +128,7 @@ test("playing time and slide time follow the speed", () => {
 // The replay with stand-ins for its views; `info` as much of Python's as it reads.
 function replayOnPage() {
   const notices = [];
-  const page = {
+  const view = {
     setMoveList() {}, setSpeedNote() {}, setSpeed() {}, setPlayback() {},
     setSolutionNotice: (text, offer) => notices.push({ text, offer }),
     speeds: () => [0.5, 1, 2, 4, 8, 16, 32, 64, 128],
@@ -136,7 +136,7 @@ function replayOnPage() {
   const celebrated = [];
   const board = { setSlideMs() {}, markHome() {}, celebrate: (on) => celebrated.push(on) };
   const { player, shown } = recordingPlayer();
-  const replay = new Replay({ player, page, board });
+  const replay = new Replay({ player, view, board });
   replay.setInfo({ directions: { U: "up", D: "down", L: "left", R: "right" }, heuristics: [] });
   replay.setGoal(GOAL_3);
   return { replay, player, shown, notices, celebrated };

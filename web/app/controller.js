@@ -105,8 +105,7 @@ export class Controller {
     const again = this.state.restarted;
     this.choice.setInfo(info);
     this.replay.setInfo(info);
-    this.page.fillSizes(info.min_side, info.page_max_side);
-    this.page.offerTimeLimit(info.defaults.time_limit);
+    this.editor.setInfo(info);
     this.state.set({ info });
     this.showSolverState();
     // After a restart the board on screen stays as it was (Python had already checked it).
@@ -204,7 +203,7 @@ export class Controller {
     if (this.refusedAsUnsolvable()) return this.link.dropStep();
     const a = this.editor.analysis;
     const { rows, cols } = a;
-    const request = protocol.solve(a, this.choice.request(), this.page.limits(), { trace: true });
+    const request = protocol.solve(a, this.choice.request(), this.choice.limits(), { trace: true });
     this.clearSolution();
     this.trace.start();
     this.state.set({ view: null }); // the link opens on the solution now

@@ -1,18 +1,25 @@
 // The composition root: build every collaborator, hand each the ones it works with, then
 // the controller that routes what the person does to them (a feature is one more object
-// in `features`, with its routes).
+// in `features`, with its routes). Each feature's model gets its own view (the only code
+// that writes its part of the DOM); `page` (PageView) is the page's own: the status line,
+// the solver's state, the busy flags and the result.
 import { BoardEditor } from "../board/board-editor.js";
 import { BoardView } from "../board/board-view.js";
+import { EditorView } from "../board/editor-view.js";
 import { GoalChoice } from "../board/goal-choice.js";
 import { Comparison } from "../compare/comparison.js";
 import { CompareView } from "../compare/compare-view.js";
 import { Explainer } from "../explain/explainer.js";
 import { ExplainView } from "../explain/explain-view.js";
 import { LinkState } from "../link/link-state.js";
+import { LinkView } from "../link/link-view.js";
 import { PlayMode } from "../play/play-mode.js";
+import { PlayView } from "../play/play-view.js";
 import { Player } from "../replay/player.js";
 import { Replay } from "../replay/replay.js";
+import { ReplayView } from "../replay/replay-view.js";
 import { browserSupport } from "../solver/browser-support.js";
+import { ChoiceView } from "../solver/choice-view.js";
 import { JobRunner } from "../solver/job-runner.js";
 import { SolverChoice } from "../solver/solver-choice.js";
 import { SolverClient } from "../solver/solver-client.js";
@@ -36,10 +43,11 @@ const clipboard = navigator.clipboard || { writeText: () => Promise.reject(new E
 const player = new Player({ show: (tiles, rows, cols, how) => board.render(tiles, rows, cols, how) });
 const tables = new TablePreparer({ client });
 const jobs = new JobRunner({ client, page, compareView, tables });
-const editor = new BoardEditor({ client, page, board, goal: new GoalChoice({ page }), jobs });
-const choice = new SolverChoice({ page });
-const link = new LinkState({ page, history: window.history, location: window.location, clipboard });
-const replay = new Replay({ player, page, board });
+const editorView = new EditorView(document);
+const editor = new BoardEditor({ client, page, view: editorView, board, goal: new GoalChoice({ view: editorView }), jobs });
+const choice = new SolverChoice({ view: new ChoiceView(document) });
+const link = new LinkState({ view: new LinkView(document), history: window.history, location: window.location, clipboard });
+const replay = new Replay({ player, view: new ReplayView(document), board });
 // What "Why h" explains: the board shown (a replay's step, else the edited board), once valid.
 const subject = () => {
   const a = editor.valid ? editor.analysis : null;
@@ -49,7 +57,7 @@ const features = [
   new SearchTree({ view: new TreeView(document), state, link, page, choice }),
   new Comparison({ view: compareView, state, page, choice, clipboard }),
   new Explainer({ client, view: new ExplainView(document), board, subject }),
-  new PlayMode({ client, page, board, editor, replay, jobs, state }),
+  new PlayMode({ client, page, view: new PlayView(document), board, editor, replay, jobs, state }),
 ];
 const controller = new Controller({
   client, page, state, editor, link, choice, jobs, replay, trace: new TraceView(document), tables, features,

@@ -1,10 +1,11 @@
 // BoardEditor: the board being worked on. It keeps the board's text (typed,
 // linked, or written from a swap or a slide) and its size, asks Python to
 // analyze it against the goal (GoalChoice), asks Python for new boards (the
-// goal, a shuffle, a scramble), and shows each answer: the board, the editor's
-// text, the size menus, the solvability or Python's message. In edit mode a
-// click picks a tile and a second click swaps the two. Each valid answer goes
-// to the "board" listeners, each refusal to the "invalid" ones.
+// goal, a shuffle, a scramble), and shows each answer: the board (BoardView), the
+// editor's text, the size menus, the solvability or Python's message (EditorView),
+// and a refusal's or a picked tile's words on the status line (`page`). In edit
+// mode a click picks a tile and a second click swaps the two. Each valid answer
+// goes to the "board" listeners, each refusal to the "invalid" ones.
 
 import * as protocol from "../solver/protocol.js";
 import * as wording from "../common/wording.js";
@@ -12,8 +13,8 @@ import * as wording from "../common/wording.js";
 const DEFAULT_BOARD = "8 6 7\n2 5 4\n3 0 1";
 
 export class BoardEditor {
-  constructor({ client, page, board, goal, jobs }) {
-    Object.assign(this, { client, page, board, goal, jobs });
+  constructor({ client, page, view, board, goal, jobs }) {
+    Object.assign(this, { client, page, view, board, goal, jobs });
     this.text = DEFAULT_BOARD;
     this.size = null; // "RxC" for text that cannot tell its own shape
     this.fromLink = false; // whether the board came from a link (for its error message)
@@ -28,6 +29,11 @@ export class BoardEditor {
 
   on(kind, listener) {
     this.listeners[kind].push(listener);
+  }
+
+  // Python's info: the size menus offer the sides it solves on the page.
+  setInfo(info) {
+    this.view.fillSizes(info.min_side, info.page_max_side);
   }
 
   routes(app) {
@@ -45,7 +51,7 @@ export class BoardEditor {
   // The board, goal and size of a link (checked once the solver is ready: `analyzeLink`).
   openLink({ board, goal, size }) {
     if (board) this.text = board;
-    this.page.setEditorText(this.text);
+    this.view.setEditorText(this.text);
     this.goal.fromLink(goal);
     this.size = size || null;
     this.fromLink = Boolean(board);
@@ -59,7 +65,7 @@ export class BoardEditor {
   preview() {
     const grid = drawable(this.text, this.size);
     if (!grid) return this.board.dropUnchecked();
-    this.page.showSize(grid.rows, grid.cols);
+    this.view.showSize(grid.rows, grid.cols);
     this.board.renderUnchecked(grid.tiles, grid.rows, grid.cols);
   }
 
@@ -102,9 +108,9 @@ export class BoardEditor {
     const request = protocol.newBoard(kind, { size: size || protocol.sizeName(a.rows, a.cols), goal: this.goal.request, moves });
     const reply = await this.client.request(request).answer;
     if (ticket !== this.sequence) return;
-    if (!reply.ok) return this.page.setBoardMessage(reply.error.message);
+    if (!reply.ok) return this.view.setBoardMessage(reply.error.message);
     Object.assign(this, { text: reply.grid, size: protocol.sizeName(reply.rows, reply.cols), fromLink: false });
-    this.page.setEditorText(this.text);
+    this.view.setEditorText(this.text);
     this.show(reply, { push: true });
   }
 
@@ -123,13 +129,13 @@ export class BoardEditor {
       this.valid = false;
       this.board.dropUnchecked(); // a preview of text Python refused
       const problem = wording.boardProblem(reply.error, this.fromLink);
-      this.page.setBoardMessage(problem.message);
-      this.page.setSolvability(null);
+      this.view.setBoardMessage(problem.message);
+      this.view.setSolvability(null);
       this.page.setStatus(problem.status);
       for (const listener of this.listeners.invalid) listener();
       return;
     }
-    if (rewrite) this.page.setEditorText(reply.grid);
+    if (rewrite) this.view.setEditorText(reply.grid);
     this.rewrite = false;
     this.show(reply, { push });
   }
@@ -138,10 +144,10 @@ export class BoardEditor {
   show(reply, { push = false } = {}) {
     Object.assign(this, { valid: true, analysis: reply });
     this.unselect();
-    this.page.setBoardMessage("");
-    this.page.setSize(reply.rows, reply.cols);
+    this.view.setBoardMessage("");
+    this.view.setSize(reply.rows, reply.cols);
     this.goal.show(reply);
-    this.page.setSolvability(reply.solvability);
+    this.view.setSolvability(reply.solvability);
     this.board.render(reply.tiles, reply.rows, reply.cols);
     this.board.markHome(reply.goal_tiles);
     for (const listener of this.listeners.board) listener(reply, push);
@@ -150,7 +156,7 @@ export class BoardEditor {
   // Python's answer for a board reached in play mode (a slide, or Undo's board before one).
   adopt(reply) {
     this.text = reply.grid;
-    this.page.setEditorText(this.text);
+    this.view.setEditorText(this.text);
     this.show(reply);
   }
 
@@ -160,7 +166,7 @@ export class BoardEditor {
     const lines = [];
     for (let r = 0; r < rows; r++) lines.push(tiles.slice(r * cols, (r + 1) * cols).join(" "));
     Object.assign(this, { text: lines.join("\n"), size: protocol.sizeName(rows, cols) });
-    this.page.setEditorText(this.text);
+    this.view.setEditorText(this.text);
     this.analyze({ push: true });
   }
 

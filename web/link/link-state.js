@@ -3,7 +3,7 @@
 // the address (a history entry for each deliberate change), copies the link,
 // and keeps what a link asks for until it can be honoured: the algorithm and
 // heuristic names (checked once Python's registries are known) and the step to
-// open (once its solution is found). Its notices about the link go to the page.
+// open (once its solution is found). Its notices about the link go to its view (LinkView).
 
 import { formatFragment, readFragment } from "./url-state.js";
 
@@ -11,8 +11,8 @@ import { formatFragment, readFragment } from "./url-state.js";
 const PAGE_KEYS = ["board", "goal", "size", "algorithm", "heuristic", "step", "view"];
 
 export class LinkState {
-  constructor({ page, history, location, clipboard }) {
-    Object.assign(this, { page, history, location, clipboard });
+  constructor({ view, history, location, clipboard }) {
+    Object.assign(this, { view, history, location, clipboard });
     this.lastHash = null; // the fragment the page shows
     this.lastPush = 0; // when typing last made a history entry
     this.problems = []; // notices about the link being shown
@@ -71,7 +71,7 @@ export class LinkState {
 
   notify(problems) {
     this.problems = problems;
-    this.page.setLinkNotice(problems.join(" "));
+    this.view.setLinkNotice(problems.join(" "));
   }
 
   get waitingForStep() {
@@ -85,7 +85,7 @@ export class LinkState {
     this.pendingStep = null;
     if (wanted === null) return null;
     if (wanted > length) {
-      this.page.setLinkNotice(tree
+      this.view.setLinkNotice(tree
         ? `The link's step ${wanted} is past this search tree's ${length} expansions; showing the last.`
         : `The link's step ${wanted} is past the end of this ${length}-move solution; showing the end.`);
     }
@@ -124,9 +124,9 @@ export class LinkState {
     const href = this.location.href;
     try {
       await this.clipboard.writeText(href);
-      this.page.setCopyState("Link copied.");
+      this.view.setCopyState("Link copied.");
     } catch {
-      this.page.setCopyState(`Copy this link from the address bar: ${href}`);
+      this.view.setCopyState(`Copy this link from the address bar: ${href}`);
     }
   }
 }

@@ -2,14 +2,16 @@
 // (BoardEditor); in play mode the person slides the tiles. It asks Python which tiles a
 // click, key or swipe moves, keeps each board for Undo, counts the moves, finds a hint
 // (a search run like any other job) and says when the goal is reached. Each new board
-// is shown by the editor (`adopt`).
+// is shown by the editor (`adopt`). Its view (PlayView) writes the mode, the move
+// counter, Undo and the celebration; its words about each slide go to the status line
+// (`page`).
 
 import * as outcome from "../solver/outcome.js";
 import * as protocol from "../solver/protocol.js";
 
 export class PlayMode {
-  constructor({ client, page, board, editor, replay, jobs, state }) {
-    Object.assign(this, { client, page, board, editor, replay, jobs, state });
+  constructor({ client, page, view, board, editor, replay, jobs, state }) {
+    Object.assign(this, { client, page, view, board, editor, replay, jobs, state });
     this.history = []; // {analysis, moves}: the board before each slide
     this.moves = 0;
     this.moving = null; // the slides under way, one after another (a promise)
@@ -32,9 +34,9 @@ export class PlayMode {
   chooseMode(mode) {
     this.state.set({ mode });
     this.editor.unselect();
-    this.page.setMode(mode);
+    this.view.setMode(mode);
     this.board.setMode(mode);
-    this.page.celebrate("");
+    this.view.celebrate("");
     this.board.celebrate(false);
     if (mode !== "play") return;
     this.replay.pause();
@@ -78,7 +80,7 @@ export class PlayMode {
   start() {
     this.history = [];
     this.moves = 0;
-    this.page.setPlayState({ moves: 0, canUndo: false });
+    this.view.setPlayState({ moves: 0, canUndo: false });
   }
 
   // Slide on `a` (an analyze-shaped answer) by {tile} or {direction}; `adopt(reply)`
@@ -92,9 +94,9 @@ export class PlayMode {
     this.history.push({ analysis: a, moves: reply.moved.length });
     this.moves += reply.moved.length;
     adopt(reply);
-    this.page.setPlayState({ moves: this.moves, canUndo: true });
+    this.view.setPlayState({ moves: this.moves, canUndo: true });
     const won = reply.is_goal;
-    this.page.celebrate(won ? `Solved in ${this.moves} moves! Well played.` : "");
+    this.view.celebrate(won ? `Solved in ${this.moves} moves! Well played.` : "");
     this.board.celebrate(won);
     this.page.setStatus(won ? `Solved in ${this.moves} moves!` : `Moves: ${this.moves}. Slid ${reply.moved.join(", ")}.`);
   }
@@ -105,8 +107,8 @@ export class PlayMode {
     if (!entry) return;
     this.moves = Math.max(0, this.moves - entry.moves);
     adopt(entry.analysis);
-    this.page.setPlayState({ moves: this.moves, canUndo: this.history.length > 0 });
-    this.page.celebrate("");
+    this.view.setPlayState({ moves: this.moves, canUndo: this.history.length > 0 });
+    this.view.celebrate("");
     this.board.celebrate(false);
     this.page.setStatus(`Undone. Moves: ${this.moves}.`);
   }

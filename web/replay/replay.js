@@ -1,7 +1,8 @@
 // Replay: the solution being watched. It loads Python's solution into the
 // player and the move list, steps through it, and after every change of step
 // updates the playback controls, the step counter (the last move in words),
-// the g, h, f line and the board's marks (tiles at home, the goal reached).
+// the g, h, f line (its view, ReplayView) and the board's marks (tiles at home,
+// the goal reached).
 //
 // A search that keeps improving its answer offers each better solution: it
 // replaces the one shown unless the person is watching that one (playing it, or
@@ -18,8 +19,8 @@ import * as wording from "../common/wording.js";
 const MINUTE_MS = 60_000;
 
 export class Replay {
-  constructor({ player, page, board }) {
-    Object.assign(this, { player, page, board });
+  constructor({ player, view, board }) {
+    Object.assign(this, { player, view, board });
     this.info = null; // Python's info: direction words, heuristic labels
     this.solution = null; // Python's result (or a search's solution so far) being watched
     this.held = null; // {r, rows, cols, step}: a better solution waiting for playback to stop
@@ -100,7 +101,7 @@ export class Replay {
   // Python's result `r` (with `start`) on a rows x cols board; `step` (or null) to open on, without sliding.
   load(r, rows, cols, step = null) {
     this.solution = r;
-    this.page.setMoveList(r.tiles, r.moves, this.info.directions);
+    this.view.setMoveList(r.tiles, r.moves, this.info.directions);
     this.player.load(r, rows, cols);
     this.fitSpeed(r.tiles.length);
     this.player.seek(step ?? 0, { jump: true });
@@ -114,19 +115,19 @@ export class Replay {
     if (shown && shown.moves === r.moves && shown.tiles.length === r.tiles.length) {
       this.solution = { ...shown, ...r };
       if (step !== null) this.player.seek(step, { jump: true });
-      if (final && !this.held) this.page.setSolutionNotice("", false);
+      if (final && !this.held) this.view.setSolutionNotice("", false);
       return "same";
     }
     if (this.replaceable) {
       this.held = null;
       const opening = this.openingStep(r, step);
       this.load(r, rows, cols, opening);
-      this.page.setSolutionNotice(final ? "" : wording.solutionFound(r.tiles.length, Boolean(shown)), false);
+      this.view.setSolutionNotice(final ? "" : wording.solutionFound(r.tiles.length, Boolean(shown)), false);
       if (shown && opening) for (const listener of this.listeners.replaced) listener();
       return "shown";
     }
     this.held = { r, rows, cols, step };
-    this.page.setSolutionNotice(wording.solutionHeld(r.tiles.length, this.player.playing), true);
+    this.view.setSolutionNotice(wording.solutionHeld(r.tiles.length, this.player.playing), true);
     return "held";
   }
 
@@ -137,7 +138,7 @@ export class Replay {
     this.held = null;
     this.player.pause();
     this.load(held.r, held.rows, held.cols, this.openingStep(held.r, held.step));
-    this.page.setSolutionNotice(wording.solutionReplaced(held.r.tiles.length), false);
+    this.view.setSolutionNotice(wording.solutionReplaced(held.r.tiles.length), false);
     for (const listener of this.listeners.replaced) listener();
     return true;
   }
@@ -148,9 +149,9 @@ export class Replay {
     this.solution = null;
     this.held = null;
     this.speedPicked = false;
-    this.page.setMoveList([], "", {});
-    this.page.setSolutionNotice("", false);
-    this.page.setSpeedNote("");
+    this.view.setMoveList([], "", {});
+    this.view.setSolutionNotice("", false);
+    this.view.setSpeedNote("");
     this.changed();
   }
 
@@ -187,13 +188,13 @@ export class Replay {
     this.chosenSpeed = speed;
     this.speedPicked = true;
     this.useSpeed(speed);
-    this.page.setSpeedNote("");
+    this.view.setSpeedNote("");
   }
 
   useSpeed(speed) {
     this.player.setSpeed(speed);
     this.board.setSlideMs(Player.slideMs(speed));
-    this.page.setSpeed(speed);
+    this.view.setSpeed(speed);
   }
 
   // A solution of `moves` moves starts at the person's speed, or at the slowest on
@@ -201,11 +202,11 @@ export class Replay {
   fitSpeed(moves) {
     if (this.speedPicked) return;
     const fits = (speed) => Player.playingMs(moves, speed) <= MINUTE_MS;
-    const speeds = this.page.speeds();
+    const speeds = this.view.speeds();
     const speed = fits(this.chosenSpeed) ? this.chosenSpeed : speeds.find(fits) || speeds[speeds.length - 1];
     this.useSpeed(speed);
     const note = speed === this.chosenSpeed ? "" : wording.speedNote(moves, speed, Player.playingMs(moves, speed));
-    this.page.setSpeedNote(note);
+    this.view.setSpeedNote(note);
   }
 
   changed() {
@@ -217,7 +218,7 @@ export class Replay {
       const h = r.h_path[p.step];
       ghf = { g: p.step, h, f: p.step + h, hName: wording.namesFrom(this.info).heuristic(r.h_name) };
     }
-    this.page.setPlayback({ loaded: p.loaded, playing: p.playing, step: p.step, length: p.length, lastMove, ...ghf });
+    this.view.setPlayback({ loaded: p.loaded, playing: p.playing, step: p.step, length: p.length, lastMove, ...ghf });
     for (const listener of this.listeners.changed) listener();
     const stopped = this.wasPlaying && !p.playing;
     this.wasPlaying = p.playing;

@@ -3,12 +3,14 @@
 // registries (`info.algorithms`, `info.heuristics`, each algorithm's
 // `options`) and from the board's answer (what applies, the defaults), so a
 // new algorithm or option appears in the page by itself; so do their descriptions.
+// Its view (ChoiceView) writes the menus, the option fields and the words, and
+// holds the limits (Seconds, Max nodes) a search is sent.
 
 import * as wording from "../common/wording.js";
 
 export class SolverChoice {
-  constructor({ page }) {
-    this.page = page;
+  constructor({ view }) {
+    this.view = view;
     this.info = null;
     this.analysis = null; // the board the menus were filled for
     this.algorithm = null; // null: the board's default
@@ -16,8 +18,15 @@ export class SolverChoice {
     this.values = {}; // option name -> the value chosen (or a link's)
   }
 
+  // Python's info; the Seconds field gets its default time limit unless already set.
   setInfo(info) {
     this.info = info;
+    this.view.offerTimeLimit(info.defaults.time_limit);
+  }
+
+  // The limits a search is sent (time, and max nodes unless left to the algorithm).
+  limits() {
+    return this.view.limits();
   }
 
   // The menus' events; a change drops what was shown of the search chosen before.
@@ -78,14 +87,14 @@ export class SolverChoice {
     this.analysis = a;
     const algorithms = this.info.algorithms.filter((x) => a.applicable.algorithms.includes(x.name));
     const heuristics = this.info.heuristics.filter((x) => a.applicable.heuristics.includes(x.name));
-    const algorithm = this.page.fillMenu("algorithm", algorithms, this.algorithmName);
+    const algorithm = this.view.fillMenu("algorithm", algorithms, this.algorithmName);
     if (algorithm !== this.algorithmName) this.algorithm = null;
-    this.page.fillMenu("heuristic", heuristics, this.heuristicName);
+    this.view.fillMenu("heuristic", heuristics, this.heuristicName);
     if (!heuristics.some((h) => h.name === this.heuristic)) this.heuristic = null;
     const entry = this.entry();
-    this.page.setHeuristicEnabled(Boolean(entry && entry.uses_heuristic));
-    this.page.showOptions(entry ? entry.options.map((o) => ({ ...o, value: this.value(o) })) : []);
-    if (entry) this.page.setNodeLimitHint(entry.label, entry.default_max_nodes);
+    this.view.setHeuristicEnabled(Boolean(entry && entry.uses_heuristic));
+    this.view.showOptions(entry ? entry.options.map((o) => ({ ...o, value: this.value(o) })) : []);
+    if (entry) this.view.setNodeLimitHint(entry.label, entry.default_max_nodes);
     this.describe();
   }
 
@@ -94,7 +103,7 @@ export class SolverChoice {
     const entry = this.entry();
     const heuristic = this.info.heuristics.find((h) => h.name === this.heuristicName);
     const used = entry && entry.uses_heuristic && heuristic ? heuristic : null;
-    this.page.setAbout(entry ? wording.aboutSummary(entry, used) : "", entry ? wording.aboutAlgorithm(entry) : "", used ? wording.aboutHeuristic(used) : "");
+    this.view.setAbout(entry ? wording.aboutSummary(entry, used) : "", entry ? wording.aboutAlgorithm(entry) : "", used ? wording.aboutHeuristic(used) : "");
   }
 
   // A solve request's algorithm, heuristic (if it takes one) and option values.
