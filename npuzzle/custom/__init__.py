@@ -1,0 +1,30 @@
+"""A person's own heuristic, written in Python: loaded, checked against exact distances,
+and used by the package's searches like a built-in one.
+
+* ``heuristic.py``: the interface (``h(tiles, goal, rows, cols) -> int``), loading a
+  file's text, and the one error type ``UserCodeError``;
+* ``template.py``: the starting template (the Manhattan distance, written plainly).
+"""
+
+from .heuristic import (
+    HeuristicFunction,
+    HeuristicTimeout,
+    UserCodeError,
+    UserHeuristic,
+    board_text,
+    load_heuristic,
+    load_heuristic_file,
+)
+from .template import TEMPLATE, TEMPLATE_FILENAME
+
+__all__ = [
+    "HeuristicFunction",
+    "HeuristicTimeout",
+    "TEMPLATE",
+    "TEMPLATE_FILENAME",
+    "UserCodeError",
+    "UserHeuristic",
+    "board_text",
+    "load_heuristic",
+    "load_heuristic_file",
+]

@@ -1,0 +1,236 @@
+"""A person's heuristic, written in Python: loading it, calling it, and its one error type.
+
+The interface (``HeuristicFunction``): a heuristic file defines
+
+    def h(tiles, goal, rows, cols) -> int
+
+where ``tiles`` and ``goal`` are tuples of ints in row-major order, 0 the blank, and
+``rows`` and ``cols`` the board's shape; it returns a non-negative ``int`` (``bool`` is
+not one), an estimate of the moves left. It may cache what it derives from the goal (a
+dict at the module's top level, say): the same goal comes back for every board of a
+search. The same file runs in the page and in ``python -m npuzzle ... --heuristic-file``.
+
+Everything that can go wrong with the person's code is one ``UserCodeError`` with a
+``message`` (one line), the ``line`` of their file it points at (when known) and the
+``board`` it failed on (when it failed on one): a syntax error, no ``h`` or one that is
+not callable, an ``h`` that raises, or one that returns a non-int or a negative number.
+
+>>> heuristic = load_heuristic("def h(tiles, goal, rows, cols):\\n    return sum(t != g for t, g in zip(tiles, goal) if t)\\n")
+>>> heuristic((1, 2, 3, 0), (1, 2, 0, 3), 2, 2)
+1
+>>> load_heuristic("def h(tiles, goal, rows, cols):\\n    return -1\\n", "mine.py")((1, 2, 3, 0), (1, 2, 3, 0), 2, 2)
+Traceback (most recent call last):
+...
+npuzzle.custom.heuristic.UserCodeError: mine.py: h returned -1, a negative number, on board 1,2,3,0
+"""
+
+from __future__ import annotations
+
+import builtins
+import inspect
+from dataclasses import dataclass
+from types import TracebackType
+from typing import Any, Callable, Protocol, Sequence
+
+from ..board import Tiles
+
+DEFAULT_FILENAME = "your_heuristic.py"
+"""The name messages give a heuristic whose source came without a file's name."""
+MAX_SHOWN = 40
+"""Longest text of a returned value quoted in a message."""
+
+
+class HeuristicFunction(Protocol):
+    """What a heuristic file's ``h`` is: ``h(tiles, goal, rows, cols) -> int``.
+
+    ``tiles``: the board, row-major, 0 the blank (``(1, 2, 3, 4, 5, 6, 7, 0, 8)``);
+    ``goal``: the goal in the same form; ``rows``, ``cols``: its shape. Returns a
+    non-negative int: the estimated number of moves from ``tiles`` to ``goal``.
+    Admissible if it never exceeds the true distance; consistent if one move never
+    changes it by more than one (``python -m npuzzle check`` finds out).
+    """
+
+    def __call__(self, tiles: Tiles, goal: Tiles, rows: int, cols: int) -> int:
+        """The estimate of the moves from ``tiles`` to ``goal``."""
+
+
+class UserCodeError(ValueError):
+    """A person's heuristic that cannot be used: ``message`` (one line, file and line
+    included), ``line`` (in their file, or None), ``board`` (the tiles it failed on, or
+    None), ``kind`` (``syntax``, ``missing``, ``raised``, ``returned``, ``timeout``)."""
+
+    def __init__(self, message: str, kind: str, line: int | None = None, board: Tiles | None = None) -> None:
+        super().__init__(message)
+        self.message = message
+        self.kind = kind
+        self.line = line
+        self.board = board
+
+    def to_dict(self) -> dict[str, object]:
+        """JSON-ready form (for the web API)."""
+        return {"message": self.message, "kind": self.kind, "line": self.line,
+                "board": list(self.board) if self.board is not None else None}
+
+
+class HeuristicTimeout(BaseException):
+    """Raised into a person's code that ran past its time (see deadline.py). A
+    ``BaseException``, so that their ``except Exception`` does not swallow it;
+    ``board`` is the board ``h`` was working on, when known."""
+
+    def __init__(self, seconds: float) -> None:
+        super().__init__(f"h did not return within {seconds:g} s")
+        self.seconds = seconds
+        self.board: Tiles | None = None
+
+
+def board_text(tiles: Sequence[int]) -> str:
+    """A board in the package's compact form (``1,2,3,0``), for messages."""
+    return ",".join(map(str, tiles))
+
+
+def _user_line(tb: TracebackType | None, filename: str) -> int | None:
+    """The line of the person's file nearest the error in a traceback (its last frame there)."""
+    line = None
+    while tb is not None:
+        if tb.tb_frame.f_code.co_filename == filename:
+            line = tb.tb_lineno
+        tb = tb.tb_next
+    return line
+
+
+def _shown(value: object) -> str:
+    try:
+        text = repr(value)
+    except Exception:  # a hostile __repr__
+        text = f"a {type(value).__name__}"
+    return text if len(text) <= MAX_SHOWN else text[: MAX_SHOWN - 3] + "..."
+
+
+@dataclass(frozen=True)
+class UserHeuristic:
+    """A loaded heuristic file: call it like ``h``; every call's answer is checked
+    (UserCodeError for an exception, a non-int or a negative number, with the board)."""
+
+    function: Callable[..., Any]
+    filename: str
+    source: str
+
+    @property
+    def name(self) -> str:
+        """What results call it: ``custom:`` and the file's name (``custom:my_h.py``), never
+        a built-in heuristic's name."""
+        base = self.filename.replace("\\", "/").rsplit("/", 1)[-1]
+        return f"custom:{base}"
+
+    def __call__(self, tiles: Tiles, goal: Tiles, rows: int, cols: int) -> int:
+        """``h(tiles, goal, rows, cols)``, checked."""
+        try:
+            value = self.function(tiles, goal, rows, cols)
+        except Exception as exc:
+            raise self.raised(exc, tiles) from None
+        except HeuristicTimeout as exc:
+            if exc.board is None:
+                exc.board = tiles
+            raise
+        if type(value) is not int:
+            return self.checked(value, tiles)
+        if value < 0:
+            raise self.returned(value, tiles)
+        return value
+
+    def raised(self, exc: Exception, tiles: Tiles) -> UserCodeError:
+        """The error for ``h`` raising ``exc`` on ``tiles``: the line of the person's file
+        (from the traceback) and the board."""
+        line = _user_line(exc.__traceback__, self.filename)
+        where = f" at line {line}" if line is not None else ""
+        detail = " ".join(str(exc).split())
+        what = f"{type(exc).__name__}: {detail}" if detail else type(exc).__name__
+        if len(what) > 120:
+            what = what[:117] + "..."
+        return UserCodeError(f"{self.filename}: h raised {what}{where}, on board {board_text(tiles)}",
+                             "raised", line, tuple(tiles))
+
+    def checked(self, value: object, tiles: Tiles) -> int:
+        """``value`` as h's answer: an int that is not a bool (an int subclass such as an
+        IntEnum counts as its value), else UserCodeError."""
+        if isinstance(value, int) and not isinstance(value, bool):
+            number = int(value)
+            if number < 0:
+                raise self.returned(number, tiles)
+            return number
+        raise UserCodeError(
+            f"{self.filename}: h returned {_shown(value)} ({type(value).__name__}), not an int, "
+            f"on board {board_text(tiles)}", "returned", None, tuple(tiles))
+
+    def returned(self, value: int, tiles: Tiles) -> UserCodeError:
+        """The error for a negative answer."""
+        return UserCodeError(f"{self.filename}: h returned {value}, a negative number, on board "
+                             f"{board_text(tiles)}", "returned", None, tuple(tiles))
+
+
+def load_heuristic(source: str, filename: str = DEFAULT_FILENAME) -> UserHeuristic:
+    """Compile and run a heuristic file's text (``filename`` names it in messages and
+    tracebacks), and return its ``h``, checked. UserCodeError for a syntax error (its
+    line), code at the top level that raises (its line), no ``h``, an ``h`` that is not
+    callable or cannot take four arguments."""
+    try:
+        code = compile(source, filename, "exec", dont_inherit=True)
+    except SyntaxError as exc:  # IndentationError and TabError are SyntaxErrors
+        line = exc.lineno
+        where = f" line {line}" if line is not None else ""
+        message = " ".join(str(exc.msg).split())
+        raise UserCodeError(f"{filename}{where}: {type(exc).__name__}: {message}", "syntax", line) from None
+    except ValueError as exc:  # source with a null byte
+        raise UserCodeError(f"{filename}: {exc}", "syntax") from None
+    namespace: dict[str, Any] = {"__name__": "npuzzle_user_heuristic", "__file__": filename,
+                                 "__builtins__": builtins}
+    try:
+        exec(code, namespace)
+    except Exception as exc:
+        line = _user_line(exc.__traceback__, filename)
+        where = f" at line {line}" if line is not None else ""
+        raise UserCodeError(f"{filename}: the file raised {type(exc).__name__}: "
+                            f"{' '.join(str(exc).split())}{where} while loading", "raised", line) from None
+    function = namespace.get("h")
+    if function is None:
+        raise UserCodeError(f"{filename}: no function h defined: write def h(tiles, goal, rows, cols):",
+                            "missing")
+    if not callable(function):
+        raise UserCodeError(f"{filename}: h is a {type(function).__name__}, not a function: write "
+                            "def h(tiles, goal, rows, cols):", "missing", _definition_line(function))
+    try:
+        inspect.signature(function).bind(0, 0, 0, 0)
+    except TypeError:
+        raise UserCodeError(f"{filename}: h must take four arguments: def h(tiles, goal, rows, cols):",
+                            "missing", _definition_line(function)) from None
+    except ValueError:  # no signature to read (a builtin): calling it will tell
+        pass
+    return UserHeuristic(function, filename, source)
+
+
+def _definition_line(function: object) -> int | None:
+    code = getattr(function, "__code__", None)
+    return getattr(code, "co_firstlineno", None)
+
+
+def load_heuristic_file(path: str) -> UserHeuristic:
+    """``load_heuristic`` on a file's text (UTF-8); OSError when it cannot be read,
+    UserCodeError when it is not valid text."""
+    with open(path, "rb") as stream:
+        data = stream.read()
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise UserCodeError(f"{path}: not UTF-8 text ({exc.reason} at byte {exc.start})", "syntax") from None
+    return load_heuristic(text, path)
+
+
+__all__ = [
+    "HeuristicFunction",
+    "HeuristicTimeout",
+    "UserCodeError",
+    "UserHeuristic",
+    "board_text",
+    "load_heuristic",
+    "load_heuristic_file",
+]
