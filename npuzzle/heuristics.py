@@ -15,6 +15,9 @@ cell; ``compile_heuristic`` prepares it once for those and caches it:
   tables through the reflection about the diagonal) whose indices a move
   updates with one addition each;
 * the others give ``evaluate(cells)``, called once per node.
+
+``Compiled.after_move`` is the one rule for the estimate after a move, and
+``Compiled.values_along`` gives it along a path (the web API's h at each step).
 """
 
 from __future__ import annotations
@@ -22,7 +25,7 @@ from __future__ import annotations
 import functools
 import math
 from dataclasses import dataclass
-from typing import Callable, Iterator, Sequence
+from typing import Callable, Iterable, Iterator, Sequence
 
 from .board import Board, relabel
 from .pattern_db import (
@@ -52,6 +55,41 @@ class Compiled:
     update: Callable[[list[int], int, int, int, int], int] | None = None
     """``update(cells, h, tile, frm, to)``: the estimate after ``tile`` moved from ``frm``
     to ``to`` (``cells`` already shows the move), given ``h`` before it; when not None."""
+
+    def after_move(self, cells: list[int], h: int, tile: int, frm: int, to: int) -> int:
+        """The estimate after ``tile`` slid from cell ``frm`` into the blank at ``to``
+        (``cells`` already shows the move), given ``h`` before it.
+
+        The one rule for updating the estimate move by move: the per-tile table's difference,
+        else ``update``, else ``evaluate``. Pattern databases are evaluated afresh here; a
+        search that keeps their indices (IDA*) updates them itself and must agree with this.
+        """
+        table = self.tile_table
+        if table is not None:
+            row = table[tile]
+            return h + row[to] - row[frm]
+        if self.update is not None:
+            return self.update(cells, h, tile, frm, to)
+        return self.evaluate(cells)
+
+    def values_along(self, cells: Sequence[int], labels: Iterable[int]) -> list[int]:
+        """The estimate at ``cells`` and after each move of a path, ``labels`` naming the
+        tile (as a label) that slides into the blank at each move.
+
+        >>> compile_heuristic("manhattan", 2, 2, 3).values_along([1, 2, 0, 3], [3, 2])
+        [1, 0, 1]
+        """
+        board = list(cells)
+        position = {label: pos for pos, label in enumerate(board)}
+        h = self.evaluate(board)
+        values = [h]
+        for label in labels:
+            frm, to = position[label], position[0]
+            board[to], board[frm] = label, 0
+            position[label], position[0] = to, frm
+            h = self.after_move(board, h, label, frm, to)
+            values.append(h)
+        return values
 
 
 # -- per-tile tables ---------------------------------------------------------

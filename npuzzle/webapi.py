@@ -333,32 +333,16 @@ def _describe(board: Board, goal: Board) -> dict[str, Any]:
 
 def _h_path(start: Board, goal: Board, heuristic: str | None, tiles: Sequence[int]) -> tuple[str, list[int]]:
     """The heuristic's value at the start and after every move of a solution (for g, h
-    and f in the page), updated move by move where the heuristic allows it. The search's own
+    and f in the page; ``Compiled.values_along`` walks the path). The search's own
     heuristic if it is ready, else the strongest one that is: this is computed between a
     search's slices, and must never load tables in one go (the search loads them in steps)."""
     name = heuristic
     if name is None or not heuristic_ready(name, start.rows, start.cols, goal.blank):
         name = strongest_heuristic(start.rows, start.cols, goal.blank, ready_only=True)
     compiled = compile_heuristic(name, start.rows, start.cols, goal.blank)
-    cells = list(relabel(start, goal))
-    position = {label: pos for pos, label in enumerate(cells)}
-    label_of = {tile: label for tile, label in zip(start.tiles, cells)}
-    h = compiled.evaluate(cells)
-    values = [h]
-    for tile in tiles:
-        label = label_of[tile]
-        frm, to = position[label], position[0]
-        cells[to], cells[frm] = label, 0
-        position[label], position[0] = to, frm
-        if compiled.tile_table is not None:
-            row = compiled.tile_table[label]
-            h += row[to] - row[frm]
-        elif compiled.update is not None:
-            h = compiled.update(cells, h, label, frm, to)
-        else:
-            h = compiled.evaluate(cells)
-        values.append(h)
-    return name, values
+    cells = relabel(start, goal)
+    label_of = dict(zip(start.tiles, cells))
+    return name, compiled.values_along(cells, [label_of[tile] for tile in tiles])
 
 
 def _solution(search: Search) -> dict[str, Any] | None:

@@ -170,6 +170,31 @@ def test_heuristic_registry_describes_itself() -> None:
     assert declared == {path.name for path in DATA_DIR.glob("*.bin")} == {"pdb-4x4-663x2.bin", "pdb-5x5-55554x2.bin"}
 
 
+@pytest.mark.parametrize(("rows", "cols"), [(3, 3), (4, 4), (2, 4), (5, 5)])
+def test_values_along_a_walk_equal_full_evaluation(rows: int, cols: int) -> None:
+    """``values_along`` (the one owner of h move by move: ``after_move`` for each move) is
+    ``evaluate`` of every state along random walks, for every heuristic, both goals."""
+    for goal_name in ("blank-last", "blank-first"):
+        goal = Board.goal(rows, cols, goal_name)
+        for name in HEURISTICS:
+            if not heuristic_available(name, rows, cols, goal.blank):
+                continue
+            compiled = compile_heuristic(name, rows, cols, goal.blank)
+            rng = random.Random(f"{name}{rows}{cols}{goal_name}")
+            start = list(relabel(random_board(rows, cols, goal, rng.random()), goal))
+            cells, labels, states = list(start), [], [tuple(start)]
+            for _ in range(150):
+                blank = cells.index(0)
+                r, c = divmod(blank, cols)
+                frm = rng.choice([p for p, ok in ((blank - cols, r > 0), (blank + cols, r < rows - 1),
+                                                  (blank - 1, c > 0), (blank + 1, c < cols - 1)) if ok])
+                labels.append(cells[frm])
+                cells[blank], cells[frm] = cells[frm], 0
+                states.append(tuple(cells))
+            assert compiled.values_along(start, labels) == [compiled.evaluate(s) for s in states], (name, goal_name)
+            assert compiled.values_along(tuple(start), []) == [compiled.evaluate(start)]
+
+
 @pytest.mark.parametrize(("rows", "cols"), [(3, 3), (4, 4), (3, 5), (5, 5)])
 def test_incremental_updates_equal_full_evaluation(rows: int, cols: int) -> None:
     """Along random walks, every heuristic with an ``update`` agrees with ``evaluate``; so do

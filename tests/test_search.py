@@ -399,3 +399,59 @@ def test_a_cancel_while_waiting_for_tables_keeps_the_first_solution(
     result = search.cancel()
     assert result.stop is StopReason.CANCELLED and result.length and not result.optimal
     check_solution(board, goal, result)
+
+
+def _scrambled(goal: Board, moves: int, rng: random.Random) -> Board:
+    """``goal`` after ``moves`` random moves that never undo the one before."""
+    board, last = goal, None
+    for _ in range(moves):
+        tile = rng.choice([t for t, _ in board.movable() if t != last])
+        board, last = board.slide(tile), tile
+    return board
+
+
+@pytest.mark.parametrize(("rows", "cols", "moves"), [(3, 3, 22), (2, 4, 18), (4, 4, 16), (5, 5, 14)])
+def test_idastar_h_agrees_with_values_along(rows: int, cols: int, moves: int) -> None:
+    """IDA* writes ``Compiled.after_move`` out inline (and keeps pattern databases' indices and
+    sums itself): the h it gives each node on its solution path, read from its search tree, is
+    what ``values_along`` gives along that path. Both goals; every heuristic that applies
+    (pattern databases with one lookup on 2x4, two on 3x3, four on 4x4 and on 5x5, whose
+    tables hold excesses over Manhattan)."""
+    from npuzzle.heuristics import compile_heuristic, heuristic_available
+    from npuzzle.search.idastar import idastar
+    from npuzzle.search.problem import Problem
+    from npuzzle.search.tree import TreeRecorder
+
+    checked = set()
+    for goal_name in ("blank-last", "blank-first"):
+        goal = Board.goal(rows, cols, goal_name)
+        rng = random.Random(f"{rows}x{cols}{goal_name}")
+        start = _scrambled(goal, moves, rng)
+        problem = Problem.from_boards(start, goal)
+        for name in HEURISTICS:
+            if not heuristic_available(name, rows, cols, goal.blank):
+                continue
+            if rows * cols > 9 and name in ("hamming", "euclidean"):
+                continue  # too weak for IDA* on these boards in a test's time
+            compiled = compile_heuristic(name, rows, cols, goal.blank)
+            tree = TreeRecorder(problem)
+            steps = idastar(problem, compiled, Limits(max_nodes=10**6, time_limit=60), {}, tree)
+            try:
+                while True:
+                    next(steps)
+            except StopIteration as stop:
+                outcome = stop.value
+            assert outcome.stop is StopReason.SOLVED and outcome.path is not None, (name, goal_name)
+            goal_node = max(node for node, status in enumerate(tree.status) if status == "goal")
+            chain = [goal_node]
+            while tree.parents[chain[-1]] != -1:
+                chain.append(tree.parents[chain[-1]])
+            chain.reverse()
+            assert len(chain) == len(outcome.path)
+            states = [tree.states[node] for node in chain]
+            labels = [after[before.index(0)] for before, after in zip(states, states[1:])]
+            assert [tree.h[node] for node in chain] == compiled.values_along(problem.start, labels), (name, goal_name)
+            checked.add(name)
+    assert {"manhattan", "linear-conflict"} <= checked
+    assert ("pdb" in checked) == ((rows, cols) != (5, 5) or heuristic_available("pdb", 5, 5, 24))
+    assert ("hamming" in checked) == (rows * cols <= 9)

@@ -3,18 +3,20 @@
 from __future__ import annotations
 
 import json
+import random
 from typing import Any
 
 import pytest
 
 from npuzzle import ALGORITHMS, HEURISTICS, Board, __version__
 from npuzzle import webapi
-from npuzzle.board import DIRECTION_NAMES, GOAL_NAMES, MAX_SIDE, MIN_SIDE
+from npuzzle.board import DIRECTION_NAMES, GOAL_NAMES, MAX_SIDE, MIN_SIDE, relabel
 from npuzzle.compare import COMPARE_MAX_NODES, COMPARE_TIME_LIMIT
+from npuzzle.heuristics import compile_heuristic, heuristic_available
 from npuzzle.search import DEFAULT_TIME_LIMIT
 from npuzzle.webapi import HINT_LIMITS, PAGE_MAX_SIDE, handle
 
-from .helpers import call, check_solution, run_job
+from .helpers import call, check_solution, replay, run_job
 
 
 ALGORITHM_FACTS = {
@@ -259,6 +261,39 @@ def test_solution_carries_h_at_every_step() -> None:
     assert bfs["heuristic"] is None and len(bfs["h_path"]) == 3
     # Without a heuristic of its own, the path is scored by the strongest available one.
     assert bfs["h_name"] == "pdb" and bfs["h_path"] == [2, 1, 0]
+
+
+@pytest.mark.parametrize(("rows", "cols"), [(3, 3), (4, 4)])
+@pytest.mark.parametrize("goal_name", ["blank-last", "blank-first"])
+def test_h_path_is_each_states_full_evaluation(rows: int, cols: int, goal_name: str) -> None:
+    """``h_path`` (worked out move by move by ``Compiled.values_along``) is the heuristic's plain
+    ``evaluate`` of every state along the solution, for every heuristic that applies; so is
+    ``_h_path`` along a long random walk, which passes through many more kinds of move."""
+    goal = Board.goal(rows, cols, goal_name)
+    rng = random.Random(f"{rows}x{cols}{goal_name}")
+    walk, board, last = [], goal, None
+    for _ in range(200):
+        tile = rng.choice([t for t, _ in board.movable() if t != last])
+        walk.append(tile)
+        board, last = board.slide(tile), tile
+    start = goal
+    for tile in walk[:12]:
+        start = start.slide(tile)
+    checked = []
+    for name in HEURISTICS:
+        if not heuristic_available(name, rows, cols, goal.blank):
+            continue
+        compiled = compile_heuristic(name, rows, cols, goal.blank)
+        result = run_job(call({"op": "solve", "board": start.to_string(), "goal": goal_name,
+                               "algorithm": "astar", "heuristic": name, "budget_ms": 1000}))["result"]
+        boards = check_solution(start, goal, result)
+        assert result["h_name"] == name
+        assert result["h_path"] == [compiled.evaluate(relabel(b, goal)) for b in boards], name
+        h_name, h_path = webapi._h_path(goal, goal, name, walk)
+        assert h_name == name
+        assert h_path == [compiled.evaluate(relabel(b, goal)) for b in replay(goal, walk)], name
+        checked.append(name)
+    assert {"hamming", "manhattan", "euclidean", "linear-conflict", "walking-distance", "pdb"} <= set(checked)
 
 
 def test_node_limit_defaults_to_the_algorithms_own() -> None:
