@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import random
 import time
+from pathlib import Path
 
 import pytest
 
 from npuzzle import Board, Limits, Search, SearchResult, StopReason, solve
+from npuzzle.search.result import Progress
 from npuzzle.known import (
     blank_first_to_blank_last,
     eight_puzzle_distances,
@@ -228,3 +230,31 @@ def test_the_proven_factor_is_rounded_up_exactly() -> None:
         outcome = Outcome(StopReason.TIME_LIMIT, None, 0, 0, 0, None, lower_bound=lower)
         proof = prove(ALGORITHMS["anytime"], {}, True, problem, StopReason.TIME_LIMIT, length, None, None, outcome)
         assert (proof.lower_bound, proof.suboptimality) == (lower, factor)
+
+
+def test_a_stop_at_the_first_step_after_the_tables_load_keeps_the_solution_shown(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The page shows the anytime solver's first solution while its tables download; a Stop
+    that comes at the search's first step once they are in (before the search has found its
+    own) kept no solution at all: the status said "stopped" with none, the replay emptied.
+    It keeps the one shown."""
+    from npuzzle import tables
+
+    size = 5  # the 5x5 search takes a step before its first solution (a 4x4 one has it at once)
+    shipped = tables.data_path("pdb-5x5-55554x2.bin")
+    monkeypatch.setattr(tables, "DATA_DIR", tmp_path)  # the file is not there yet
+    board, goal = random_board(size, size, seed=2), Board.goal(size, size)
+    search = Search(board, goal, fetching=True)
+    first = search.step(0.0)
+    assert isinstance(first, Progress) and first.stage and search.best is not None
+    shown = search.best
+    (tmp_path / shipped.name).write_bytes(shipped.read_bytes())  # the file arrives
+    out = search.step(0.0)
+    while isinstance(out, Progress) and (out.stage or "").startswith(("Downloading", "Loading")):  # the tables
+        out = search.step(0.0)
+    assert isinstance(out, Progress) and out.path is None, out  # the search's first step: nothing of its own yet
+    result = search.cancel()
+    assert result.stop is StopReason.CANCELLED and result.length is not None
+    assert (tuple(result.tiles), result.moves) == shown
+    check_answer(result, board, goal)

@@ -11,6 +11,7 @@ cancel requests.
 from __future__ import annotations
 
 import time
+from dataclasses import replace
 from typing import Callable, Mapping
 
 from ..board import Board
@@ -30,7 +31,7 @@ from .registry import (  # re-exported: callers have long imported them from her
     default_max_nodes,
     get_algorithm,
 )
-from .result import Limits, Progress, SearchResult, StopReason
+from .result import Improvement, Limits, Progress, SearchResult, StopReason
 from .steps import Outcome, Steps
 from .trace import Sample, Trace
 from .tree import DEFAULT_TREE_EXPANSIONS, TreeError, TreeRecorder, check_tree
@@ -240,6 +241,12 @@ class Search:
                     p.max_frontier if p else 0, p.bound if p else None,
                 )
             else:
+                # A search stopped before its own first solution keeps the one shown while it
+                # prepared (the anytime solver's, shown while its tables loaded): a Stop that
+                # comes at its first step must not lose the solution on screen.
+                if out.path is None and self._best_path is not None:
+                    shown = Improvement(0.0, len(self._best_path) - 1, out.lower_bound)
+                    out = replace(out, path=self._best_path, history=(shown, *out.history))
                 self.result = self._result(
                     out.stop, out.path, out.expanded, out.generated, out.max_frontier, out.bound,
                     outcome=out,
