@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import random
 import re
+from typing import Iterator
 from pathlib import Path
 
 import pytest
@@ -170,6 +171,19 @@ def test_heuristic_registry_describes_itself() -> None:
     assert declared == {path.name for path in DATA_DIR.glob("*.bin")} == {"pdb-4x4-663x2.bin", "pdb-5x5-55554x2.bin"}
 
 
+def random_walk(cells: list[int], rows: int, cols: int, rng: random.Random, moves: int) -> Iterator[tuple[int, int, int]]:
+    """Slide a random tile into the blank of ``cells`` (changed in place) ``moves`` times;
+    yields (tile, where it was, where it went) after each slide."""
+    for _ in range(moves):
+        blank = cells.index(0)
+        r, c = divmod(blank, cols)
+        frm = rng.choice([p for p, ok in ((blank - cols, r > 0), (blank + cols, r < rows - 1),
+                                          (blank - 1, c > 0), (blank + 1, c < cols - 1)) if ok])
+        tile = cells[frm]
+        cells[blank], cells[frm] = tile, 0
+        yield tile, frm, blank
+
+
 @pytest.mark.parametrize(("rows", "cols"), [(3, 3), (4, 4), (2, 4), (5, 5)])
 def test_values_along_a_walk_equal_full_evaluation(rows: int, cols: int) -> None:
     """``values_along`` (the one owner of h move by move: ``after_move`` for each move) is
@@ -183,13 +197,8 @@ def test_values_along_a_walk_equal_full_evaluation(rows: int, cols: int) -> None
             rng = random.Random(f"{name}{rows}{cols}{goal_name}")
             start = list(relabel(random_board(rows, cols, goal, rng.random()), goal))
             cells, labels, states = list(start), [], [tuple(start)]
-            for _ in range(150):
-                blank = cells.index(0)
-                r, c = divmod(blank, cols)
-                frm = rng.choice([p for p, ok in ((blank - cols, r > 0), (blank + cols, r < rows - 1),
-                                                  (blank - 1, c > 0), (blank + 1, c < cols - 1)) if ok])
-                labels.append(cells[frm])
-                cells[blank], cells[frm] = cells[frm], 0
+            for tile, _, _ in random_walk(cells, rows, cols, rng, 150):
+                labels.append(tile)
                 states.append(tuple(cells))
             assert compiled.values_along(start, labels) == [compiled.evaluate(s) for s in states], (name, goal_name)
             assert compiled.values_along(tuple(start), []) == [compiled.evaluate(start)]
@@ -214,14 +223,7 @@ def test_incremental_updates_equal_full_evaluation(rows: int, cols: int) -> None
             cells = list(relabel(random_board(rows, cols, goal, rng.random()), goal))
             h = h_tiles = compiled.evaluate(cells)
             indices = [lookup.indices(cells) for lookup in compiled.patterns or ()]
-            for _ in range(400):
-                blank = cells.index(0)
-                r, c = divmod(blank, cols)
-                options = [p for p, ok in ((blank - cols, r > 0), (blank + cols, r < rows - 1),
-                                           (blank - 1, c > 0), (blank + 1, c < cols - 1)) if ok]
-                frm = rng.choice(options)
-                tile = cells[frm]
-                cells[blank], cells[frm] = tile, 0
+            for tile, frm, blank in random_walk(cells, rows, cols, rng, 400):
                 if compiled.update is not None:
                     h = compiled.update(cells, h, tile, frm, blank)
                     assert h == compiled.evaluate(cells)
