@@ -3,9 +3,18 @@ and used by the package's searches like a built-in one.
 
 * ``heuristic.py``: the interface (``h(tiles, goal, rows, cols) -> int``), loading a
   file's text, and the one error type ``UserCodeError``;
-* ``template.py``: the starting template (the Manhattan distance, written plainly).
+* ``template.py``: the starting template (the Manhattan distance, written plainly);
+* ``check.py``: the check against exact distances (``HeuristicCheck``, ``check_heuristic``).
 """
 
+from .check import (
+    CheckProgress,
+    CheckResult,
+    HeuristicCheck,
+    InconsistentEdge,
+    Overestimate,
+    check_heuristic,
+)
 from .heuristic import (
     HeuristicFunction,
     HeuristicTimeout,
@@ -18,6 +27,12 @@ from .heuristic import (
 from .template import TEMPLATE, TEMPLATE_FILENAME
 
 __all__ = [
+    "CheckProgress",
+    "CheckResult",
+    "HeuristicCheck",
+    "InconsistentEdge",
+    "Overestimate",
+    "check_heuristic",
     "HeuristicFunction",
     "HeuristicTimeout",
     "TEMPLATE",

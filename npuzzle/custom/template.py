@@ -25,17 +25,18 @@ Return a non-negative int. It is admissible if it never exceeds the real number
 of moves (then A* and IDA* find shortest solutions), and consistent if one move
 never changes it by more than one. Never count the blank: it is not a tile.
 The same goal comes back for every board of a search, so what you derive from
-it can be kept (here: where each tile belongs).
+it can be kept (here: where each tile belongs, for each goal and width).
 """
 
-_goal_cells = {}  # goal -> {tile: (row, col) where it belongs}
+_goal_cells = {}  # (goal, cols) -> {tile: (row, col) where it belongs}
 
 
 def h(tiles, goal, rows, cols):
-    where = _goal_cells.get(goal)
+    # The key holds cols too: a 2x3 and a 3x2 goal can be the same tuple.
+    where = _goal_cells.get((goal, cols))
     if where is None:
         where = {tile: divmod(cell, cols) for cell, tile in enumerate(goal)}
-        _goal_cells[goal] = where
+        _goal_cells[(goal, cols)] = where
     total = 0
     for cell, tile in enumerate(tiles):
         if tile == 0:

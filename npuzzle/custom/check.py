@@ -1,0 +1,620 @@
+"""Checking a heuristic against exact distances: admissible, consistent, how close.
+
+Boards of at most 9 cells (2x2, 2x3, 3x2, 2x4, 4x2, 3x3: at most 181,440 states that
+can reach the goal) are checked **exhaustively**: a breadth-first search from the goal
+gives every state's exact distance, ``h`` is called once on each, and every move (in
+both directions) is checked. States are numbered by a perfect hash of their tiles
+(``_Ranks``: the first cells' tiles and the order of the rest), so the search keeps its
+distances in one ``bytearray`` and its estimates in one list, not in dicts of boards.
+
+Bigger boards are **sampled**: the states nearest the goal, by breadth-first search
+(exact distances, up to ``SAMPLE_STATES`` of them), and on 4x4 with the blank's goal in a
+corner, Korf's 100 instances with their published optimal lengths (mapped onto the goal:
+a relabelling and a reflection keep distances). The verdict then says "no overestimate
+found on N boards", never "admissible": ``admissible`` and ``consistent`` are None
+unless a counterexample was found.
+
+Consistency is checked per move: a move from ``a`` to ``b`` is inconsistent when h drops
+by more than one along it (``h(a) - h(b) > 1``); every move is reversible, so checking
+every move in both directions is the same as ``|h(a) - h(b)| <= 1`` on every edge.
+
+A check runs in steps like a search (``HeuristicCheck.step`` works for a slice of time
+and returns progress or the result; ``cancel`` stops it), honours a time limit, and says
+when it stopped early (``stopped``).
+
+>>> from npuzzle import Board
+>>> from npuzzle.custom import TEMPLATE, load_heuristic
+>>> result = check_heuristic(load_heuristic(TEMPLATE), Board.goal(2, 3))
+>>> result.admissible, result.consistent, result.states, result.exhaustive
+(True, True, 360, True)
+>>> result.verdict()
+'admissible: h never exceeds the true distance on all 360 states; consistent: no move lowers h by more than 1 (840 moves checked)'
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections import deque
+from dataclasses import dataclass, field
+from itertools import combinations, permutations
+from typing import Callable, Generator, Iterator, Sequence
+
+from ..board import Board, Tiles
+from ..known import korf100
+from ..search.problem import neighbour_table
+from .heuristic import HeuristicFunction, UserHeuristic
+
+EXHAUSTIVE_CELLS = 9
+"""Boards of at most this many cells are checked on every state (3x3: 181,440)."""
+SAMPLE_STATES = 50_000
+"""On bigger boards, how many states nearest the goal are checked (breadth-first)."""
+MAX_EXAMPLES = 100
+"""How many overestimating boards and inconsistent moves a result lists (the first found)."""
+DEFAULT_TIME_LIMIT = 60.0
+REPORT_EVERY = 1023
+"""States checked between two progress reports (and looks at the clock)."""
+
+HeuristicCall = Callable[[Tiles, Tiles, int, int], int]
+
+
+@dataclass(frozen=True)
+class Overestimate:
+    """A board where h exceeds the true distance."""
+
+    board: Tiles
+    h: int
+    distance: int
+
+    def to_dict(self) -> dict[str, object]:
+        """JSON-ready form."""
+        return {"board": list(self.board), "h": self.h, "distance": self.distance}
+
+
+@dataclass(frozen=True)
+class InconsistentEdge:
+    """A move from ``before`` to ``after`` along which h drops by more than one."""
+
+    before: Tiles
+    after: Tiles
+    h_before: int
+    h_after: int
+
+    @property
+    def drop(self) -> int:
+        """How much h drops along the move (more than 1)."""
+        return self.h_before - self.h_after
+
+    def to_dict(self) -> dict[str, object]:
+        """JSON-ready form."""
+        return {"before": list(self.before), "after": list(self.after), "h_before": self.h_before,
+                "h_after": self.h_after, "drop": self.drop}
+
+
+@dataclass(frozen=True)
+class CheckProgress:
+    """How far a check has got."""
+
+    states: int
+    """States whose h was checked against their distance so far."""
+    total: int
+    """States it will check when it runs to the end."""
+    overestimates: int
+    inconsistent_edges: int
+    seconds: float
+    stage: str
+
+    def to_dict(self) -> dict[str, object]:
+        """JSON-ready form."""
+        return {"states": self.states, "total": self.total, "overestimates": self.overestimates,
+                "inconsistent_edges": self.inconsistent_edges, "seconds": round(self.seconds, 4),
+                "stage": self.stage}
+
+
+@dataclass(frozen=True)
+class CheckResult:
+    """What a check found. ``admissible`` and ``consistent`` are True only when proven
+    (every state checked, none failed), False when a counterexample was found, and None
+    when neither (sampled boards, or stopped early)."""
+
+    rows: int
+    cols: int
+    goal: Tiles
+    heuristic: str
+    exhaustive: bool
+    """Whether every state that can reach the goal was checked (and every move)."""
+    states: int
+    """Boards whose h was compared with their exact distance."""
+    edges: int
+    """Moves along which h was checked."""
+    overestimates: int
+    inconsistent_edges: int
+    worst_overestimate: Overestimate | None
+    """The largest h - distance (the first found among equals)."""
+    worst_inconsistent_edge: InconsistentEdge | None
+    """The largest drop along a move (the first found among equals)."""
+    h_goal: int
+    exact: int
+    """Boards where h equals the distance."""
+    mean_ratio: float | None
+    """Mean of h / distance over the boards checked, the goal left out."""
+    max_distance: int
+    """The largest distance among the boards checked."""
+    seconds: float
+    stopped: str | None
+    """None when it ran to the end, else ``time-limit`` or ``cancelled``."""
+    samples: str
+    """Which boards were checked, in words."""
+    overestimate_examples: tuple[Overestimate, ...] = field(default=(), repr=False)
+    """The first ``MAX_EXAMPLES`` overestimates found (breadth-first order)."""
+    inconsistent_examples: tuple[InconsistentEdge, ...] = field(default=(), repr=False)
+    """The first ``MAX_EXAMPLES`` inconsistent moves found."""
+
+    @property
+    def complete(self) -> bool:
+        """Whether the check proved what it could: exhaustive and not stopped early."""
+        return self.exhaustive and self.stopped is None
+
+    @property
+    def admissible(self) -> bool | None:
+        """True when proven (never above the distance, on every state), False when an
+        overestimate was found, None otherwise."""
+        if self.overestimates:
+            return False
+        return True if self.complete else None
+
+    @property
+    def consistent(self) -> bool | None:
+        """True when proven (no move lowers h by more than 1, on every move), False when
+        an inconsistent move was found, None otherwise."""
+        if self.inconsistent_edges:
+            return False
+        return True if self.complete else None
+
+    @property
+    def exact_share(self) -> float | None:
+        """The share of boards checked where h is exact."""
+        return self.exact / self.states if self.states else None
+
+    def verdict(self) -> str:
+        """The finding in words: "admissible" only when proven on every state."""
+        stop = {"time-limit": " (stopped by the time limit)", "cancelled": " (cancelled)"}.get(self.stopped or "", "")
+        if self.overestimates:
+            worst = self.worst_overestimate
+            first = (f"not admissible: h exceeds the true distance on {self.overestimates:,} of "
+                     f"{self.states:,} boards checked")
+            if worst is not None:
+                first += f" (worst: h {worst.h} where {worst.distance} moves suffice)"
+        elif self.complete:
+            first = f"admissible: h never exceeds the true distance on all {self.states:,} states"
+        else:
+            first = f"no overestimate found on {self.states:,} boards{stop}"
+        if self.inconsistent_edges:
+            edge = self.worst_inconsistent_edge
+            second = f"not consistent: h drops by more than 1 along {self.inconsistent_edges:,} moves"
+            if edge is not None:
+                second += f" (worst: from {edge.h_before} to {edge.h_after})"
+        elif self.complete:
+            second = f"consistent: no move lowers h by more than 1 ({self.edges:,} moves checked)"
+        else:
+            second = f"no inconsistent move found among {self.edges:,}"
+        return f"{first}; {second}"
+
+    def to_dict(self) -> dict[str, object]:
+        """JSON-ready form (what ``python -m npuzzle check --json`` prints)."""
+        return {
+            "admissible": self.admissible,
+            "consistent": self.consistent,
+            "exhaustive": self.exhaustive,
+            "complete": self.complete,
+            "states": self.states,
+            "edges": self.edges,
+            "overestimates": self.overestimates,
+            "inconsistent_edges": self.inconsistent_edges,
+            "worst_overestimate": self.worst_overestimate.to_dict() if self.worst_overestimate else None,
+            "worst_inconsistent_edge": (self.worst_inconsistent_edge.to_dict()
+                                        if self.worst_inconsistent_edge else None),
+            "overestimate_examples": [o.to_dict() for o in self.overestimate_examples],
+            "inconsistent_examples": [e.to_dict() for e in self.inconsistent_examples],
+            "h_goal": self.h_goal,
+            "exact": self.exact,
+            "exact_share": None if self.exact_share is None else round(self.exact_share, 6),
+            "mean_ratio": None if self.mean_ratio is None else round(self.mean_ratio, 6),
+            "max_distance": self.max_distance,
+            "seconds": round(self.seconds, 4),
+            "stopped": self.stopped,
+            "samples": self.samples,
+            "verdict": self.verdict(),
+            "heuristic": self.heuristic,
+            "rows": self.rows,
+            "cols": self.cols,
+            "goal": list(self.goal),
+        }
+
+
+class _Ranks:
+    """A perfect hash of a board's tiles onto 0..n!-1, from its code in base n (cell 0 the
+    most significant digit): the first ``k`` cells' tiles (an ordered selection) times the
+    number of orders of the rest, plus the rest's order. Two table reads per state; a
+    move changes the code by one addition (``tile * (weight[blank] - weight[cell])``)."""
+
+    def __init__(self, cells: int) -> None:
+        n = cells
+        k = n // 2
+        m = n - k
+        self.weights: tuple[int, ...] = tuple(n ** (n - 1 - i) for i in range(n))
+        self.split: int = n**m
+        orders = math.factorial(m)
+        self.prefix: list[int] = [0] * n**k
+        for index, chosen in enumerate(permutations(range(n), k)):
+            self.prefix[_code(chosen, n)] = index * orders
+        self.suffix: list[int] = [0] * n**m
+        for subset in combinations(range(n), m):
+            for index, order in enumerate(permutations(subset)):
+                self.suffix[_code(order, n)] = index
+        self.size = math.factorial(n)
+
+    def code(self, tiles: Sequence[int]) -> int:
+        """The board's code in base n."""
+        return sum(t * w for t, w in zip(tiles, self.weights))
+
+    def rank(self, code: int) -> int:
+        """The board's number, from its code."""
+        return self.prefix[code // self.split] + self.suffix[code % self.split]
+
+
+def _code(digits: Sequence[int], base: int) -> int:
+    value = 0
+    for d in digits:
+        value = value * base + d
+    return value
+
+
+class _Tally:
+    """What the check has found so far."""
+
+    def __init__(self) -> None:
+        self.states = 0
+        self.edges = 0
+        self.exact = 0
+        self.ratio_sum = 0.0
+        self.ratio_count = 0
+        self.max_distance = 0
+        self.overestimates = 0
+        self.inconsistent = 0
+        self.worst_over: Overestimate | None = None
+        self.worst_edge: InconsistentEdge | None = None
+        self.over_examples: list[Overestimate] = []
+        self.edge_examples: list[InconsistentEdge] = []
+
+    def overestimate(self, board: Tiles, h: int, distance: int) -> None:
+        self.overestimates += 1
+        worst = self.worst_over
+        new_worst = worst is None or h - distance > worst.h - worst.distance
+        if new_worst or len(self.over_examples) < MAX_EXAMPLES:
+            found = Overestimate(board, h, distance)
+            if len(self.over_examples) < MAX_EXAMPLES:
+                self.over_examples.append(found)
+            if new_worst:
+                self.worst_over = found
+
+    def inconsistent_edge(self, before: Tiles, after: Tiles, h_before: int, h_after: int) -> None:
+        self.inconsistent += 1
+        worst = self.worst_edge
+        new_worst = worst is None or h_before - h_after > worst.drop
+        if new_worst or len(self.edge_examples) < MAX_EXAMPLES:
+            found = InconsistentEdge(before, after, h_before, h_after)
+            if len(self.edge_examples) < MAX_EXAMPLES:
+                self.edge_examples.append(found)
+            if new_worst:
+                self.worst_edge = found
+
+
+def _slide(tiles: Tiles, blank: int, cell: int) -> Tiles:
+    """The board after the tile at ``cell`` slides into the blank at ``blank``."""
+    cells = list(tiles)
+    cells[blank] = cells[cell]
+    cells[cell] = 0
+    return tuple(cells)
+
+
+Work = Generator[CheckProgress, bool, "str | None"]
+"""A check's work: yields progress, takes True to cancel, returns why it stopped early
+(None when it ran to the end)."""
+
+
+class HeuristicCheck:
+    """One check of heuristic ``h`` against ``goal``, advanced by ``step`` in slices of time
+    or run to the end by ``run``. ``h`` is a loaded file's heuristic (its answers are
+    checked: UserCodeError for an exception, a non-int or a negative number, with the
+    board) or any function of the same shape."""
+
+    def __init__(self, h: HeuristicFunction, goal: Board, time_limit: float = DEFAULT_TIME_LIMIT,
+                 sample_states: int = SAMPLE_STATES, name: str | None = None) -> None:
+        self.goal = goal
+        self.rows, self.cols = goal.rows, goal.cols
+        self.heuristic: UserHeuristic = h if isinstance(h, UserHeuristic) else UserHeuristic(h, "h", "")
+        self.name: str = name or (self.heuristic.name if isinstance(h, UserHeuristic) else str(getattr(h, "__name__", "h")))
+        self.time_limit = time_limit
+        self.sample_states = sample_states
+        self.exhaustive = goal.size <= EXHAUSTIVE_CELLS
+        self.total = math.factorial(goal.size) // 2 if self.exhaustive else sample_states + len(self._korf())
+        self.tally = _Tally()
+        self.h_goal: int | None = None
+        self.result: CheckResult | None = None
+        self.progress: CheckProgress | None = None
+        self._started = time.perf_counter()
+        self._deadline = self._started + time_limit
+        self._work: Work | None = None
+        self._stage = "checking every state" if self.exhaustive else "checking the states nearest the goal"
+
+    @property
+    def done(self) -> bool:
+        """Whether the check has its result."""
+        return self.result is not None
+
+    @property
+    def samples(self) -> str:
+        """Which boards are checked, in words."""
+        if self.exhaustive:
+            return f"every state that can reach the goal ({self.total:,})"
+        korf = " and Korf's 100 instances (published optimal lengths)" if self._korf() else ""
+        return f"the {self.sample_states:,} states nearest the goal (breadth-first){korf}"
+
+    def step(self, budget: float = 0.03, cancel: bool = False) -> CheckResult | CheckProgress:
+        """Work for about ``budget`` seconds; return the result when done, else progress."""
+        if self.result is not None:
+            return self.result
+        if self._work is None:
+            if cancel:
+                return self._finish("cancelled")
+            self._started = time.perf_counter()
+            self._deadline = self._started + self.time_limit
+            self._work = self._exhaustive() if self.exhaustive else self._sampled()
+            send: bool | None = None
+        else:
+            send = cancel
+        end = time.perf_counter() + budget
+        try:
+            while True:
+                self.progress = self._work.send(send)  # type: ignore[arg-type]
+                send = False
+                if time.perf_counter() >= end:
+                    return self.progress
+        except StopIteration as stop:
+            return self._finish(stop.value)
+
+    def cancel(self) -> CheckResult:
+        """Stop now; the result says what was checked, and ``stopped`` is ``cancelled``."""
+        out = self.step(0.0, cancel=True)
+        while not isinstance(out, CheckResult):
+            out = self.step(0.0, cancel=True)
+        return out
+
+    def run(self, progress: Callable[[CheckProgress], bool | None] | None = None,
+            interval: float = 0.1) -> CheckResult:
+        """Run to the end (or the time limit), calling ``progress`` about every ``interval``
+        seconds; it may return True to cancel."""
+        cancel = False
+        while True:
+            out = self.step(interval, cancel)
+            if isinstance(out, CheckResult):
+                return out
+            if progress is not None:
+                cancel = bool(progress(out))
+
+    def _report(self) -> CheckProgress:
+        t = self.tally
+        return CheckProgress(t.states, self.total, t.overestimates, t.inconsistent,
+                             time.perf_counter() - self._started, self._stage)
+
+    def _finish(self, stopped: str | None) -> CheckResult:
+        t = self.tally
+        self._work = None
+        h_goal = self.h_goal if self.h_goal is not None else self.heuristic(self.goal.tiles, self.goal.tiles,
+                                                                           self.rows, self.cols)
+        self.result = CheckResult(
+            rows=self.rows, cols=self.cols, goal=self.goal.tiles, heuristic=self.name,
+            exhaustive=self.exhaustive and stopped is None, states=t.states, edges=t.edges,
+            overestimates=t.overestimates, inconsistent_edges=t.inconsistent,
+            worst_overestimate=t.worst_over, worst_inconsistent_edge=t.worst_edge, h_goal=h_goal,
+            exact=t.exact, mean_ratio=t.ratio_sum / t.ratio_count if t.ratio_count else None,
+            max_distance=t.max_distance, seconds=time.perf_counter() - self._started, stopped=stopped,
+            samples=self.samples, overestimate_examples=tuple(t.over_examples),
+            inconsistent_examples=tuple(t.edge_examples),
+        )
+        return self.result
+
+    def _see_goal(self) -> int:
+        """h at the goal (checked like any state: 0 is exact)."""
+        goal = self.goal.tiles
+        h0 = self.h_goal = self.heuristic(goal, goal, self.rows, self.cols)
+        t = self.tally
+        t.states += 1
+        if h0 == 0:
+            t.exact += 1
+        else:
+            t.overestimate(goal, h0, 0)
+        return h0
+
+    def _exhaustive(self) -> Work:
+        """Every state, breadth-first from the goal: its distance, h, and each move from it."""
+        rows, cols, goal = self.rows, self.cols, self.goal.tiles
+        h = self.heuristic
+        t = self.tally
+        ranks = _Ranks(len(goal))
+        prefix, suffix, split, weights = ranks.prefix, ranks.suffix, ranks.split, ranks.weights
+        neighbours = neighbour_table(rows, cols)
+        unseen = 255
+        distance = bytearray([unseen]) * ranks.size
+        values: list[int] = [0] * ranks.size
+        code = ranks.code(goal)
+        rank = ranks.rank(code)
+        distance[rank] = 0
+        values[rank] = self._see_goal()
+        queue: deque[tuple[Tiles, int, int]] = deque([(goal, code, rank)])
+        exact = states = edges = 0
+        ratio_sum = 0.0
+        deadline = self._deadline
+        report = REPORT_EVERY
+        while queue:
+            tiles, code, rank = queue.popleft()
+            d1 = distance[rank] + 1
+            hv = values[rank]
+            blank = tiles.index(0)
+            wb = weights[blank]
+            for cell in neighbours[blank]:
+                tile = tiles[cell]
+                child_code = code + tile * (wb - weights[cell])
+                child = prefix[child_code // split] + suffix[child_code % split]
+                if distance[child] == unseen:
+                    distance[child] = d1
+                    board = _slide(tiles, blank, cell)
+                    hc = h(board, goal, rows, cols)
+                    values[child] = hc
+                    queue.append((board, child_code, child))
+                    states += 1
+                    if hc > d1:
+                        t.overestimate(board, hc, d1)
+                    elif hc == d1:
+                        exact += 1
+                    ratio_sum += hc / d1
+                else:
+                    hc = values[child]
+                if hv - hc > 1:
+                    t.inconsistent_edge(tiles, _slide(tiles, blank, cell), hv, hc)
+            edges += len(neighbours[blank])
+            report -= 1
+            if not report:
+                report = REPORT_EVERY
+                self._add(states, edges, exact, ratio_sum, d1 - 1)
+                states = edges = exact = 0
+                ratio_sum = 0.0
+                if time.perf_counter() >= deadline:
+                    return "time-limit"
+                if (yield self._report()):
+                    return "cancelled"
+        self._add(states, edges, exact, ratio_sum, d1 - 1)  # the last state expanded is the farthest
+        return None
+
+    def _add(self, states: int, edges: int, exact: int, ratio_sum: float, depth: int) -> None:
+        t = self.tally
+        t.states += states
+        t.edges += edges
+        t.exact += exact
+        t.ratio_sum += ratio_sum
+        t.ratio_count += states
+        t.max_distance = max(t.max_distance, depth)
+
+    def _sampled(self) -> Work:
+        """The states nearest the goal (breadth-first, exact distances), each move between
+        two of them; then Korf's instances where they apply."""
+        rows, cols, goal = self.rows, self.cols, self.goal.tiles
+        h = self.heuristic
+        t = self.tally
+        neighbours = neighbour_table(rows, cols)
+        known: dict[Tiles, tuple[int, int]] = {goal: (0, self._see_goal())}
+        queue: deque[Tiles] = deque([goal])
+        cap = self.sample_states
+        deadline = self._deadline
+        report = REPORT_EVERY
+        while queue:
+            tiles = queue.popleft()
+            d, hv = known[tiles]
+            d1 = d + 1
+            blank = tiles.index(0)
+            for cell in neighbours[blank]:
+                board = _slide(tiles, blank, cell)
+                seen = known.get(board)
+                if seen is None:
+                    if len(known) >= cap:
+                        continue
+                    hc = h(board, goal, rows, cols)
+                    known[board] = (d1, hc)
+                    queue.append(board)
+                    t.states += 1
+                    t.ratio_sum += hc / d1
+                    t.ratio_count += 1
+                    t.max_distance = d1
+                    if hc > d1:
+                        t.overestimate(board, hc, d1)
+                    elif hc == d1:
+                        t.exact += 1
+                else:
+                    hc = seen[1]
+                t.edges += 1
+                if hv - hc > 1:
+                    t.inconsistent_edge(tiles, board, hv, hc)
+            report -= 1
+            if not report:
+                report = REPORT_EVERY
+                if time.perf_counter() >= deadline:
+                    return "time-limit"
+                if (yield self._report()):
+                    return "cancelled"
+        self._stage = "checking Korf's instances"
+        for number, (tiles, length) in enumerate(self._korf(), 1):
+            hv = h(tiles, goal, rows, cols)
+            t.states += 1
+            t.ratio_sum += hv / length
+            t.ratio_count += 1
+            t.max_distance = max(t.max_distance, length)
+            if hv > length:
+                t.overestimate(tiles, hv, length)
+            elif hv == length:
+                t.exact += 1
+            blank = tiles.index(0)
+            for cell in neighbours[blank]:  # the moves from it: consistency needs no distance
+                board = _slide(tiles, blank, cell)
+                hc = h(board, goal, rows, cols)
+                t.edges += 1
+                if hv - hc > 1:
+                    t.inconsistent_edge(tiles, board, hv, hc)
+            if not number % 10:
+                if time.perf_counter() >= deadline:
+                    return "time-limit"
+                if (yield self._report()):
+                    return "cancelled"
+        return None
+
+    def _korf(self) -> list[tuple[Tiles, int]]:
+        """Korf's 100 15-puzzles with their optimal lengths, mapped onto this goal: only on
+        4x4 with the blank's goal in a corner (else none)."""
+        return list(korf_instances(self.goal))
+
+
+_CORNER_FLIPS = {0: (False, False), 3: (False, True), 12: (True, False), 15: (True, True)}
+"""For each corner of a 4x4, whether rows and columns are flipped to take cell 0 there (a
+reflection, or both: the turn by 180 degrees)."""
+
+
+def korf_instances(goal: Board) -> Iterator[tuple[Tiles, int]]:
+    """Korf's 100 instances (for the blank-first goal) as boards of ``goal`` with the same
+    optimal lengths: reflected so that the blank's goal cell matches, then relabelled
+    (the tile at cell ``p`` of the reflected blank-first goal becomes ``goal``'s tile
+    there). None unless ``goal`` is a 4x4 with the blank in a corner.
+
+    >>> from npuzzle import Board
+    >>> first = next(korf_instances(Board.goal(4, 4, "blank-last")))
+    >>> first[1], first[0][:4]
+    (57, (13, 6, 8, 12))
+    """
+    if (goal.rows, goal.cols) != (4, 4) or goal.blank not in _CORNER_FLIPS:
+        return
+    flip_rows, flip_cols = _CORNER_FLIPS[goal.blank]
+    cell_of = []  # cell_of[p]: where cell p of the blank-first goal goes
+    for cell in range(16):
+        r, c = divmod(cell, 4)
+        cell_of.append((3 - r if flip_rows else r) * 4 + (3 - c if flip_cols else c))
+    for _, length, tiles in korf100():
+        board = [0] * 16
+        for cell, tile in enumerate(tiles):
+            board[cell_of[cell]] = goal.tiles[cell_of[tile]]
+        yield tuple(board), length
+
+
+def check_heuristic(h: HeuristicFunction, goal: Board, time_limit: float = DEFAULT_TIME_LIMIT,
+                    progress: Callable[[CheckProgress], bool | None] | None = None) -> CheckResult:
+    """Check ``h`` against ``goal``'s exact distances (see the module), to the end or the
+    time limit."""
+    return HeuristicCheck(h, goal, time_limit).run(progress)
