@@ -31,6 +31,11 @@ class Proven(Protocol):
     def suboptimality(self) -> float | None:
         """When set, the solution is proven at most this factor times the shortest."""
 
+    @property
+    def optimal_if_admissible(self) -> bool | None:
+        """Set for a person's heuristic only: whether the solution would be proven shortest
+        if that heuristic is admissible."""
+
 
 class Result(Proven, Protocol):
     """A search's result, as ``result_json`` reads it."""
@@ -44,9 +49,12 @@ class Result(Proven, Protocol):
 
 def quality(result: Proven, times: str = "\u00d7") -> str:
     """How good the solution is proven to be: ``optimal``, ``at most 2 × optimal`` or
-    ``not proven optimal`` (``times``: the sign for "times"; a terminal's is ``x``)."""
+    ``not proven optimal`` (``times``: the sign for "times"; a terminal's is ``x``); with a
+    person's heuristic, ``optimal only if the heuristic is admissible``."""
     if result.optimal:
         return "optimal"
+    if result.optimal_if_admissible:
+        return "optimal only if the heuristic is admissible"
     if result.suboptimality is not None:
         return f"at most {result.suboptimality:g} {times} optimal"
     return "not proven optimal"
@@ -54,9 +62,11 @@ def quality(result: Proven, times: str = "\u00d7") -> str:
 
 def quality_short(result: Proven, times: str = "\u00d7", at_most: str = "\u2264") -> str:
     """``quality`` for a table column: ``yes``, ``≤ 2×`` or ``no`` (a terminal's signs:
-    ``x`` and ``<=``)."""
+    ``x`` and ``<=``); ``if admissible`` with a person's heuristic."""
     if result.optimal:
         return "yes"
+    if result.optimal_if_admissible:
+        return "if admissible"
     if result.suboptimality is not None:
         return f"{at_most} {result.suboptimality:g}{times}"
     return "no"

@@ -1,26 +1,31 @@
-"""The command line: ``python -m npuzzle solve|compare|random|tables ...``.
+"""The command line: ``python -m npuzzle solve|compare|check|random|tables ...``.
 
 Exit status: 0 when it answered (an unsolvable board is an answer), 2 for
-invalid input (one line on stderr, no traceback), 3 when a node or time limit
-stopped the search without a solution, 130 when interrupted.
+invalid input (one line on stderr, no traceback; a heuristic file that cannot be
+used is invalid input), 3 when a node or time limit stopped the search without a
+solution or stopped a check, 130 when interrupted.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
+from contextlib import AbstractContextManager, nullcontext
 from pathlib import Path
 from typing import Any, Callable, NoReturn, Sequence, TextIO
 
 from . import answer, tables
 from .answer import result_json
-from .board import DIRECTION_NAMES, BoardError
+from .board import DIRECTION_NAMES, Board, BoardError
 from .compare import COMPARE_MAX_NODES, COMPARE_TIME_LIMIT
+from .custom import CheckProgress, CheckResult, HeuristicTimeout, board_text
+from .custom.deadline import hard_time_limit
 from .heuristics import HEURISTICS
 from .pattern_db import build_shipped_tables
 from .random_boards import MAX_SCRAMBLE_MOVES
-from .request import RequestError, read_compare, read_random, read_solve
+from .request import RequestError, read_check, read_compare, read_random, read_solve
 from .search import (
     ALGORITHMS,
     DEFAULT_TIME_LIMIT,
@@ -39,6 +44,11 @@ EXIT_OK = 0
 EXIT_INVALID = 2
 EXIT_LIMIT = 3
 EXIT_INTERRUPTED = 130
+HARD_LIMIT_GRACE = 0.5
+"""Seconds past ``--time-limit`` after which a person's heuristic that has not returned is
+stopped from outside (the search or check looks at the clock only between its calls)."""
+FLAG_OF_FIELD = {"heuristic_code": "heuristic-file", "heuristic_filename": "heuristic-file"}
+"""Request fields that come from a flag of another name."""
 
 
 class InputError(Exception):
@@ -143,6 +153,7 @@ def _build_parser() -> argparse.ArgumentParser:
         "--heuristic", choices=list(HEURISTICS), metavar="H",
         help=f"one of {', '.join(HEURISTICS)} (default: the strongest for the size)",
     )
+    _add_heuristic_file(solve, "use your own heuristic instead (any informed algorithm): ")
     _add_limit_arguments(solve, None, DEFAULT_TIME_LIMIT)
     solve.add_argument(
         "--trace", action="store_true",
@@ -168,6 +179,27 @@ def _build_parser() -> argparse.ArgumentParser:
     )
     _add_board_arguments(comp)
     _add_limit_arguments(comp, COMPARE_MAX_NODES, COMPARE_TIME_LIMIT)
+    _add_heuristic_file(comp, "also run your own heuristic with every informed algorithm: ")
+
+    check = commands.add_parser(
+        "check",
+        help="check your own heuristic against exact distances",
+        description=(
+            "Check the heuristic in a Python file (def h(tiles, goal, rows, cols) -> int) against "
+            "exact distances: on boards up to 9 cells (3x3, 2x4, ...) every state and every move, "
+            "so it is proven admissible and consistent or not; on bigger ones the 50,000 states "
+            "nearest the goal (and on 4x4 Korf's 100 instances), where no overestimate found is "
+            "not a proof."
+        ),
+    )
+    _add_heuristic_file(check, "", required=True)
+    check.add_argument("--size", default="3x3", help="N for N x N, or RxC (default 3x3)")
+    check.add_argument("--goal", default="blank-last", help="blank-last (default), blank-first, or the goal's tiles")
+    check.add_argument(
+        "--time-limit", type=_positive_float, default=DEFAULT_TIME_LIMIT, metavar="S",
+        help=f"stop after S seconds, also inside an h that never returns (default {DEFAULT_TIME_LIMIT:g})",
+    )
+    check.add_argument("--json", action="store_true", help="print JSON")
 
     rand = commands.add_parser(
         "random",
@@ -202,6 +234,14 @@ def _build_parser() -> argparse.ArgumentParser:
     )
     build.add_argument("--out", metavar="DIR", help="write the files here instead of npuzzle/data")
     return parser
+
+
+def _add_heuristic_file(parser: argparse.ArgumentParser, purpose: str, required: bool = False) -> None:
+    parser.add_argument(
+        "--heuristic-file", metavar="F", required=required,
+        help=(f"{purpose}a Python file that defines h(tiles, goal, rows, cols) -> int: tiles and goal are "
+              "tuples of ints, row-major, 0 the blank; it returns a non-negative int"),
+    )
 
 
 def _quote(text: str, limit: int = 40) -> str:
@@ -257,7 +297,49 @@ def _fields(args: argparse.Namespace, stdin: TextIO) -> dict[str, Any]:
     for name in ("algorithm", "heuristic", "trace", "tree"):
         if name in args:
             fields[name] = getattr(args, name)
+    fields.update(_heuristic_file_fields(args))
     return fields
+
+
+def _heuristic_file_fields(args: argparse.Namespace) -> dict[str, str]:
+    """``--heuristic-file``'s text and name as a request's ``heuristic_code`` and
+    ``heuristic_filename`` (none without it); InputError when it cannot be read."""
+    path = getattr(args, "heuristic_file", None)
+    if path is None:
+        return {}
+    try:
+        with open(path, "rb") as stream:
+            data = stream.read()
+    except OSError as exc:
+        raise InputError(f"--heuristic-file: cannot read {_quote(path)}: {exc.strerror or exc}") from None
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise InputError(f"--heuristic-file: {path} is not UTF-8 text ({exc.reason} at byte {exc.start})") from None
+    return {"heuristic_code": text, "heuristic_filename": path}
+
+
+def _hard_limit(args: argparse.Namespace, seconds: float) -> AbstractContextManager[None]:
+    """With a heuristic file, a hard stop ``HARD_LIMIT_GRACE`` after ``seconds`` (an h that
+    never returns); without one, nothing."""
+    if getattr(args, "heuristic_file", None) is None:
+        return nullcontext()
+
+    def end_now() -> None:
+        """The last resort against an h that catches every interruption: say so and end
+        the process (exit status 3)."""
+        sys.stdout.flush()
+        sys.stderr.write(_timeout_line(seconds, None) + "\n")
+        sys.stderr.flush()
+        os._exit(EXIT_LIMIT)
+
+    return hard_time_limit(seconds + HARD_LIMIT_GRACE, end_now)
+
+
+def _timeout_line(seconds: float, board: Sequence[int] | None) -> str:
+    """The one line for an h stopped from outside."""
+    on = f" on board {board_text(board)}" if board is not None else ""
+    return f"npuzzle: time limit: stopped after {seconds:g} s (--time-limit): h did not return{on}"
 
 
 def _progress_printer(stream: TextIO):  # type: ignore[no-untyped-def]
@@ -302,6 +384,11 @@ def format_result(result: SearchResult) -> str:
             lines.append(f"The shortest solution has at least {result.bound} moves.")
         return "\n".join(lines)
     lines.append(f"Solution: {result.length} moves ({_quality(result)}); {method}, {counts}.")
+    if result.optimal_if_admissible is not None:
+        lines.append(
+            f"{result.heuristic} is your own heuristic: whether it is admissible is not known, so nothing "
+            "is proven from it (python -m npuzzle check --heuristic-file tells)."
+        )
     factor = result.factor_up(3)
     if not result.optimal and result.lower_bound is not None and factor is not None:
         lines.append(
@@ -471,7 +558,8 @@ def _solve(args: argparse.Namespace, stdin: TextIO, stdout: TextIO, stderr: Text
         ) from None
     show_progress = not args.json and stderr.isatty()
     try:
-        result = search.run(_progress_printer(stderr) if show_progress else None)
+        with _hard_limit(args, search.limits.time_limit):
+            result = search.run(_progress_printer(stderr) if show_progress else None)
     except KeyboardInterrupt:
         result = search.cancel()
     if show_progress:
@@ -498,7 +586,15 @@ def _compare(args: argparse.Namespace, stdin: TextIO, stdout: TextIO, stderr: Te
         stderr.write(f"\r  ran {result.algorithm} {result.heuristic or ''}".ljust(60) + "\r")
         stderr.flush()
 
-    results = comparison.run(report if show_progress else None)
+    reported = 0
+    while not comparison.done:  # each step under the hard limit, when there is a heuristic file
+        with _hard_limit(args, limits.time_limit):
+            comparison.step(0.1)
+        if show_progress:
+            for result in comparison.results[reported:]:
+                report(result)
+        reported = len(comparison.results)
+    results = comparison.results
     if show_progress:
         stderr.write("\r" + " " * 60 + "\r")
     if args.json:
@@ -511,6 +607,69 @@ def _compare(args: argparse.Namespace, stdin: TextIO, stdout: TextIO, stderr: Te
             stdout.write(format_table(results) + "\n")
             stdout.write(f"\nLimits per run: {limits.max_nodes:,} nodes expanded, {limits.time_limit:g} s.\n")
     return EXIT_OK
+
+
+def format_check(result: CheckResult) -> str:
+    """The check's report: what was checked, the verdict, the figures, the worst boards."""
+    goal = Board(result.rows, result.cols, result.goal)
+    name = result.heuristic.split(":", 1)[-1]
+    lines = [f"Checking {name} on {goal.shape} boards, goal {goal.goal_name() or goal.to_string()}: "
+             f"{result.samples}.", ""]
+    lines.append(result.verdict()[0].upper() + result.verdict()[1:] + ".")
+    share = f"{result.exact_share:.1%}" if result.exact_share is not None else "-"
+    ratio = f"{result.mean_ratio:.3f}" if result.mean_ratio is not None else "-"
+    lines.append(f"h(goal) = {result.h_goal}; exact on {result.exact:,} boards ({share}); mean h / distance "
+                 f"{ratio}; {result.states:,} boards up to {result.max_distance} moves from the goal, "
+                 f"{result.edges:,} moves; {result.seconds:.2f} s.")
+    over = result.worst_overestimate
+    if over is not None:
+        lines += ["", f"Worst overestimate: h {over.h} where {over.distance} moves suffice "
+                      f"({board_text(over.board)}):", _indent(Board(result.rows, result.cols, over.board).to_grid())]
+    edge = result.worst_inconsistent_edge
+    if edge is not None:
+        lines += ["", f"Worst inconsistent move: h drops from {edge.h_before} to {edge.h_after} "
+                      f"({board_text(edge.before)} -> {board_text(edge.after)}):",
+                  _side_by_side(Board(result.rows, result.cols, edge.before).to_grid(),
+                                Board(result.rows, result.cols, edge.after).to_grid())]
+    if result.stopped == "time-limit":
+        lines += ["", "Stopped by the time limit: not every board was checked."]
+    return "\n".join(lines)
+
+
+def _indent(text: str) -> str:
+    return "\n".join("  " + line for line in text.splitlines())
+
+
+def _side_by_side(left: str, right: str) -> str:
+    a, b = left.splitlines(), right.splitlines()
+    width = max(len(line) for line in a)
+    return "\n".join(f"  {x.ljust(width)}   {'->' if i == len(a) // 2 else '  '}   {y}"
+                     for i, (x, y) in enumerate(zip(a, b)))
+
+
+def _check(args: argparse.Namespace, stdin: TextIO, stdout: TextIO, stderr: TextIO) -> int:
+    fields = {"size": args.size, "goal": args.goal, "time_limit": args.time_limit, **_heuristic_file_fields(args)}
+    check = read_check(fields)
+    show_progress = not args.json and stderr.isatty()
+
+    def report(p: CheckProgress) -> None:
+        stderr.write(f"\r  {p.stage}: {p.states:,} of {p.total:,} boards, {p.seconds:.1f} s   ")
+        stderr.flush()
+
+    try:
+        with _hard_limit(args, args.time_limit):
+            result = check.run(report if show_progress else None)
+    except KeyboardInterrupt:
+        result = check.cancel()
+    if show_progress:
+        stderr.write("\r" + " " * 79 + "\r")
+    if args.json:
+        stdout.write(json.dumps(result.to_dict()) + "\n")
+    else:
+        stdout.write(format_check(result) + "\n")
+    if result.stopped == "cancelled":
+        return EXIT_INTERRUPTED
+    return EXIT_LIMIT if result.stopped else EXIT_OK
 
 
 def _random(args: argparse.Namespace, stdin: TextIO, stdout: TextIO, stderr: TextIO) -> int:
@@ -536,11 +695,11 @@ def _flag(exc: Exception) -> str:
     """``--heuristic: `` before the message of a request refused for a field given by a
     flag (a board's, goal's and size's messages quote what was typed)."""
     if isinstance(exc, RequestError) and exc.field not in ("board", "goal", "size"):
-        return f"--{exc.field.replace('_', '-')}: "
+        return f"--{FLAG_OF_FIELD.get(exc.field, exc.field.replace('_', '-'))}: "
     return ""
 
 
-_COMMANDS = {"solve": _solve, "compare": _compare, "random": _random, "tables": _tables}
+_COMMANDS = {"solve": _solve, "compare": _compare, "check": _check, "random": _random, "tables": _tables}
 
 
 def main(argv: Sequence[str] | None = None, stdin: TextIO | None = None,
@@ -560,3 +719,6 @@ def main(argv: Sequence[str] | None = None, stdin: TextIO | None = None,
         # One line, whatever the message quotes (argparse repeats unknown arguments as given).
         stderr.write(f"npuzzle: error: {_flag(exc)}{' '.join(str(exc).split())}\n")
         return EXIT_INVALID
+    except HeuristicTimeout as exc:  # a person's h that did not return: stopped from outside
+        stderr.write(_timeout_line(exc.seconds - HARD_LIMIT_GRACE, exc.board) + "\n")
+        return EXIT_LIMIT

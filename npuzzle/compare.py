@@ -8,10 +8,10 @@ no heuristic run once). Each pair gets the same limits.
 from __future__ import annotations
 
 import time
-from typing import Callable, Mapping
+from typing import Callable, Mapping, Sequence
 
 from .board import Board
-from .heuristics import HEURISTICS, heuristic_available
+from .heuristics import HEURISTICS, HeuristicInfo, heuristic_available
 from .search import ALGORITHMS, Limits, OptionError, Progress, Search, SearchResult
 from .search.solver import algorithm_options
 
@@ -40,9 +40,12 @@ class Comparison:
     """``compare`` as an object advanced a slice of time at a time (for the browser)."""
 
     def __init__(self, board: Board, goal: Board, limits: Limits | None = None,
-                 weight: float | None = None, options: Mapping[str, float] | None = None) -> None:
+                 weight: float | None = None, options: Mapping[str, float] | None = None,
+                 heuristics: Sequence[HeuristicInfo] = ()) -> None:
         """``options`` (and ``weight``, the same as ``options={"weight": ...}``) go to each
-        algorithm that takes them; the others run without."""
+        algorithm that takes them; the others run without. ``heuristics``: entries of their
+        own (a person's heuristic, custom/entry.py), each run by every informed algorithm
+        after the built-in ones."""
         self.board = board
         self.goal = goal
         self.limits = limits or Limits(COMPARE_MAX_NODES, COMPARE_TIME_LIMIT)
@@ -54,7 +57,15 @@ class Comparison:
             if name not in known:
                 raise OptionError(name, f"no algorithm takes a {name}")
             known[name][0].check(value)
-        self.pairs = comparison_pairs(board, goal)
+        self.entries = {entry.name: entry for entry in heuristics}
+        """The heuristics of their own, by name (the pairs name them)."""
+        self.pairs: list[tuple[str, str | None]] = []
+        built_in = comparison_pairs(board, goal)
+        for i, (algorithm, heuristic) in enumerate(built_in):
+            self.pairs.append((algorithm, heuristic))
+            last = i + 1 == len(built_in) or built_in[i + 1][0] != algorithm
+            if last and ALGORITHMS[algorithm].uses_heuristic:
+                self.pairs.extend((algorithm, name) for name in self.entries)
         self.results: list[SearchResult] = []
         self.current: Search | None = None
 
@@ -68,7 +79,8 @@ class Comparison:
             algorithm, heuristic = self.pairs[len(self.results)]
             takes = {o.name for o in ALGORITHMS[algorithm].options}
             options = {name: value for name, value in self.options.items() if name in takes}
-            self.current = Search(self.board, self.goal, algorithm, heuristic, self.limits, options=options)
+            entry = self.entries.get(heuristic) if heuristic is not None else None
+            self.current = Search(self.board, self.goal, algorithm, entry or heuristic, self.limits, options=options)
         return self.current
 
     def step(self, budget: float) -> Progress | None:

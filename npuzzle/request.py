@@ -20,7 +20,8 @@ from typing import Any, Mapping
 
 from .board import Board, BoardError, parse_goal, parse_shape
 from .compare import COMPARE_MAX_NODES, COMPARE_TIME_LIMIT, Comparison
-from .heuristics import HEURISTICS, missing_table_files
+from .custom import DEFAULT_FILENAME, HeuristicCheck, UserCodeError, UserHeuristic, heuristic_entry, load_heuristic
+from .heuristics import HEURISTICS, HeuristicInfo, missing_table_files
 from .random_boards import MAX_SCRAMBLE_MOVES, choose_random
 from .search import (
     ALGORITHMS,
@@ -175,6 +176,27 @@ def read_limits(fields: Fields, max_nodes: int, time_limit: float, caps: Caps = 
     )
 
 
+def read_heuristic_code(fields: Fields, caps: Caps = NO_CAPS) -> UserHeuristic | None:
+    """A person's heuristic: ``heuristic_code`` (the text of a heuristic file, see
+    custom/heuristic.py) compiled and run, named in messages by ``heuristic_filename``;
+    None when absent. RequestError with field ``heuristic_code`` (and ``line``, ``kind``,
+    ``board`` among its details) for code that cannot be used."""
+    if fields.get("heuristic_code") is None:
+        return None
+    text = text_field(fields, "heuristic_code", caps)
+    filename = text_field(fields, "heuristic_filename", caps, DEFAULT_FILENAME)
+    try:
+        return load_heuristic(text, filename)
+    except UserCodeError as exc:
+        raise user_code_error(exc) from None
+
+
+def user_code_error(exc: UserCodeError) -> RequestError:
+    """A person's code that cannot be used, as a request's error (field ``heuristic_code``)."""
+    board = list(exc.board) if exc.board is not None else None
+    return RequestError("heuristic_code", exc.message, kind=exc.kind, line=exc.line, board=board)
+
+
 def _name(fields: Fields, key: str, registry: Mapping[str, object]) -> str | None:
     value = fields.get(key)
     if value is not None and (not isinstance(value, str) or value not in registry):
@@ -196,6 +218,8 @@ class SolveRequest:
     options: dict[str, float] = field(default_factory=dict)
     trace: bool = False
     tree: bool = False
+    custom: HeuristicInfo | None = None
+    """A person's heuristic (``heuristic_code``), used instead of ``heuristic``."""
 
     def start(self, fetching: bool = False) -> tuple[Search, tuple[str, ...]]:
         """The search, and the table files its heuristic needs that are missing. RequestError
@@ -203,7 +227,7 @@ class SolveRequest:
         unless ``fetching`` (the caller fetches them while the search runs) and the
         algorithm can start without them (the anytime solver shows a first solution)."""
         try:
-            search = Search(self.board, self.goal, self.algorithm, self.heuristic, self.limits,
+            search = Search(self.board, self.goal, self.algorithm, self.custom or self.heuristic, self.limits,
                             options=self.options, trace=self.trace, tree=self.tree, fetching=fetching)
         except OptionError as exc:
             raise RequestError(exc.option, str(exc)) from None
@@ -211,7 +235,8 @@ class SolveRequest:
             raise RequestError(exc.field, str(exc)) from None
         except ValueError as exc:  # the heuristic does not apply to the board
             raise RequestError("heuristic", str(exc)) from None
-        need = missing_table_files(search.heuristic, self.board.rows, self.board.cols, self.goal.blank)
+        entry = search.heuristic_info
+        need = entry.missing_files(self.board.rows, self.board.cols, self.goal.blank) if entry else []
         if need and not (fetching and search.info.anytime):
             raise RequestError("tables", f"the {search.heuristic} heuristic needs {', '.join(need)}", need=list(need))
         return search, tuple(need)
@@ -219,7 +244,8 @@ class SolveRequest:
 
 def read_solve(fields: Fields, caps: Caps = NO_CAPS) -> SolveRequest:
     """A search: the boards, ``algorithm`` and ``heuristic`` (registry names, or absent for
-    the defaults; a heuristic is refused for an algorithm that uses none), the options,
+    the defaults; a heuristic is refused for an algorithm that uses none), or a person's
+    heuristic (``heuristic_code``, see ``read_heuristic_code``) instead, the options,
     ``max_nodes`` (default: the algorithm's own, or the tree's), ``time_limit``, ``trace``
     and ``tree``."""
     boards = read_boards(fields, caps)
@@ -230,17 +256,30 @@ def read_solve(fields: Fields, caps: Caps = NO_CAPS) -> SolveRequest:
             "heuristic", f"the {algorithm} algorithm uses no heuristic, so the heuristic {heuristic} "
             "would be ignored: leave it out or choose another algorithm",
         )
+    custom: HeuristicInfo | None = None
+    if fields.get("heuristic_code") is not None:
+        if heuristic is not None:
+            raise RequestError("heuristic_code", f"give a heuristic or your own, not both (heuristic {heuristic})")
+        if algorithm is not None and not ALGORITHMS[algorithm].uses_heuristic:
+            raise RequestError(
+                "heuristic_code", f"the {algorithm} algorithm uses no heuristic, so your heuristic would be "
+                "ignored: leave it out or choose another algorithm",
+            )
+        user = read_heuristic_code(fields, caps)
+        if user is not None:
+            custom = heuristic_entry(user, boards.goal)
     trace = flag_field(fields, "trace")
     tree = flag_field(fields, "tree")
     board = boards.board
     max_nodes = DEFAULT_TREE_EXPANSIONS if tree else default_max_nodes(algorithm, board.rows, board.cols)
     limits = read_limits(fields, max_nodes, DEFAULT_TIME_LIMIT, caps)
-    return SolveRequest(board, boards.goal, algorithm, heuristic, limits, read_options(fields), trace, tree)
+    return SolveRequest(board, boards.goal, algorithm, heuristic, limits, read_options(fields), trace, tree, custom)
 
 
 def read_compare(fields: Fields, caps: Caps = NO_CAPS) -> Comparison:
     """Every applicable algorithm/heuristic pair on the boards, each under ``max_nodes`` and
-    ``time_limit`` (100,000 nodes and 5 s by default), with the options given; RequestError
+    ``time_limit`` (100,000 nodes and 5 s by default), with the options given, and a
+    person's heuristic (``heuristic_code``) with every informed algorithm; RequestError
     with field ``tables`` and ``need`` if a table-backed heuristic's files are missing."""
     boards = read_boards(fields, caps)
     board, goal = boards.board, boards.goal
@@ -249,10 +288,28 @@ def read_compare(fields: Fields, caps: Caps = NO_CAPS) -> Comparison:
         raise RequestError("tables", f"the comparison needs {', '.join(need)}", need=need)
     limits = read_limits(fields, COMPARE_MAX_NODES, COMPARE_TIME_LIMIT, caps)
     options = read_options(fields)
+    user = read_heuristic_code(fields, caps)
+    extra = (heuristic_entry(user, goal),) if user is not None else ()
     try:
-        return Comparison(board, goal, limits, options=options)
+        return Comparison(board, goal, limits, options=options, heuristics=extra)
     except OptionError as exc:
         raise RequestError(exc.option, str(exc)) from None
+
+
+def read_check(fields: Fields, caps: Caps = NO_CAPS) -> HeuristicCheck:
+    """A check of a person's heuristic (``heuristic_code``, required) against the exact
+    distances of a ``size`` (default 3x3) and ``goal``, within ``time_limit`` (60 s by
+    default)."""
+    if fields.get("heuristic_code") is None:
+        raise RequestError("heuristic_code", "heuristic_code is missing: the text of a file that defines h")
+    if fields.get("size") in (None, ""):
+        fields = {**fields, "size": "3x3"}
+    _, _, goal = read_new_board(fields, caps)
+    time_limit = float(number_field(fields, "time_limit", DEFAULT_TIME_LIMIT, caps.time_limit, whole=False))
+    user = read_heuristic_code(fields, caps)
+    if user is None:  # pragma: no cover - checked above
+        raise RequestError("heuristic_code", "heuristic_code is missing")
+    return HeuristicCheck(user, goal, time_limit)
 
 
 def read_prepare(fields: Fields, caps: Caps = NO_CAPS) -> tuple[str, int, int, Board]:

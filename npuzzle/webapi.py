@@ -87,6 +87,7 @@ from .board import (
 )
 from .compare import COMPARE_MAX_NODES, COMPARE_TIME_LIMIT, Comparison
 from .explain import breakdown
+from .custom import UserCodeError
 from .heuristics import (
     HEURISTICS,
     compile_heuristic,
@@ -109,6 +110,7 @@ from .request import (
     read_random,
     read_solve,
     text_field,
+    user_code_error,
 )
 from .search import (
     ALGORITHMS,
@@ -337,7 +339,8 @@ def _h_path(start: Board, goal: Board, heuristic: str | None, tiles: Sequence[in
     heuristic if it is ready, else the strongest one that is: this is computed between a
     search's slices, and must never load tables in one go (the search loads them in steps)."""
     name = heuristic
-    if name is None or not heuristic_ready(name, start.rows, start.cols, goal.blank):
+    # A person's heuristic (custom/, not in the registry) is not run here: the strongest ready one is.
+    if name is None or name not in HEURISTICS or not heuristic_ready(name, start.rows, start.cols, goal.blank):
         name = strongest_heuristic(start.rows, start.cols, goal.blank, ready_only=True)
     compiled = compile_heuristic(name, start.rows, start.cols, goal.blank)
     cells = relabel(start, goal)
@@ -363,8 +366,18 @@ def _begin(job: Job, budget: float) -> dict[str, Any]:
     """Keep ``job``, run its first slice and answer."""
     job_id = next(_job_ids)
     _jobs[job_id] = job
-    job.step(budget)
+    _slice(job_id, job, budget)
     return _answer(job_id, job)
+
+
+def _slice(job_id: int, job: Job, budget: float) -> None:
+    """Run a slice of ``job``. A person's heuristic that fails in it (raises, returns a
+    non-int or a negative number) ends the job: RequestError, field ``heuristic_code``."""
+    try:
+        job.step(budget)
+    except UserCodeError as exc:
+        _jobs.pop(job_id, None)
+        raise user_code_error(exc) from None
 
 
 def _answer(job_id: int, job: Job) -> dict[str, Any]:
@@ -438,7 +451,7 @@ def _job(request: Fields) -> tuple[int, Job]:
 
 def _step(request: Fields) -> dict[str, Any]:
     job_id, job = _job(request)
-    job.step(_budget(request))
+    _slice(job_id, job, _budget(request))
     return _answer(job_id, job)
 
 

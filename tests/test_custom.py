@@ -86,7 +86,7 @@ def test_the_template_is_the_manhattan_distance_admissible_and_consistent() -> N
     """On every 3x3 state, against exact distances: never above them, one move changes it
     by one, and it agrees with the built-in Manhattan distance."""
     h = load_heuristic(TEMPLATE)
-    for goal_name in ("blank-last", "blank-first"):
+    for goal_name in ("blank-last",):  # blank-first: tests/test_custom_check.py, through the checker
         goal = Board.goal(3, 3, goal_name)
         distances = eight_puzzle_distances(goal_name)
         values = {tiles: h(tiles, goal.tiles, 3, 3) for tiles in distances}

@@ -4,7 +4,9 @@ and used by the package's searches like a built-in one.
 * ``heuristic.py``: the interface (``h(tiles, goal, rows, cols) -> int``), loading a
   file's text, and the one error type ``UserCodeError``;
 * ``template.py``: the starting template (the Manhattan distance, written plainly);
-* ``check.py``: the check against exact distances (``HeuristicCheck``, ``check_heuristic``).
+* ``check.py``: the check against exact distances (``HeuristicCheck``, ``check_heuristic``);
+* ``entry.py``: the heuristic as the searches take one (``heuristic_entry``);
+* ``deadline.py``: a hard time limit on code that never returns (CPython's main thread).
 """
 
 from .check import (
@@ -15,7 +17,9 @@ from .check import (
     Overestimate,
     check_heuristic,
 )
+from .entry import heuristic_entry
 from .heuristic import (
+    DEFAULT_FILENAME,
     HeuristicFunction,
     HeuristicTimeout,
     UserCodeError,
@@ -27,12 +31,14 @@ from .heuristic import (
 from .template import TEMPLATE, TEMPLATE_FILENAME
 
 __all__ = [
+    "DEFAULT_FILENAME",
     "CheckProgress",
     "CheckResult",
     "HeuristicCheck",
     "InconsistentEdge",
     "Overestimate",
     "check_heuristic",
+    "heuristic_entry",
     "HeuristicFunction",
     "HeuristicTimeout",
     "TEMPLATE",

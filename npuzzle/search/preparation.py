@@ -13,7 +13,7 @@ from __future__ import annotations
 import time
 from typing import Callable, Generator
 
-from ..heuristics import Compiled, HeuristicInfo, compile_heuristic, heuristic_loading
+from ..heuristics import HEURISTICS, Compiled, HeuristicInfo, compile_heuristic, heuristic_loading
 from .problem import Problem
 from .result import Progress
 
@@ -34,6 +34,12 @@ def shape(problem: Problem) -> tuple[int, int, int]:
     return problem.rows, problem.cols, problem.goal_board.blank
 
 
+def registered(heuristic: HeuristicInfo) -> bool:
+    """Whether ``heuristic`` is the registry's own entry. A person's heuristic is an entry
+    of its own (custom/entry.py): it has no tables and is compiled directly."""
+    return HEURISTICS.get(heuristic.name) is heuristic
+
+
 def load_heuristic(
     problem: Problem, heuristic: HeuristicInfo | None, fetching: bool = False, best: int | None = None,
 ) -> Preparation:
@@ -42,6 +48,8 @@ def load_heuristic(
     the length of a solution already shown, repeated in each progress report."""
     if heuristic is None:
         return None
+    if not registered(heuristic):
+        return heuristic.compile(*shape(problem))
     started = time.perf_counter()
     loading = heuristic_loading(heuristic.name, *shape(problem))
     if loading is not None:

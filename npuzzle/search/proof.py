@@ -41,14 +41,16 @@ def prove(
     none) proved when it stopped for ``stop`` with a solution of ``length`` (None: none),
     its last f ``bound``, the heuristic's value ``h0`` at the start and its ``outcome``."""
     factor = algorithm.factor(options)
-    optimal = (stop is StopReason.SOLVED and factor == 1 and admissible) or bool(outcome and outcome.proven)
+    # The anytime solver's proofs assume its heuristic admissible, as every built-in one is.
+    optimal = (stop is StopReason.SOLVED and factor == 1 and admissible) or bool(outcome and outcome.proven and admissible)
     lower_bound = _lower_bound(problem, length, optimal, bound if factor == 1 and admissible else None,
-                               factor if admissible else None, h0, outcome)
+                               factor if admissible else None, h0 if admissible else None,
+                               outcome if admissible else None)
     bounded = stop is StopReason.SOLVED and factor is not None and not algorithm.optimal and admissible
     suboptimality = factor if bounded else None
     if algorithm.anytime and length and lower_bound and not optimal:
         suboptimality = round_up(length, lower_bound, 2)  # exact: 11/5 is 2.2, not 2.21
-    proven_bound = bound if factor == 1 else (outcome.lower_bound if outcome else None)
+    proven_bound = bound if factor == 1 else (outcome.lower_bound if outcome and admissible else None)
     return Proof(optimal, lower_bound, suboptimality, proven_bound)
 
 

@@ -157,6 +157,10 @@ class SearchResult:
     """What the search did over time (samples, iterations), when it was asked to record it."""
     tree: TreeRecorder | None = None
     """The tree the search built, node by node (boards up to 3x3), when it was asked to."""
+    optimal_if_admissible: bool | None = None
+    """Set only for a person's heuristic (custom/), whose admissibility is not known, so
+    ``optimal`` stays False: whether the solution would be proven shortest if that
+    heuristic is admissible (``python -m npuzzle check`` finds out)."""
 
     @property
     def solved(self) -> bool:
@@ -226,6 +230,8 @@ class SearchResult:
             "rows": self.start.rows,
             "cols": self.start.cols,
         }
+        if self.optimal_if_admissible is not None:  # a person's heuristic: only then
+            out["optimal_if_admissible"] = self.optimal_if_admissible
         if self.trace is not None:
             out["trace"] = self.trace.to_dict()
         if self.tree is not None:

@@ -17,7 +17,7 @@ from typing import Callable, Mapping
 from ..board import Board
 from ..heuristics import HeuristicInfo, get_heuristic
 from ..solvability import is_solvable
-from .preparation import Preparation
+from .preparation import Preparation, registered
 from .problem import Problem
 from .proof import prove
 from .registry import (  # re-exported: callers have long imported them from here
@@ -63,7 +63,7 @@ class Search:
         board: Board,
         goal: Board,
         algorithm: str | None = None,
-        heuristic: str | None = None,
+        heuristic: str | HeuristicInfo | None = None,
         limits: Limits | None = None,
         weight: float | None = None,
         options: Mapping[str, object] | None = None,
@@ -79,12 +79,18 @@ class Search:
         (a ValueError) unless the board has at most 9 cells, the node limit (default
         200) is at most 2,000 and the algorithm records one. ``fetching``: the caller
         fetches the heuristic's missing table files while the search runs (the browser's
-        worker does); an algorithm that can wait for them (the anytime solver) does."""
+        worker does); an algorithm that can wait for them (the anytime solver) does.
+        ``heuristic`` may be an entry of its own instead of a registry name: a person's
+        heuristic (custom/entry.py), which proves nothing by itself (the result's
+        ``optimal_if_admissible`` says what it would prove if it were admissible)."""
         algorithm = algorithm or default_algorithm(board.rows, board.cols)
         info = get_algorithm(algorithm)
         entry: HeuristicInfo | None = None
         if info.uses_heuristic:
-            entry = get_heuristic(heuristic or default_heuristic(board.rows, board.cols, goal.blank))
+            if isinstance(heuristic, HeuristicInfo):
+                entry = heuristic
+            else:
+                entry = get_heuristic(heuristic or default_heuristic(board.rows, board.cols, goal.blank))
             if not entry.suits(board.rows, board.cols):
                 raise ValueError(f"the {entry.name} heuristic does not apply to a {board.shape} board")
         given = dict(options or {})
@@ -151,6 +157,10 @@ class Search:
         admissible = self.heuristic_info is None or self.heuristic_info.admissible
         length = len(tiles) if stop is StopReason.SOLVED or tiles else None
         proof = prove(self.info, self.options, admissible, self.problem, stop, length, bound, self._h0, outcome)
+        optimal_if_admissible = None
+        if self.heuristic_info is not None and not registered(self.heuristic_info):
+            optimal_if_admissible = prove(self.info, self.options, True, self.problem, stop, length, bound,
+                                          self._h0, outcome).optimal
         lower_bound = proof.lower_bound
         seconds = time.perf_counter() - self._started
         if self.trace is not None:  # the last sample: the result's own counts
@@ -183,6 +193,7 @@ class Search:
             history=outcome.history if outcome else (),
             trace=self.trace,
             tree=self.tree,
+            optimal_if_admissible=optimal_if_admissible,
         )
 
     def step(self, budget: float = 0.03, cancel: bool = False) -> SearchResult | Progress:
@@ -215,7 +226,7 @@ class Search:
                 self.result = self._result(StopReason.CANCELLED, self._best_path, 0, 0, 0, None)
                 return self.result
             prepared = time.perf_counter()
-            if compiled is not None and self.heuristic_info is not None and self.heuristic_info.admissible:
+            if compiled is not None and self.heuristic_info is not None:  # prove() uses it only if admissible
                 self._h0 = compiled.evaluate(self.problem.start)
             self.setup_seconds += time.perf_counter() - prepared
             self._steps = self.info.start(self.problem, compiled, self.limits, self.options, self.tree)
