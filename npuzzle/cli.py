@@ -9,6 +9,7 @@ solution or stopped a check, 130 when interrupted.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
 import sys
@@ -338,8 +339,8 @@ def _hard_limit(args: argparse.Namespace, seconds: float) -> AbstractContextMana
 
 def _timeout_line(seconds: float, board: Sequence[int] | None) -> str:
     """The one line for an h stopped from outside."""
-    on = f" on board {board_text(board)}" if board is not None else ""
-    return f"npuzzle: time limit: stopped after {seconds:g} s (--time-limit): h did not return{on}"
+    what = f"h did not return on board {board_text(board)}" if board is not None else "the heuristic file's code did not return"
+    return f"npuzzle: time limit: stopped after {seconds:g} s (--time-limit): {what}"
 
 
 def _progress_printer(stream: TextIO):  # type: ignore[no-untyped-def]
@@ -548,7 +549,9 @@ def _quality_cell(result: SearchResult) -> str:
 
 def _solve(args: argparse.Namespace, stdin: TextIO, stdout: TextIO, stderr: TextIO) -> int:
     try:
-        search, _ = read_solve(_fields(args, stdin)).start()
+        fields = _fields(args, stdin)
+        with _hard_limit(args, args.time_limit):  # the file's top-level code runs as it is read
+            search, _ = read_solve(fields).start()
     except RequestError as exc:
         if exc.field != "tables":
             raise
@@ -578,7 +581,9 @@ def _solve(args: argparse.Namespace, stdin: TextIO, stdout: TextIO, stderr: Text
 
 
 def _compare(args: argparse.Namespace, stdin: TextIO, stdout: TextIO, stderr: TextIO) -> int:
-    comparison = read_compare(_fields(args, stdin))
+    fields = _fields(args, stdin)
+    with _hard_limit(args, args.time_limit):
+        comparison = read_compare(fields)
     board, goal, limits = comparison.board, comparison.goal, comparison.limits
     show_progress = not args.json and stderr.isatty()
 
@@ -649,7 +654,8 @@ def _side_by_side(left: str, right: str) -> str:
 
 def _check(args: argparse.Namespace, stdin: TextIO, stdout: TextIO, stderr: TextIO) -> int:
     fields = {"size": args.size, "goal": args.goal, "time_limit": args.time_limit, **_heuristic_file_fields(args)}
-    check = read_check(fields)
+    with _hard_limit(args, args.time_limit):
+        check = read_check(fields)
     show_progress = not args.json and stderr.isatty()
 
     def report(p: CheckProgress) -> None:
@@ -714,6 +720,11 @@ def main(argv: Sequence[str] | None = None, stdin: TextIO | None = None,
         if args.command is None:
             parser.print_help(stdout)
             raise InputError(f"choose a command: {', '.join(_COMMANDS)}")
+        if getattr(args, "heuristic_file", None) is not None:
+            # What a person's code prints goes to standard error: standard output stays the
+            # answer (JSON with --json). The command writes to ``stdout``, taken above.
+            with contextlib.redirect_stdout(stderr):
+                return _COMMANDS[args.command](args, stdin, stdout, stderr)
         return _COMMANDS[args.command](args, stdin, stdout, stderr)
     except (InputError, RequestError, BoardError, ValueError) as exc:
         # One line, whatever the message quotes (argparse repeats unknown arguments as given).

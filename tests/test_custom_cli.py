@@ -98,7 +98,8 @@ def test_an_h_that_never_returns_is_stopped_by_the_time_limit(tmp_path: Path, so
         assert done.returncode == 3, done.stderr
         assert done.stdout == "" and done.stderr.count("\n") == 1
         # On the board when the raise got out; else (a bare except caught every one) without it.
-        assert done.stderr.startswith("npuzzle: time limit: stopped after 0.3 s (--time-limit): h did not return")
+        assert done.stderr.startswith("npuzzle: time limit: stopped after 0.3 s (--time-limit): ")
+        assert "h did not return on board " in done.stderr or "code did not return" in done.stderr
 
 
 def test_a_slow_check_stops_at_the_time_limit_with_what_it_checked(tmp_path: Path) -> None:
@@ -235,3 +236,28 @@ def test_the_web_api_reads_the_same_fields_and_answers_errors_as_data() -> None:
     answer = go({"op": "compare", "board": "1 2 3 4 5 6 0 7 8", "heuristic_code": TEMPLATE})
     results = answer["results"]
     assert isinstance(results, list) and sum(r["heuristic"] == "custom:your_heuristic.py" for r in results) == 5
+
+
+def test_top_level_code_that_never_ends_is_stopped_too(tmp_path: Path) -> None:
+    done = run_npuzzle("check", "--heuristic-file", write(tmp_path, "while True:\n    pass\n"), "--time-limit", "0.3")
+    assert done.returncode == 3 and done.stderr == (
+        "npuzzle: time limit: stopped after 0.3 s (--time-limit): the heuristic file's code did not return\n")
+
+
+def test_what_h_prints_goes_to_standard_error_and_the_json_stays_whole(tmp_path: Path) -> None:
+    source = 'print("loading")\ndef h(tiles, goal, rows, cols):\n    print("h of", tiles)\n    return 0\n'
+    done = run_npuzzle("solve", "1 2 3 4 5 6 7 0 8", "--algorithm", "astar", "--heuristic-file",
+                       write(tmp_path, source), "--json")
+    assert done.returncode == 0 and json.loads(done.stdout)["length"] == 1
+    assert done.stderr.startswith("loading\nh of (1, 2, 3, 4, 5, 6, 7, 0, 8)\n")
+
+
+@pytest.mark.parametrize("body, message", [
+    ("return 10 ** 400", "h returned a number, more than 2,147,483,647 (no board is that far), on board 1,2,0,3"),
+    ("raise SystemExit(4)", "h raised SystemExit: 4 at line 2, on board 1,2,0,3"),
+])
+def test_hostile_answers_are_bad_files_too(tmp_path: Path, body: str, message: str) -> None:
+    source = f"def h(tiles, goal, rows, cols):\n    {body}\n"
+    path = write(tmp_path, source)
+    status, out, err = run("solve", "1 2 0 3", "--algorithm", "idastar", "--heuristic-file", path)
+    assert (status, out, err) == (2, "", f"npuzzle: error: {path}: {message}\n")

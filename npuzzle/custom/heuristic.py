@@ -38,6 +38,9 @@ DEFAULT_FILENAME = "your_heuristic.py"
 """The name messages give a heuristic whose source came without a file's name."""
 MAX_SHOWN = 40
 """Longest text of a returned value quoted in a message."""
+MAX_H = 2**31 - 1
+"""The largest answer taken: no board is that far from its goal, and larger numbers would
+overflow the floats that weighted A* and the checker's ratios use."""
 
 
 class HeuristicFunction(Protocol):
@@ -98,11 +101,20 @@ def _user_line(tb: TracebackType | None, filename: str) -> int | None:
     return line
 
 
+def _said(exc: BaseException) -> str:
+    """An exception's message on one line, shortened; never raises (a hostile ``__str__``)."""
+    try:
+        text = " ".join(str(exc).split())
+    except Exception:
+        return ""
+    return text if len(text) <= 100 else text[:97] + "..."
+
+
 def _shown(value: object) -> str:
     try:
         text = repr(value)
-    except Exception:  # a hostile __repr__
-        text = f"a {type(value).__name__}"
+    except Exception:  # a hostile __repr__, an int of over 4,300 digits
+        text = "a number too long to show" if isinstance(value, int) else f"a {type(value).__name__}"
     return text if len(text) <= MAX_SHOWN else text[: MAX_SHOWN - 3] + "..."
 
 
@@ -126,7 +138,7 @@ class UserHeuristic:
         """``h(tiles, goal, rows, cols)``, checked."""
         try:
             value = self.function(tiles, goal, rows, cols)
-        except Exception as exc:
+        except (Exception, SystemExit) as exc:  # exit() in the person's code ends only their h
             raise self.raised(exc, tiles) from None
         except HeuristicTimeout as exc:
             if exc.board is None:
@@ -134,16 +146,16 @@ class UserHeuristic:
             raise
         if type(value) is not int:
             return self.checked(value, tiles)
-        if value < 0:
+        if value < 0 or value > MAX_H:
             raise self.returned(value, tiles)
         return value
 
-    def raised(self, exc: Exception, tiles: Tiles) -> UserCodeError:
+    def raised(self, exc: BaseException, tiles: Tiles) -> UserCodeError:
         """The error for ``h`` raising ``exc`` on ``tiles``: the line of the person's file
         (from the traceback) and the board."""
         line = _user_line(exc.__traceback__, self.filename)
         where = f" at line {line}" if line is not None else ""
-        detail = " ".join(str(exc).split())
+        detail = _said(exc)
         what = f"{type(exc).__name__}: {detail}" if detail else type(exc).__name__
         if len(what) > 120:
             what = what[:117] + "..."
@@ -155,7 +167,7 @@ class UserHeuristic:
         IntEnum counts as its value), else UserCodeError."""
         if isinstance(value, int) and not isinstance(value, bool):
             number = int(value)
-            if number < 0:
+            if number < 0 or number > MAX_H:
                 raise self.returned(number, tiles)
             return number
         raise UserCodeError(
@@ -163,8 +175,10 @@ class UserHeuristic:
             f"on board {board_text(tiles)}", "returned", None, tuple(tiles))
 
     def returned(self, value: int, tiles: Tiles) -> UserCodeError:
-        """The error for a negative answer."""
-        return UserCodeError(f"{self.filename}: h returned {value}, a negative number, on board "
+        """The error for a negative answer, or one above ``MAX_H``."""
+        what = "a negative number" if value < 0 else f"more than {MAX_H:,} (no board is that far)"
+        shown = _shown(value) if value < 0 else "a number"
+        return UserCodeError(f"{self.filename}: h returned {shown}, {what}, on board "
                              f"{board_text(tiles)}", "returned", None, tuple(tiles))
 
 
@@ -186,11 +200,11 @@ def load_heuristic(source: str, filename: str = DEFAULT_FILENAME) -> UserHeurist
                                  "__builtins__": builtins}
     try:
         exec(code, namespace)
-    except Exception as exc:
+    except (Exception, SystemExit) as exc:
         line = _user_line(exc.__traceback__, filename)
         where = f" at line {line}" if line is not None else ""
         raise UserCodeError(f"{filename}: the file raised {type(exc).__name__}: "
-                            f"{' '.join(str(exc).split())}{where} while loading", "raised", line) from None
+                            f"{_said(exc)}{where} while loading", "raised", line) from None
     function = namespace.get("h")
     if function is None:
         raise UserCodeError(f"{filename}: no function h defined: write def h(tiles, goal, rows, cols):",
