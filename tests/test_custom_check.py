@@ -207,3 +207,11 @@ def test_the_check_runs_in_steps_stops_at_its_time_limit_and_cancels() -> None:
     full = HeuristicCheck(MANHATTAN, Board.goal(2, 4)).run(lambda p: reports.append(p) is not None, interval=0.001)
     assert isinstance(full, CheckResult) and full.complete and reports
     assert [p.states for p in reports] == sorted(p.states for p in reports)
+
+
+def test_a_check_cancelled_before_it_began_calls_no_h() -> None:
+    def h(tiles: Tiles, goal: Tiles, rows: int, cols: int) -> int:
+        raise AssertionError("not called")
+
+    result = HeuristicCheck(h, GOAL).cancel()
+    assert (result.states, result.h_goal, result.stopped, result.admissible) == (0, None, "cancelled", None)

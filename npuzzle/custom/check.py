@@ -134,7 +134,8 @@ class CheckResult:
     """The largest h - distance (the first found among equals)."""
     worst_inconsistent_edge: InconsistentEdge | None
     """The largest drop along a move (the first found among equals)."""
-    h_goal: int
+    h_goal: int | None
+    """h at the goal (None only when the check was cancelled before it began)."""
     exact: int
     """Boards where h equals the distance."""
     mean_ratio: float | None
@@ -412,13 +413,11 @@ class HeuristicCheck:
     def _finish(self, stopped: str | None) -> CheckResult:
         t = self.tally
         self._work = None
-        h_goal = self.h_goal if self.h_goal is not None else self.heuristic(self.goal.tiles, self.goal.tiles,
-                                                                           self.rows, self.cols)
         self.result = CheckResult(
             rows=self.rows, cols=self.cols, goal=self.goal.tiles, heuristic=self.name,
             exhaustive=self.exhaustive and stopped is None, states=t.states, edges=t.edges,
             overestimates=t.overestimates, inconsistent_edges=t.inconsistent,
-            worst_overestimate=t.worst_over, worst_inconsistent_edge=t.worst_edge, h_goal=h_goal,
+            worst_overestimate=t.worst_over, worst_inconsistent_edge=t.worst_edge, h_goal=self.h_goal,
             exact=t.exact, mean_ratio=t.ratio_sum / t.ratio_count if t.ratio_count else None,
             max_distance=t.max_distance, seconds=time.perf_counter() - self._started, stopped=stopped,
             samples=self.samples, overestimate_examples=tuple(t.over_examples),
