@@ -21,7 +21,7 @@ from . import answer, tables
 from .answer import result_json
 from .board import DIRECTION_NAMES, Board, BoardError
 from .compare import COMPARE_MAX_NODES, COMPARE_TIME_LIMIT
-from .custom import CheckProgress, CheckResult, HeuristicTimeout, board_text
+from .custom import CheckProgress, CheckResult, HeuristicCheck, HeuristicTimeout, board_text
 from .custom.deadline import hard_time_limit
 from .heuristics import HEURISTICS
 from .pattern_db import build_shipped_tables
@@ -155,6 +155,12 @@ def _build_parser() -> argparse.ArgumentParser:
         help=f"one of {', '.join(HEURISTICS)} (default: the strongest for the size)",
     )
     _add_heuristic_file(solve, "use your own heuristic instead (any informed algorithm): ")
+    solve.add_argument(
+        "--check-heuristic", action="store_true",
+        help=("with --heuristic-file: check it first, as the check command does (within --time-limit); "
+              "on boards up to 9 cells a heuristic proven admissible makes the solution's optimality "
+              "proven, and the answer gives the check's verdict"),
+    )
     _add_limit_arguments(solve, None, DEFAULT_TIME_LIMIT)
     solve.add_argument(
         "--trace", action="store_true",
@@ -385,11 +391,13 @@ def format_result(result: SearchResult) -> str:
             lines.append(f"The shortest solution has at least {result.bound} moves.")
         return "\n".join(lines)
     lines.append(f"Solution: {result.length} moves ({_quality(result)}); {method}, {counts}.")
-    if result.optimal_if_admissible is not None:
+    if result.optimal_if_admissible is not None and not result.optimal:
         lines.append(
-            f"{result.heuristic} is your own heuristic: whether it is admissible is not known, so nothing "
-            "is proven from it (python -m npuzzle check --heuristic-file tells)."
+            f"{result.heuristic} is your own heuristic: it is not proven admissible, so nothing is proven "
+            "from it (python -m npuzzle check --heuristic-file, or solve --check-heuristic, tells)."
         )
+    elif result.optimal_if_admissible is not None:
+        lines.append(f"{result.heuristic} is your own heuristic, checked admissible on every state.")
     factor = result.factor_up(3)
     if not result.optimal and result.lower_bound is not None and factor is not None:
         lines.append(
@@ -551,7 +559,15 @@ def _solve(args: argparse.Namespace, stdin: TextIO, stdout: TextIO, stderr: Text
     try:
         fields = _fields(args, stdin)
         with _hard_limit(args, args.time_limit):  # the file's top-level code runs as it is read
-            search, _ = read_solve(fields).start()
+            request = read_solve(fields)
+        checked = None
+        if args.check_heuristic:
+            if request.user is None:
+                raise InputError("--check-heuristic: give the heuristic to check with --heuristic-file")
+            with _hard_limit(args, args.time_limit):
+                checked = HeuristicCheck(request.user, request.goal, args.time_limit).run()
+            request = request.with_check(checked)
+        search, _ = request.start()
     except RequestError as exc:
         if exc.field != "tables":
             raise
@@ -568,9 +584,16 @@ def _solve(args: argparse.Namespace, stdin: TextIO, stdout: TextIO, stderr: Text
     if show_progress:
         stderr.write("\r" + " " * 79 + "\r")
     if args.json:
-        stdout.write(json.dumps(result_json(result)) + "\n")
+        out = result_json(result)
+        if checked is not None:
+            out["heuristic_check"] = _check_summary(checked)
+        stdout.write(json.dumps(out) + "\n")
     else:
         stdout.write(format_result(result) + "\n")
+        if checked is not None:
+            stdout.write(f"Check of {checked.heuristic}: {checked.verdict()} ({checked.seconds:.2f} s).\n")
+            if checked.admissible is False and result.solved:
+                stdout.write("It is not admissible, so this solution may be longer than the shortest.\n")
         if args.trace:
             stdout.write("\n" + format_trace(result) + "\n")
         if args.tree:
@@ -612,6 +635,14 @@ def _compare(args: argparse.Namespace, stdin: TextIO, stdout: TextIO, stderr: Te
             stdout.write(format_table(results) + "\n")
             stdout.write(f"\nLimits per run: {limits.max_nodes:,} nodes expanded, {limits.time_limit:g} s.\n")
     return EXIT_OK
+
+
+def _check_summary(check: CheckResult) -> dict[str, object]:
+    """What ``solve --check-heuristic --json`` says of the check (``check --json`` says all)."""
+    data = check.to_dict()
+    keys = ("admissible", "consistent", "exhaustive", "complete", "states", "overestimates",
+            "inconsistent_edges", "seconds", "stopped", "verdict")
+    return {key: data[key] for key in keys}
 
 
 def format_check(result: CheckResult) -> str:

@@ -15,12 +15,20 @@ npuzzle.request.RequestError: the iddfs algorithm uses no heuristic, so the heur
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Mapping
 
 from .board import Board, BoardError, parse_goal, parse_shape
 from .compare import COMPARE_MAX_NODES, COMPARE_TIME_LIMIT, Comparison
-from .custom import DEFAULT_FILENAME, HeuristicCheck, UserCodeError, UserHeuristic, heuristic_entry, load_heuristic
+from .custom import (
+    DEFAULT_FILENAME,
+    CheckResult,
+    HeuristicCheck,
+    UserCodeError,
+    UserHeuristic,
+    heuristic_entry,
+    load_heuristic,
+)
 from .heuristics import HEURISTICS, HeuristicInfo, missing_table_files
 from .random_boards import MAX_SCRAMBLE_MOVES, choose_random
 from .search import (
@@ -220,6 +228,15 @@ class SolveRequest:
     tree: bool = False
     custom: HeuristicInfo | None = None
     """A person's heuristic (``heuristic_code``), used instead of ``heuristic``."""
+    user: UserHeuristic | None = None
+    """That heuristic itself (to check it: ``with_check``)."""
+
+    def with_check(self, check: CheckResult) -> SolveRequest:
+        """The same request, its person's heuristic known admissible (and consistent) when
+        ``check`` proved it (custom/entry.py)."""
+        if self.user is None:
+            raise RequestError("heuristic_code", "there is no heuristic of your own to check")
+        return replace(self, custom=heuristic_entry(self.user, self.goal, check))
 
     def start(self, fetching: bool = False) -> tuple[Search, tuple[str, ...]]:
         """The search, and the table files its heuristic needs that are missing. RequestError
@@ -257,6 +274,7 @@ def read_solve(fields: Fields, caps: Caps = NO_CAPS) -> SolveRequest:
             "would be ignored: leave it out or choose another algorithm",
         )
     custom: HeuristicInfo | None = None
+    user: UserHeuristic | None = None
     if fields.get("heuristic_code") is not None:
         if heuristic is not None:
             raise RequestError("heuristic_code", f"give a heuristic or your own, not both (heuristic {heuristic})")
@@ -273,7 +291,7 @@ def read_solve(fields: Fields, caps: Caps = NO_CAPS) -> SolveRequest:
     board = boards.board
     max_nodes = DEFAULT_TREE_EXPANSIONS if tree else default_max_nodes(algorithm, board.rows, board.cols)
     limits = read_limits(fields, max_nodes, DEFAULT_TIME_LIMIT, caps)
-    return SolveRequest(board, boards.goal, algorithm, heuristic, limits, read_options(fields), trace, tree, custom)
+    return SolveRequest(board, boards.goal, algorithm, heuristic, limits, read_options(fields), trace, tree, custom, user)
 
 
 def read_compare(fields: Fields, caps: Caps = NO_CAPS) -> Comparison:

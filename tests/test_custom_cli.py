@@ -261,3 +261,25 @@ def test_hostile_answers_are_bad_files_too(tmp_path: Path, body: str, message: s
     path = write(tmp_path, source)
     status, out, err = run("solve", "1 2 0 3", "--algorithm", "idastar", "--heuristic-file", path)
     assert (status, out, err) == (2, "", f"npuzzle: error: {path}: {message}\n")
+
+
+def test_solve_can_check_the_heuristic_first(tmp_path: Path) -> None:
+    """Proven admissible by the exhaustive check, a solution is proven optimal; found
+    inadmissible, it is not, and the answer says what the check found."""
+    status, out, _ = run("solve", HARD, "--algorithm", "astar", "--heuristic-file", write(tmp_path, TEMPLATE),
+                         "--check-heuristic", "--json")
+    data = json.loads(out)
+    assert status == 0 and (data["optimal"], data["lower_bound"], data["quality"]) == (True, 31, "optimal")
+    assert data["heuristic_check"]["admissible"] is True and data["heuristic_check"]["states"] == 181_440
+    double = TEMPLATE.replace("    return total\n", "    return 2 * total\n")
+    status, out, _ = run("solve", HARD, "--algorithm", "astar", "--heuristic-file", write(tmp_path, double, "d.py"),
+                         "--check-heuristic")
+    assert status == 0 and "Check of custom:d.py: not admissible" in out and "may be longer than the shortest" in out
+    status, _, err = run("solve", HARD, "--check-heuristic")
+    assert status == 2 and err == "npuzzle: error: --check-heuristic: give the heuristic to check with --heuristic-file\n"
+    from npuzzle.custom import check_heuristic
+
+    small = check_heuristic(load_heuristic(TEMPLATE), Board.goal(2, 2))
+    with pytest.raises(ValueError, match="another goal"):
+        heuristic_entry(load_heuristic(TEMPLATE), Board.goal(2, 2, "blank-first"), small)
+    assert heuristic_entry(load_heuristic(TEMPLATE), Board.goal(2, 2), small).admissible is True

@@ -15,12 +15,16 @@ from typing import Sequence
 
 from ..board import Board
 from ..heuristics import Compiled, HeuristicInfo
+from .check import CheckResult
 from .heuristic import UserHeuristic
 
 
-def heuristic_entry(heuristic: UserHeuristic, goal: Board) -> HeuristicInfo:
+def heuristic_entry(heuristic: UserHeuristic, goal: Board, check: CheckResult | None = None) -> HeuristicInfo:
     """The entry a search takes for ``heuristic`` towards ``goal`` (``Search(...,
-    heuristic=entry)``); its ``compile`` calls ``h`` with the real tiles and goal.
+    heuristic=entry)``); its ``compile`` calls ``h`` with the real tiles and goal. With the
+    ``check`` of this heuristic towards this goal, it is admissible (and consistent) when
+    the check proved it (every state checked): a search with it then proves what it would
+    with a built-in one. ValueError for a check of another goal.
 
     >>> from npuzzle.board import relabel
     >>> from npuzzle.custom import load_heuristic
@@ -35,6 +39,11 @@ def heuristic_entry(heuristic: UserHeuristic, goal: Board) -> HeuristicInfo:
     """
     rows, cols, target = goal.rows, goal.cols, goal.tiles
     back = (0,) + target  # back[label]: the real tile
+    admissible = consistent = False
+    if check is not None:
+        if (check.rows, check.cols, check.goal) != (rows, cols, target):
+            raise ValueError(f"that check of {heuristic.name} was for another goal")
+        admissible, consistent = check.admissible is True, check.consistent is True
 
     def compile_for(r: int, c: int, blank_goal: int) -> Compiled:
         if (r, c, blank_goal) != (rows, cols, goal.blank):
@@ -46,7 +55,7 @@ def heuristic_entry(heuristic: UserHeuristic, goal: Board) -> HeuristicInfo:
         return Compiled(heuristic.name, evaluate)
 
     return HeuristicInfo(
-        heuristic.name, f"Your heuristic ({heuristic.name.split(':', 1)[1]})", False, False,
+        heuristic.name, f"Your heuristic ({heuristic.name.split(':', 1)[1]})", admissible, consistent,
         "A heuristic written in Python by the person using the solver: admissible and consistent "
         "only if the check (python -m npuzzle check) finds it so.",
         compile_for, strength=-1,
