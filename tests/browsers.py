@@ -423,7 +423,7 @@ def open_link(page: Any, site_url: str, fragment: str, *, valid_board: bool = Tr
 
 JS_STATUS = "({ ...(document.getElementById('status') || { dataset: {} }).dataset })"
 """The status line's data-* attributes as an object: state, length, best, optimal, lower, factor,
-stopped, preparing, tile, move (each a string, "" when the state has none)."""
+stopped, preparing, tile, move, expanded (each a string, "" when the state has none)."""
 ENDED = ("solved", "stopped", "failed")
 """The states of a search that has ended: with a solution, without one, refused or crashed."""
 SHOWN = ("improving", "solved")
@@ -446,6 +446,7 @@ class Outcome:
     preparing: bool = False
     tile: int | None = None
     move: str | None = None
+    expanded: int | None = None
 
     @classmethod
     def of(cls, data: dict[str, str]) -> "Outcome":
@@ -456,7 +457,7 @@ class Outcome:
                    optimal=data.get("optimal") == "true", lower=number("lower"),
                    factor=float(data["factor"]) if data.get("factor") else None,
                    stopped=data.get("stopped") or None, preparing=data.get("preparing") == "true",
-                   tile=number("tile"), move=data.get("move") or None)
+                   tile=number("tile"), move=data.get("move") or None, expanded=number("expanded"))
 
     @property
     def ended(self) -> bool:

@@ -9,7 +9,8 @@ const RESULT = { length: 31, optimal: true, lower_bound: 31, factor: 1, stopped:
 
 test("a solve's answer: solved with Python's length and proof, stopped without a solution, or failed", () => {
   assert.deepEqual(outcome.attributes(outcome.solved({ ok: true, result: RESULT })),
-    { state: "solved", length: "31", best: "", optimal: "true", lower: "31", factor: "1", stopped: "", preparing: "", tile: "", move: "" });
+    { state: "solved", length: "31", best: "", optimal: "true", lower: "31", factor: "1", stopped: "", preparing: "", tile: "", move: "", expanded: "" });
+  assert.equal(outcome.attributes(outcome.solved({ ok: true, result: { ...RESULT, expanded: 4242 } })).expanded, "4242");
   const bounded = outcome.attributes(outcome.solved({ ok: true, result: { ...RESULT, length: 52, optimal: false, lower_bound: 48, factor: 1.0834, stopped: "time-limit" } }));
   assert.deepEqual([bounded.state, bounded.length, bounded.optimal, bounded.lower, bounded.factor, bounded.stopped],
     ["solved", "52", "false", "48", "1.0834", "time-limit"]);
@@ -28,6 +29,8 @@ test("while a search runs: searching, then improving with the solution shown and
   assert.equal(outcome.progress("solve", { expanded: 5 }).state, "searching");
   assert.equal(outcome.progress("compare", { pairs: 3, pairs_done: 1 }).state, "comparing");
   assert.equal(outcome.stopping().state, "stopping");
+  assert.equal(outcome.attributes(outcome.progress("solve", { expanded: 77 })).expanded, "77");
+  assert.deepEqual(outcome.unsolvable(), { state: "unsolvable" });
 });
 
 test("a hint: its tile and move letter, and whether it is proven", () => {

@@ -192,7 +192,7 @@ export class Controller {
   // Whether the board cannot reach its goal; if so, the status says why.
   refusedAsUnsolvable() {
     const { solvability } = this.editor.analysis;
-    if (!solvability.solvable) this.page.setStatus(wording.unsolvable(solvability));
+    if (!solvability.solvable) this.page.setStatus(wording.unsolvable(solvability), outcome.unsolvable());
     return !solvability.solvable;
   }
 

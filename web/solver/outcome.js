@@ -5,15 +5,22 @@
 //
 //   state    "searching" | "improving" (a solution shown, the search going on) |
 //            "stopping" | "solved" (a solution) | "stopped" (ended without one) |
-//            "failed" (refused or crashed) | "comparing" | "compared" | "compare-cancelled"
+//            "failed" (refused or crashed) | "unsolvable" (refused: Python says the board cannot
+//            reach its goal) | "comparing" | "compared" | "compare-cancelled" | "hint"
 //   length   the solution's length: the one shown while improving, the final one once solved
 //   best     the best length found so far (improving; differs from length while an older is watched)
 //   optimal  "true" | "false": the solution is proven shortest
 //   lower    a proven lower bound on the shortest solution
 //   factor   the proven factor (length / lower bound, rounded up by Python)
+//   expanded the nodes the search expanded (Python's count, in its progress and its result)
 //   stopped  why the search stopped early: "node-limit" | "time-limit" | "cancelled"
 //   tile, move  a hint's tile and its move letter (U, D, L, R): state "hint"
 //   preparing "true" while the search waits for or loads its tables (the status names the stage)
+
+// A board Python says cannot reach its goal: nothing was searched.
+export function unsolvable() {
+  return { state: "unsolvable" };
+}
 
 // A search just started.
 export function started(kind) {
@@ -25,9 +32,9 @@ export function progress(kind, p, { shown = null } = {}) {
   const preparing = p.stage ? true : null;
   if (kind === "compare") return { state: "comparing", preparing };
   if (kind === "solve" && p.best != null) {
-    return { state: "improving", length: shown ?? p.best, best: p.best, lower: p.lower_bound, preparing };
+    return { state: "improving", length: shown ?? p.best, best: p.best, lower: p.lower_bound, expanded: p.expanded, preparing };
   }
-  return { state: "searching", lower: p.lower_bound, preparing };
+  return { state: "searching", lower: p.lower_bound, expanded: p.expanded, preparing };
 }
 
 export function stopping() {
@@ -38,10 +45,10 @@ export function stopping() {
 export function solved(reply) {
   if (!reply.ok) return { state: "failed" };
   const r = reply.result;
-  if (r.length === null) return { state: "stopped", stopped: r.stopped, lower: r.bound };
+  if (r.length === null) return { state: "stopped", stopped: r.stopped, lower: r.bound, expanded: r.expanded };
   return {
     state: "solved", length: r.length, optimal: Boolean(r.optimal), lower: r.lower_bound,
-    factor: r.factor, stopped: r.stopped,
+    factor: r.factor, stopped: r.stopped, expanded: r.expanded,
   };
 }
 
@@ -58,7 +65,7 @@ export function compared(reply) {
 
 // The data-* attributes for `outcome` (null: none), every key present (a value the
 // outcome lacks is "", so no attribute keeps an earlier search's value).
-export const KEYS = ["state", "length", "best", "optimal", "lower", "factor", "stopped", "preparing", "tile", "move"];
+export const KEYS = ["state", "length", "best", "optimal", "lower", "factor", "stopped", "preparing", "tile", "move", "expanded"];
 
 export function attributes(outcome) {
   const values = {};
