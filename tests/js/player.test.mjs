@@ -4,6 +4,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
+import { PageState } from "../../web/app/page-state.js";
 import { Player } from "../../web/replay/player.js";
 import { Replay } from "../../web/replay/replay.js";
 
@@ -125,7 +126,7 @@ test("playing time and slide time follow the speed", () => {
   assert.equal(Player.slideMs(2), 80);
 });
 
-// The replay with stand-ins for its views; `info` as much of Python's as it reads.
+// The replay with stand-ins for its views; the page state's `info` as much of Python's as it reads.
 function replayOnPage() {
   const notices = [];
   const view = {
@@ -136,8 +137,9 @@ function replayOnPage() {
   const celebrated = [];
   const board = { setSlideMs() {}, markHome() {}, celebrate: (on) => celebrated.push(on) };
   const { player, shown } = recordingPlayer();
-  const replay = new Replay({ player, view, board });
-  replay.setInfo({ directions: { U: "up", D: "down", L: "left", R: "right" }, heuristics: [] });
+  const state = new PageState();
+  state.set({ info: { directions: { U: "up", D: "down", L: "left", R: "right" }, heuristics: [] }, ready: true });
+  const replay = new Replay({ player, view, board, state });
   replay.setGoal(GOAL_3);
   return { replay, player, shown, notices, celebrated };
 }

@@ -13,6 +13,20 @@ test("a size is RxC; a board travels with its goal and size", () => {
   assert.deepEqual(protocol.boardFields(A, [1, 2, 3, 4, 5, 6, 7, 8, 0]).board, "1,2,3,4,5,6,7,8,0");
 });
 
+test("a size is read back from RxC or N, and only from those", () => {
+  assert.deepEqual(protocol.parseSize("4x3"), { rows: 4, cols: 3 });
+  assert.deepEqual(protocol.parseSize("5X2"), { rows: 5, cols: 2 });
+  assert.deepEqual(protocol.parseSize("4"), { rows: 4, cols: 4 });
+  assert.deepEqual(protocol.parseSize(protocol.sizeName(2, 7)), { rows: 2, cols: 7 });
+  for (const bad of ["", "x3", "3x", "0x3", "3x0", "a", "3x3x3", "-3"]) assert.equal(protocol.parseSize(bad), null, bad);
+});
+
+test("the worker's own requests: info at start, each step of a search and its cancel", () => {
+  assert.deepEqual(protocol.info(), { op: "info" });
+  assert.deepEqual(protocol.step(3, 30), { op: "step", job: 3, budget_ms: 30 });
+  assert.deepEqual(protocol.step(3, 30, { cancel: true }), { op: "cancel", job: 3, budget_ms: 30 });
+});
+
 test("each op of the web API is built with its fields", () => {
   assert.deepEqual(protocol.analyze("1 2 3 0", "blank-first"), { op: "analyze", board: "1 2 3 0", goal: "blank-first" });
   assert.deepEqual(protocol.analyze("1 2 3 0", undefined, "1x4").size, "1x4");
@@ -41,4 +55,9 @@ test("the page state announces the fields that changed, and only those", () => {
   assert.equal(state.treeShown, true);
   state.set({ view: "compare" });
   assert.equal(state.treeShown, false);
+  // Python's info and whether the solver answers now: one owner, announced like the rest.
+  state.set({ info: { min_side: 2 }, ready: true });
+  assert.deepEqual(heard.slice(-1), [["info", "ready"]]);
+  state.set({ ready: false });
+  assert.deepEqual(state.info, { min_side: 2 }); // a restart keeps Python's facts
 });

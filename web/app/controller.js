@@ -1,29 +1,29 @@
-// Controller: a small router. Input reports what the person did as named events
-// ("solve", "tree-seek", "undo", ...); `dispatch` hands each to the route a feature
-// registered for it (each feature's `routes(app)`, app being this controller). The page
-// state (PageState: the solver's info, the view, the mode, ...) has one owner, `state`;
-// after every event, and every change the state or the replay announces, what derives
-// from them is computed in one place (`derive`): the link, the busy flags, and each
-// feature's `update` (the explanation of h). A new feature is a folder whose object main.js
-// hands in, with its routes and hooks (`boardShown`, `menusChanged`, `linkStep`,
-// `update`), not methods here. What the controller itself routes: the solver's life
-// cycle, links, and solving. Its words come from wording.js; its facts from Python's `info`.
+// Controller: a small router. Input reports what the person did as named events ("solve",
+// "tree-seek", "undo", ...); `dispatch` hands each to the route a feature registered for it
+// (each feature's `routes(app)`, app being this controller). The page state (PageState:
+// Python's info, whether the solver is ready, the view, the mode; the step is the replay's)
+// has one owner, `state`; after every event and every change it or the replay announces,
+// `derive` computes in one place the link, the busy flags and each feature's `update`. A new
+// feature is a folder whose object main.js hands in, with its routes and the hooks `announce`
+// calls on every feature that has them (`boardShown`, `menusChanged`, `linkStep`, `update`,
+// `records`, `solveStarted`, `solveProgress`, `solveFinished`, `solutionCleared`): never its
+// name here. The controller routes the solver's life cycle, links and solving; its words come
+// from wording.js, its facts from Python's `info`.
 
 import * as outcome from "../solver/outcome.js";
 import * as protocol from "../solver/protocol.js";
 import * as wording from "../common/wording.js";
 
 export class Controller {
-  constructor({ client, page, state, editor, link, choice, jobs, replay, trace, tables, features }) {
-    Object.assign(this, { client, page, state, editor, link, choice, jobs, replay, trace, tables, features });
+  constructor({ client, page, state, editor, link, choice, jobs, replay, tables, features }) {
+    Object.assign(this, { client, page, state, editor, link, choice, jobs, replay, tables, features });
     this.handlers = {}; // event name -> its route
-    for (const owner of [this, editor, choice, replay, ...features]) Object.assign(this.handlers, owner.routes(this));
+    for (const owner of [this, editor, choice, replay, ...features]) Object.assign(this.handlers, owner.routes?.(this));
     this.opening = false; // a link's board is being read: the address is the link's until it is shown
     this.pending = null; // {push}: a derive is scheduled
     editor.on("board", (reply, push) => this.boardShown(reply, push));
     editor.on("invalid", () => { this.opening = false; this.clearSolution(); this.changed(); });
-    replay.on("replaced", () => this.changed());
-    replay.on("changed", () => this.changed());
+    for (const kind of ["replaced", "changed"]) replay.on(kind, () => this.changed());
     state.on(() => this.changed());
   }
 
@@ -35,6 +35,11 @@ export class Controller {
       "open-link": (hash) => this.openLink(hash),
       connectivity: (online) => { this.state.set({ online }); this.showSolverState(); },
     };
+  }
+
+  // Call `hook` on every feature that has it.
+  announce(hook, ...args) {
+    for (const feature of this.features) feature[hook]?.(...args);
   }
 
   // A named event (from input, or from a feature): its route, then what derives from it.
@@ -64,12 +69,8 @@ export class Controller {
   // The one place where the link, the busy flags and the features' views follow the state.
   derive(push) {
     if (!this.replay.playing && !this.opening) this.writeLink({ push });
-    const kind = this.jobs.kind;
-    this.page.setBusy({
-      ready: Boolean(this.state.info), valid: this.editor.valid,
-      solving: Boolean(kind) && kind !== "compare", comparing: kind === "compare", stoppable: this.jobs.anytime,
-    });
-    for (const feature of this.features) feature.update?.();
+    this.page.setBusy({ ready: this.state.ready, valid: this.editor.valid, busy: Boolean(this.jobs.kind), stoppable: this.jobs.anytime });
+    this.announce("update");
   }
 
   writeLink({ push = false } = {}) {
@@ -90,7 +91,7 @@ export class Controller {
       const unsupported = this.client.unsupported;
       this.page.setSolverState(wording.solverStateFailed(reason, unsupported), "failed");
       this.page.setStatus(unsupported ? wording.browserUnsupported() : wording.solverFailed(reason));
-      this.state.set({ info: null });
+      this.state.set({ ready: false });
     });
     this.client.on("crashed", (reason) => this.crashed(reason));
     this.client.on("memory", (bytes) => this.page.setWorkerMemory(bytes));
@@ -103,10 +104,7 @@ export class Controller {
 
   ready(info) {
     const again = this.state.restarted;
-    this.choice.setInfo(info);
-    this.replay.setInfo(info);
-    this.editor.setInfo(info);
-    this.state.set({ info });
+    this.state.set({ info, ready: true }); // the menus and fields that follow Python's info hear it
     this.showSolverState();
     // After a restart the board on screen stays as it was (Python had already checked it).
     if (!again || !this.editor.valid) this.linkReady();
@@ -114,20 +112,19 @@ export class Controller {
 
   // The solver's line: ready, and whether it was restarted or the page is offline.
   showSolverState() {
-    const { info, online, restarted } = this.state;
-    if (info) this.page.setSolverState(wording.solverReady({ online, restarted }), "ready");
+    const { ready, online, restarted } = this.state;
+    if (ready) this.page.setSolverState(wording.solverReady({ online, restarted }), "ready");
   }
 
-  // The worker died or hung after it was ready; the client is starting a fresh one.
-  // The board, the link and a solution already shown are kept; the search that was
-  // running is lost, and the tables must be loaded into the new worker again.
+  // The worker died or hung after it was ready; the client is starting a fresh one. The board,
+  // the link and a solution shown stay; the search running is lost, its tables must be loaded again.
   crashed(reason) {
     const kind = this.jobs.kind;
     this.jobs.stop();
     this.tables.forget();
     this.page.setSolverState("Restarting the solver\u2026", "loading");
     this.page.setStatus(wording.solverCrashed(reason, kind));
-    this.state.set({ info: null, restarted: reason });
+    this.state.set({ ready: false, restarted: reason });
   }
 
   // -- links and boards ------------------------------------------------------------------
@@ -138,7 +135,7 @@ export class Controller {
     this.opening = true;
     this.editor.openLink(asked);
     this.clearSolution();
-    if (this.state.info) this.linkReady();
+    if (this.state.ready) this.linkReady();
   }
 
   // What a link asks for that needs Python's registries (names, the goal), then its board.
@@ -147,27 +144,24 @@ export class Controller {
     this.editor.analyzeLink();
   }
 
-  // A new valid board is on screen: everything else follows it.
+  // A new valid board is on screen: everything follows it (a view a link names, its feature starts).
   boardShown(reply, push) {
     this.opening = false;
     this.replay.setGoal(reply.goal_tiles);
     this.clearSolution();
     this.state.set({ view: this.link.takeView() }); // a comparison or a tree belongs to its board; a link may ask for one
-    for (const feature of this.features) feature.boardShown?.(reply);
     this.choice.fill(reply);
     this.page.setStatus(wording.boardStatus(reply));
     this.changed({ push });
-    const solvable = reply.solvability.solvable;
-    if (this.state.view === "compare" && solvable) this.dispatch("compare");
-    else if (this.state.treeShown && solvable) this.dispatch("tree");
-    else if (this.link.waitingForStep && solvable) this.solve();
+    this.announce("boardShown", reply, this);
+    if (this.link.waitingForStep && reply.solvability.solvable) this.solve();
     this.prepareTables();
   }
 
   // The menus changed: what was shown of another search goes.
   menusChanged({ solution = true } = {}) {
     if (solution) this.clearSolution();
-    for (const feature of this.features) feature.menusChanged?.();
+    this.announce("menusChanged");
   }
 
   // While the solver is idle, load the tables the board's size and goal need (once each).
@@ -202,24 +196,24 @@ export class Controller {
     if (!this.idle) return;
     if (this.refusedAsUnsolvable()) return this.link.dropStep();
     const a = this.editor.analysis;
-    const { rows, cols } = a;
-    const request = protocol.solve(a, this.choice.request(), this.choice.limits(), { trace: true });
+    const records = Object.assign({}, ...this.features.map((f) => f.records?.())); // what features record (a trace)
+    const request = protocol.solve(a, this.choice.request(), this.choice.limits(), records);
     this.clearSolution();
-    this.trace.start();
+    this.announce("solveStarted", request);
     this.state.set({ view: null }); // the link opens on the solution now
-    const found = (solution) => this.replay.offer({ ...solution, start: a.tiles }, rows, cols);
+    const found = (solution) => this.replay.offer({ ...solution, start: a.tiles }, a.rows, a.cols);
     this.run("solve", request, (reply) => {
       const prepared = reply.ok ? this.tables.report(request.size, request.goal, reply.result.heuristic) : null;
       this.page.setStatus(wording.solved(reply, this.state.info, prepared), outcome.solved(reply));
       if (reply.ok) this.page.setResult(wording.resultRows(reply.result, this.state.info));
-      if (reply.ok) this.trace.finish(reply.result.trace);
+      this.announce("solveFinished", reply);
       if (!reply.ok || reply.result.length === null) return this.link.dropStep();
-      this.replay.offer(reply.result, rows, cols, { step: this.link.takeStep(reply.result.length), final: true });
-    }, { anytime: this.choice.anytime, onSolution: found, shown: () => this.replay.length, onTrace: (delta) => this.trace.add(delta) });
+      this.replay.offer(reply.result, a.rows, a.cols, { step: this.link.takeStep(reply.result.length), final: true });
+    }, { anytime: this.choice.anytime, onSolution: found, shown: () => this.replay.length, onProgress: (report) => this.announce("solveProgress", report) });
   }
 
   // Run a search; `done(reply)` gets its answer unless an edit stopped it first.
-  // `options` go to the job runner (anytime, onSolution, shown, onTrace).
+  // `options` go to the job runner (anytime, onSolution, shown, onProgress).
   run(kind, request, done, options = {}) {
     this.jobs.run(kind, request, options).then((reply) => {
       if (!reply) return;
@@ -233,6 +227,6 @@ export class Controller {
   clearSolution() {
     this.replay.clear();
     this.page.setResult(null);
-    this.trace.reset();
+    this.announce("solutionCleared");
   }
 }

@@ -47,8 +47,14 @@ export function bindInput(doc, win, report) {
   on("tree-forward", "click", () => report("tree-seek", "forward"));
   on("tree-last", "click", () => report("tree-seek", Infinity));
   on("tree-step", "input", () => report("tree-seek", Number(byId("tree-step").value)));
-  on("tree-outline", "click", (event) => report("tree-click", event.target));
-  on("tree-diagram", "click", (event) => report("tree-click", event.target));
+  // A click on the tree: the node's id (its data-node), where (the diagram, or the outline and
+  // whether on a row's triangle).
+  const treeClick = (diagram) => (event) => {
+    const node = event.target.closest("[data-node]");
+    if (node) report("tree-click", Number(node.dataset.node), { diagram, toggle: !diagram && Boolean(event.target.closest(".tree-toggle")) });
+  };
+  on("tree-outline", "click", treeClick(false));
+  on("tree-diagram", "click", treeClick(true));
   for (const radio of doc.querySelectorAll('input[name="tree-show"]')) {
     radio.addEventListener("change", () => { if (radio.checked) report("tree-show", radio.value); });
   }

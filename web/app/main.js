@@ -1,8 +1,9 @@
 // The composition root: build every collaborator, hand each the ones it works with, then
 // the controller that routes what the person does to them (a feature is one more object
-// in `features`, with its routes). Each feature's model gets its own view (the only code
-// that writes its part of the DOM); `page` (PageView) is the page's own: the status line,
-// the solver's state, the busy flags and the result.
+// in `features`, with its routes and hooks). Each feature's model gets its own view (the only
+// code that writes its part of the DOM); `page` (PageView) is the page's own: the status line,
+// the solver's state, the busy flags and the result. Models that need Python's facts get
+// `state` (PageState, the one owner of `info`) and read them there.
 import { BoardEditor } from "../board/board-editor.js";
 import { BoardView } from "../board/board-view.js";
 import { EditorView } from "../board/editor-view.js";
@@ -24,6 +25,7 @@ import { JobRunner } from "../solver/job-runner.js";
 import { SolverChoice } from "../solver/solver-choice.js";
 import { SolverClient } from "../solver/solver-client.js";
 import { TablePreparer } from "../solver/table-preparer.js";
+import { Trace } from "../trace/trace.js";
 import { TraceView } from "../trace/trace-view.js";
 import { SearchTree } from "../tree/search-tree.js";
 import { TreeView } from "../tree/tree-view.js";
@@ -38,29 +40,29 @@ const client = new SolverClient(new URL("../solver/worker.js", import.meta.url),
 const state = new PageState();
 const page = new PageView(document);
 const board = new BoardView(document.getElementById("board"));
-const compareView = new CompareView(document);
 const clipboard = navigator.clipboard || { writeText: () => Promise.reject(new Error("no clipboard")) };
 const player = new Player({ show: (tiles, rows, cols, how) => board.render(tiles, rows, cols, how) });
 const tables = new TablePreparer({ client });
-const jobs = new JobRunner({ client, page, compareView, tables });
+const jobs = new JobRunner({ client, state, page, tables });
 const editorView = new EditorView(document);
-const editor = new BoardEditor({ client, page, view: editorView, board, goal: new GoalChoice({ view: editorView }), jobs });
-const choice = new SolverChoice({ view: new ChoiceView(document) });
+const editor = new BoardEditor({ client, state, page, view: editorView, board, goal: new GoalChoice({ view: editorView }), jobs });
+const choice = new SolverChoice({ view: new ChoiceView(document), state });
 const link = new LinkState({ view: new LinkView(document), history: window.history, location: window.location, clipboard });
-const replay = new Replay({ player, view: new ReplayView(document), board });
+const replay = new Replay({ player, view: new ReplayView(document), board, state });
 // What "Why h" explains: the board shown (a replay's step, else the edited board), once valid.
 const subject = () => {
   const a = editor.valid ? editor.analysis : null;
-  return { info: state.info, analysis: a, tiles: a && (replay.stepBoard || a.tiles), heuristic: choice.heuristicName };
+  return { ready: state.ready, analysis: a, tiles: a && (replay.stepBoard || a.tiles), heuristic: choice.heuristicName };
 };
 const features = [
   new SearchTree({ view: new TreeView(document), state, link, page, choice }),
-  new Comparison({ view: compareView, state, page, choice, clipboard }),
+  new Comparison({ view: new CompareView(document), state, page, choice, clipboard }),
   new Explainer({ client, view: new ExplainView(document), board, subject }),
   new PlayMode({ client, page, view: new PlayView(document), board, editor, replay, jobs, state }),
+  new Trace({ view: new TraceView(document) }),
 ];
 const controller = new Controller({
-  client, page, state, editor, link, choice, jobs, replay, trace: new TraceView(document), tables, features,
+  client, page, state, editor, link, choice, jobs, replay, tables, features,
 });
 bindInput(document, window, (name, ...values) => controller.dispatch(name, ...values));
 controller.start();

@@ -1,10 +1,14 @@
 // PageState: what the page is doing, with one owner (the controller holds it; features
-// change it through `set`). Every change is announced to the "change" listeners, so that
-// what derives from it (the link, the busy flags, the explanation) is computed in one place.
+// change it through `set`, and read Python's facts from its `info`: no other module keeps a
+// copy). Every change is announced to the "change" listeners (with the names of the fields
+// that changed), so that what derives from it (the link, the busy flags, the explanation) is
+// computed in one place. The step shown is not here: the replay owns it (and the search tree
+// its own), and the link reads it from them.
 
 export class PageState {
   constructor() {
-    this.info = null; // Python's "info" answer, once the solver is ready
+    this.info = null; // Python's "info" answer, once the solver was first ready (a restarted worker runs the same package: kept)
+    this.ready = false; // whether the solver answers now (false while it loads, restarts, or after it failed)
     this.online = true; // what the browser says
     this.restarted = null; // why the solver was last restarted, if it was
     this.view = null; // "compare", "tree" or "diagram" while that view of the board on screen is shown

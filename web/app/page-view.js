@@ -42,9 +42,9 @@ export class PageView {
     this.el.solverState.dataset.workerMemory = String(bytes);
   }
 
-  // `stoppable`: the search running keeps its best answer when stopped (Stop, not Cancel).
-  setBusy({ ready, valid, solving, comparing, stoppable }) {
-    const busy = solving || comparing;
+  // `busy`: a search of any kind is running; `stoppable`: it keeps its best answer when
+  // stopped (Stop, not Cancel).
+  setBusy({ ready, valid, busy, stoppable }) {
     this.el.solve.disabled = !ready || !valid || busy;
     this.el.compare.disabled = !ready || !valid || busy;
     this.el.tree.disabled = !ready || !valid || busy;

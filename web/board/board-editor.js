@@ -5,7 +5,8 @@
 // editor's text, the size menus, the solvability or Python's message (EditorView),
 // and a refusal's or a picked tile's words on the status line (`page`). In edit
 // mode a click picks a tile and a second click swaps the two. Each valid answer
-// goes to the "board" listeners, each refusal to the "invalid" ones.
+// goes to the "board" listeners, each refusal to the "invalid" ones. Python's facts (the
+// sides it solves, its goals) are read from the page state's `info`, never copied here.
 
 import * as protocol from "../solver/protocol.js";
 import * as wording from "../common/wording.js";
@@ -13,8 +14,8 @@ import * as wording from "../common/wording.js";
 const DEFAULT_BOARD = "8 6 7\n2 5 4\n3 0 1";
 
 export class BoardEditor {
-  constructor({ client, page, view, board, goal, jobs }) {
-    Object.assign(this, { client, page, view, board, goal, jobs });
+  constructor({ client, state, page, view, board, goal, jobs }) {
+    Object.assign(this, { client, state, page, view, board, goal, jobs });
     this.text = DEFAULT_BOARD;
     this.size = null; // "RxC" for text that cannot tell its own shape
     this.fromLink = false; // whether the board came from a link (for its error message)
@@ -25,15 +26,12 @@ export class BoardEditor {
     this.sequence = 0; // drops an answer that a newer request overtook
     this.analyzing = null; // the analysis under way (a promise)
     this.listeners = { board: [], invalid: [] };
+    // Python's info (at each start of the solver): the size menus offer the sides it solves on the page.
+    state.on((changed) => { if (changed.includes("info") && state.info) view.fillSizes(state.info.min_side, state.info.page_max_side); });
   }
 
   on(kind, listener) {
     this.listeners[kind].push(listener);
-  }
-
-  // Python's info: the size menus offer the sides it solves on the page.
-  setInfo(info) {
-    this.view.fillSizes(info.min_side, info.page_max_side);
   }
 
   routes(app) {
@@ -56,7 +54,7 @@ export class BoardEditor {
     this.size = size || null;
     this.fromLink = Boolean(board);
     this.rewrite = true;
-    if (!this.client.info) this.preview();
+    if (!this.state.ready) this.preview();
   }
 
   // Before Python has read the board (while it loads): draw the tiles as given, marked as
@@ -70,14 +68,14 @@ export class BoardEditor {
   }
 
   analyzeLink() {
-    this.goal.settle(this.client.info);
+    this.goal.settle(this.state.info);
     return this.analyze({ rewrite: this.rewrite });
   }
 
   // The person typed `text`; `push` makes a history entry for it.
   edit(text, push) {
     Object.assign(this, { text, size: null, fromLink: false });
-    if (!this.client.info) this.preview();
+    if (!this.state.ready) this.preview();
     this.analyze({ push });
   }
 
@@ -92,7 +90,7 @@ export class BoardEditor {
   }
 
   resize(rows, cols) {
-    this.goal.resize(this.client.info);
+    this.goal.resize(this.state.info);
     return this.replace("goal", { size: protocol.sizeName(rows, cols) });
   }
 
@@ -120,7 +118,7 @@ export class BoardEditor {
   }
 
   async runAnalyze({ push = false, rewrite = false } = {}) {
-    if (!this.client.info) return; // runs again once the solver is ready
+    if (!this.state.ready) return; // runs again once the solver is ready
     this.jobs.stop();
     const ticket = ++this.sequence;
     const reply = await this.client.request(protocol.analyze(this.text, this.goal.request, this.size)).answer;
@@ -191,15 +189,19 @@ export class BoardEditor {
 
 // `text` as a grid that can be drawn ({rows, cols, tiles}), or null: whole numbers (or _ or .
 // for the blank) separated by commas or spaces, each once, 0 to n-1, filling `size` ("RxC"
-// or "N") or a square.
+// or "N") or a square. This only draws, before Python is there to ask: which sizes Python
+// solves is its answer (a size it refuses is dropped once it has read the text), not a copy
+// of its limits here; MAX_DRAWN only spares the page drawing a pasted wall of numbers.
+const MAX_DRAWN = 1024;
+
 function drawable(text, size) {
   const words = text.split(/[\s,]+/).filter(Boolean);
   const n = words.length;
-  if (n < 4 || n > 256 || !words.every((w) => /^(\d{1,3}|_|\.)$/.test(w))) return null;
+  if (n > MAX_DRAWN || !words.every((w) => /^(\d+|_|\.)$/.test(w))) return null;
   const tiles = words.map((w) => (/\d/.test(w) ? Number(w) : 0));
   if (new Set(tiles).size !== n || tiles.some((t) => t >= n)) return null;
-  const [rows, cols = rows] = (size || "").toLowerCase().split("x").map(Number);
-  if (rows) return rows * cols === n ? { rows, cols, tiles } : null;
+  const shape = size ? protocol.parseSize(size) : null;
+  if (shape) return shape.rows * shape.cols === n ? { ...shape, tiles } : null;
   const side = Math.round(Math.sqrt(n));
-  return side * side === n ? { rows: side, cols: side, tiles } : null;
+  return side > 0 && side * side === n ? { rows: side, cols: side, tiles } : null;
 }

@@ -1,8 +1,9 @@
 // Comparison: the "Compare all" feature. It runs every applicable algorithm and heuristic
 // on the board (Python's compare limits), shows the table and the chart as results come in
-// (CompareView), sets the page state's view to "compare" while the comparison shown is of
-// the board on screen (the link opens on it), and exports it: the table as Markdown
-// (copied) or CSV, the chart as SVG (downloaded).
+// (CompareView: the job runner hands it each progress report), sets the page state's view
+// to "compare" while the comparison shown is of the board on screen (the link opens on it;
+// a board shown with that view, from a link, starts one), and exports it: the table as
+// Markdown (copied) or CSV, the chart as SVG (downloaded).
 
 import * as outcome from "../solver/outcome.js";
 import * as protocol from "../solver/protocol.js";
@@ -20,6 +21,11 @@ export class Comparison {
     };
   }
 
+  // A new board is shown: a link that names the comparison view starts one on it.
+  boardShown(reply, app) {
+    if (this.state.view === "compare" && reply.solvability.solvable) this.start(app);
+  }
+
   start(app) {
     if (!app.idle || app.refusedAsUnsolvable()) return;
     const info = this.state.info;
@@ -28,12 +34,19 @@ export class Comparison {
     app.dispatch("tree-hide"); // a comparison takes the tree's place
     this.view.render([], names);
     this.view.show("Starting\u2026");
-    app.run("compare", protocol.compare(app.analysis, this.choice.allOptions()), (reply) => {
+    const request = protocol.compare(app.analysis, this.choice.allOptions());
+    // Each result as it comes in, with what is running now.
+    const onProgress = ({ progress, words }) => {
+      if (!words || !words.panel) return;
+      this.view.render(progress.results, names);
+      this.view.show(words.panel);
+    };
+    app.run("compare", request, (reply) => {
       const words = wording.compared(reply, info);
       if (reply.ok) this.view.render(reply.results, names);
       this.view.show(words.panel);
       this.page.setStatus(words.status, outcome.compared(reply));
-    });
+    }, { onProgress });
   }
 
   // The comparison's table as Markdown (copied) or CSV, or its chart as SVG (downloaded).

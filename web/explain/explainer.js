@@ -8,7 +8,7 @@ import * as protocol from "../solver/protocol.js";
 
 export class Explainer {
   constructor({ client, view, board, subject }) {
-    // subject() -> {info, analysis (null unless valid), tiles (the board shown), heuristic}
+    // subject() -> {ready (the solver answers now), analysis (null unless valid), tiles (the board shown), heuristic}
     Object.assign(this, { client, view, board, subject });
     this.inFlight = null; // {pending}: a request under way, and whether another is wanted
     this.asked = null; // the request last answered or under way (JSON), while the panel stays open
@@ -20,11 +20,11 @@ export class Explainer {
 
   // Follow the page: called whenever something it shows may have changed.
   update() {
-    const { info, analysis, tiles, heuristic } = this.subject();
-    if (!this.view.open || !info || !analysis) {
+    const { ready, analysis, tiles, heuristic } = this.subject();
+    if (!this.view.open || !ready || !analysis) {
       this.asked = null;
       this.board.explain(null);
-      if (this.view.open) this.view.clear(info ? "Enter a valid board to see its h explained." : "Loading the solver\u2026");
+      if (this.view.open) this.view.clear(ready ? "Enter a valid board to see its h explained." : "Loading the solver\u2026");
       return;
     }
     const request = protocol.breakdown(analysis, tiles, heuristic);

@@ -125,7 +125,7 @@ export class PlayMode {
       return null;
     }
     this.hinted = null;
-    return protocol.hint(a, this.client.info.hint);
+    return protocol.hint(a, this.state.info.hint);
   }
 
   // A solution the hint's search found while it goes on: point at its first tile
@@ -148,6 +148,6 @@ export class PlayMode {
     const tile = r.tiles[0];
     this.board.flash(tile);
     const optimal = r.optimal ? `${r.length} moves from the goal` : "a good move";
-    this.page.setStatus(`Hint: slide tile ${tile} ${this.client.info.directions[r.moves[0]]} (${optimal}).`, outcome.hint(r));
+    this.page.setStatus(`Hint: slide tile ${tile} ${this.state.info.directions[r.moves[0]]} (${optimal}).`, outcome.hint(r));
   }
 }

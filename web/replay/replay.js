@@ -12,6 +12,9 @@
 // of the one shown (the goal) sees the new one at its end too: both end at the
 // goal, so the board stays solved. A long solution starts at a speed that plays
 // it in under a minute, unless the person chose a speed.
+//
+// The replay owns the step shown (the link reads it here); Python's info (direction words,
+// heuristic labels) is read from the page state, its one owner.
 
 import { Player } from "./player.js";
 import * as wording from "../common/wording.js";
@@ -19,9 +22,8 @@ import * as wording from "../common/wording.js";
 const MINUTE_MS = 60_000;
 
 export class Replay {
-  constructor({ player, view, board }) {
-    Object.assign(this, { player, view, board });
-    this.info = null; // Python's info: direction words, heuristic labels
+  constructor({ player, view, board, state }) {
+    Object.assign(this, { player, view, board, state });
     this.solution = null; // Python's result (or a search's solution so far) being watched
     this.held = null; // {r, rows, cols, step}: a better solution waiting for playback to stop
     this.goalTiles = null; // the goal of the board on screen
@@ -50,10 +52,6 @@ export class Replay {
   // Whether playback is running (the link is written once it stops).
   get playing() {
     return this.player.playing;
-  }
-
-  setInfo(info) {
-    this.info = info;
   }
 
   setGoal(goalTiles) {
@@ -101,7 +99,7 @@ export class Replay {
   // Python's result `r` (with `start`) on a rows x cols board; `step` (or null) to open on, without sliding.
   load(r, rows, cols, step = null) {
     this.solution = r;
-    this.view.setMoveList(r.tiles, r.moves, this.info.directions);
+    this.view.setMoveList(r.tiles, r.moves, this.state.info.directions);
     this.player.load(r, rows, cols);
     this.fitSpeed(r.tiles.length);
     this.player.seek(step ?? 0, { jump: true });
@@ -212,11 +210,12 @@ export class Replay {
   changed() {
     const p = this.player;
     const r = this.solution;
-    const lastMove = p.loaded && p.step > 0 ? wording.slid(p.tilesMoved[p.step - 1], p.moves[p.step - 1], this.info.directions) : "";
+    const info = this.state.info;
+    const lastMove = p.loaded && p.step > 0 ? wording.slid(p.tilesMoved[p.step - 1], p.moves[p.step - 1], info.directions) : "";
     let ghf = {};
     if (r && r.h_path) {
       const h = r.h_path[p.step];
-      ghf = { g: p.step, h, f: p.step + h, hName: wording.namesFrom(this.info).heuristic(r.h_name) };
+      ghf = { g: p.step, h, f: p.step + h, hName: wording.namesFrom(info).heuristic(r.h_name) };
     }
     this.view.setPlayback({ loaded: p.loaded, playing: p.playing, step: p.step, length: p.length, lastMove, ...ghf });
     for (const listener of this.listeners.changed) listener();

@@ -1,17 +1,18 @@
-// JobRunner: the one search running at a time (a solve, a comparison or a
+// JobRunner: the one search running at a time (a solve, a comparison, a tree or a
 // hint). It starts it through the solver client (stopping any background
 // loading of the same board's tables: the search loads them itself), puts its
-// progress on the status line (and a comparison's in the comparison panel),
-// hands on each solution a search finds while it runs, cancels or stops it,
+// progress on the status line, hands each progress report to whoever runs the job
+// (`onProgress`: a comparison draws its own panel, a solve's trace its chart) and
+// each solution a search finds while it runs (`onSolution`), cancels or stops it,
 // and drops the answer of a job stopped meanwhile (an edit supersedes a search).
 
 import * as outcome from "./outcome.js";
 import * as wording from "../common/wording.js";
 
 export class JobRunner {
-  constructor({ client, page, compareView, tables }) {
-    Object.assign(this, { client, page, compareView, tables });
-    this.job = null; // {id, kind, anytime, onSolution, shown, latest, cancelled}
+  constructor({ client, state, page, tables }) {
+    Object.assign(this, { client, state, page, tables });
+    this.job = null; // {id, kind, anytime, onSolution, shown, onProgress, latest, cancelled}
   }
 
   get kind() {
@@ -26,18 +27,18 @@ export class JobRunner {
   // Run `request`; resolves with its answer, or null if the job was stopped first.
   // `anytime`: the algorithm improves its answer until stopped (Python's registry says);
   // `onSolution(solution)`: each solution found while it runs; `shown()`: the length of
-  // the solution on screen, for the status; `onTrace(delta)`: what its trace gained.
-  async run(kind, request, { anytime = false, onSolution = null, shown = null, onTrace = null } = {}) {
-    const job = { id: null, kind, anytime, onSolution, shown, latest: null, cancelled: false };
+  // the solution on screen, for the status; `onProgress({progress, words, traceDelta})`:
+  // each report (`progress` and its `words`, {status, panel?}, null once it is being stopped;
+  // `traceDelta`, what its trace gained, when the request asked for one, else null).
+  async run(kind, request, { anytime = false, onSolution = null, shown = null, onProgress = null } = {}) {
+    const job = { id: null, kind, anytime, onSolution, shown, onProgress, latest: null, cancelled: false };
     this.job = job;
     this.page.setStatus(wording.started(kind), outcome.started(kind));
     if (kind === "solve") this.page.revealStatus();
     if (request.size) this.tables.giveWay(request.size, request.goal);
     const started = performance.now();
     const { id, answer } = this.client.request(request, (p, solution, traceDelta) => {
-      if (this.job !== job) return;
-      if (traceDelta && onTrace) onTrace(traceDelta);
-      this.progress(job, p, solution, (performance.now() - started) / 1000);
+      if (this.job === job) this.progress(job, p, solution, traceDelta, (performance.now() - started) / 1000);
     });
     job.id = id;
     if (job.cancelled) this.client.cancel(id);
@@ -47,19 +48,15 @@ export class JobRunner {
     return reply;
   }
 
-  progress(job, p, solution, seconds) {
+  progress(job, p, solution, traceDelta, seconds) {
     if (solution) {
       job.latest = solution;
       if (job.onSolution) job.onSolution(solution);
     }
-    if (!p || job.cancelled) return;
     const shown = job.shown ? job.shown() : null;
-    const words = wording.progress(job.kind, p, seconds, this.client.info, { latest: job.latest, shown });
-    if (words.panel) {
-      this.compareView.render(p.results, wording.namesFrom(this.client.info));
-      this.compareView.show(words.panel);
-    }
-    this.page.setStatus(words.status, outcome.progress(job.kind, p, { shown }));
+    const words = p && !job.cancelled ? wording.progress(job.kind, p, seconds, this.state.info, { latest: job.latest, shown }) : null;
+    if (words) this.page.setStatus(words.status, outcome.progress(job.kind, p, { shown }));
+    if (job.onProgress && (words || traceDelta)) job.onProgress({ progress: words ? p : null, words, traceDelta });
   }
 
   // The person asked to stop: the search answers with what it found (an anytime

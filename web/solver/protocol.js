@@ -1,11 +1,26 @@
-// The worker protocol: every request the page sends to the solver's worker is built here
-// (the ops of npuzzle.webapi, documented in its docstring, and the worker's own "abort";
-// worker.js lists the messages). A board travels as Python gave it back (`a`, an
+// The worker protocol: every request to npuzzle.webapi is built here, the page's and the
+// worker's own ("info" at start, each "step" of a running search), and the worker's "abort"
+// (the ops are documented in webapi's docstring; worker.js lists the messages). A board travels as Python gave it back (`a`, an
 // analyze-shaped answer: board, goal, rows, cols) or as the text the person typed.
 
 // The "RxC" form of a board's size, as Python reads and writes it.
 export function sizeName(rows, cols) {
   return `${rows}x${cols}`;
+}
+
+// A size as a link or the editor gives it ("RxC", or "N" for a square) as {rows, cols}, or
+// null when it is not one (whether Python solves that size is Python's answer, not this).
+export function parseSize(name) {
+  const match = /^(\d+)(?:x(\d+))?$/i.exec(String(name).trim());
+  if (!match) return null;
+  const rows = Number(match[1]);
+  const cols = match[2] === undefined ? rows : Number(match[2]);
+  return rows > 0 && cols > 0 ? { rows, cols } : null;
+}
+
+// What Python offers: its registries, sides, goals, defaults and limits (the worker asks once it has loaded).
+export function info() {
+  return { op: "info" };
 }
 
 // The board part of a request about board `a` (or `tiles`, a step of a replay, on `a`'s goal and size).
@@ -59,6 +74,11 @@ export function move(a, how) {
 // Load in the background the tables a board of `size` and `goal` needs.
 export function prepare(size, goal) {
   return { op: "prepare", size, goal };
+}
+
+// The worker's next slice of a running search `job` (`budgetMs` of work), or its cancel.
+export function step(job, budgetMs, { cancel = false } = {}) {
+  return { op: cancel ? "cancel" : "step", job, budget_ms: budgetMs };
 }
 
 // Cancel the running request `target` (the worker's own message, not a webapi op).

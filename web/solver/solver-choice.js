@@ -4,24 +4,20 @@
 // `options`) and from the board's answer (what applies, the defaults), so a
 // new algorithm or option appears in the page by itself; so do their descriptions.
 // Its view (ChoiceView) writes the menus, the option fields and the words, and
-// holds the limits (Seconds, Max nodes) a search is sent.
+// holds the limits (Seconds, Max nodes) a search is sent. Python's info is read from the
+// page state (its one owner), never copied here.
 
 import * as wording from "../common/wording.js";
 
 export class SolverChoice {
-  constructor({ view }) {
-    this.view = view;
-    this.info = null;
+  constructor({ view, state }) {
+    Object.assign(this, { view, state });
     this.analysis = null; // the board the menus were filled for
     this.algorithm = null; // null: the board's default
     this.heuristic = null;
     this.values = {}; // option name -> the value chosen (or a link's)
-  }
-
-  // Python's info; the Seconds field gets its default time limit unless already set.
-  setInfo(info) {
-    this.info = info;
-    this.view.offerTimeLimit(info.defaults.time_limit);
+    // Python's info (at each start of the solver): the Seconds field gets its default time limit unless already set.
+    state.on((changed) => { if (changed.includes("info") && state.info) view.offerTimeLimit(state.info.defaults.time_limit); });
   }
 
   // The limits a search is sent (time, and max nodes unless left to the algorithm).
@@ -58,7 +54,7 @@ export class SolverChoice {
   }
 
   entry(name = this.algorithmName) {
-    return this.info.algorithms.find((x) => x.name === name);
+    return this.state.info.algorithms.find((x) => x.name === name);
   }
 
   // Whether the chosen algorithm keeps improving its answer until stopped (Python's registry).
@@ -85,8 +81,8 @@ export class SolverChoice {
   // algorithm's options.
   fill(a) {
     this.analysis = a;
-    const algorithms = this.info.algorithms.filter((x) => a.applicable.algorithms.includes(x.name));
-    const heuristics = this.info.heuristics.filter((x) => a.applicable.heuristics.includes(x.name));
+    const algorithms = this.state.info.algorithms.filter((x) => a.applicable.algorithms.includes(x.name));
+    const heuristics = this.state.info.heuristics.filter((x) => a.applicable.heuristics.includes(x.name));
     const algorithm = this.view.fillMenu("algorithm", algorithms, this.algorithmName);
     if (algorithm !== this.algorithmName) this.algorithm = null;
     this.view.fillMenu("heuristic", heuristics, this.heuristicName);
@@ -101,7 +97,7 @@ export class SolverChoice {
   // The chosen algorithm and (if it takes one) heuristic, in words from the registries.
   describe() {
     const entry = this.entry();
-    const heuristic = this.info.heuristics.find((h) => h.name === this.heuristicName);
+    const heuristic = this.state.info.heuristics.find((h) => h.name === this.heuristicName);
     const used = entry && entry.uses_heuristic && heuristic ? heuristic : null;
     this.view.setAbout(entry ? wording.aboutSummary(entry, used) : "", entry ? wording.aboutAlgorithm(entry) : "", used ? wording.aboutHeuristic(used) : "");
   }
@@ -126,7 +122,7 @@ export class SolverChoice {
   // Every algorithm's option values, for a comparison that runs them all.
   allOptions() {
     const fields = {};
-    for (const entry of this.info.algorithms) {
+    for (const entry of this.state.info.algorithms) {
       for (const option of entry.options) fields[option.name] = this.value(option);
     }
     return fields;

@@ -39,7 +39,8 @@ export class SolverClient {
     this.hangMs = hangMs;
     this.nextId = 1;
     this.pending = new Map(); // id -> {resolve, onProgress}
-    this.info = null;
+    // Python's info answer is not kept here: it goes to `ready` and the "ready" listeners, and
+    // the page state is its one owner (the protocol needs none of it).
     this.memory = null; // bytes, the worker's latest figure
     this.listeners = { loading: [], ready: [], failed: [], crashed: [], memory: [] };
     this.restarts = []; // when the worker was replaced (for MAX_RESTARTS)
@@ -101,7 +102,6 @@ export class SolverClient {
     if (message.type === "loading") return this.emit("loading", message.stage);
     if (message.type === "ready") {
       this.loaded = true;
-      this.info = message.info;
       this.resolveReady(message.info);
       return this.emit("ready", message.info);
     }
@@ -170,7 +170,6 @@ export class SolverClient {
       return;
     }
     this.restarts.push(now);
-    this.info = null;
     this.memory = null;
     this.newReady();
     this.emit("crashed", reason);

@@ -25,6 +25,7 @@ import { PACKAGE_ARCHIVE, PYODIDE_URL, STDLIB_ARCHIVE, TABLE_FILES } from "../bu
 // Class static blocks, which the runtime's script uses: a browser that cannot parse them stops
 // here, before fetching anything of the runtime (the page's browser-support.js says why).
 import "./syntax-probe.js";
+import * as protocol from "./protocol.js";
 
 // The build's web folder (web-<hash>/), where build-info.js is: its paths are relative to it.
 const WEB = new URL("../", import.meta.url);
@@ -116,7 +117,7 @@ async function start() {
   const webapi = pyodide.pyimport("npuzzle.webapi");
   handle = webapi.handle;
   startup.package = performance.now();
-  const info = call({ op: "info" });
+  const info = call(protocol.info());
   startup.info = performance.now();
   return info;
 }
@@ -257,8 +258,7 @@ async function run(message) {
     if (answer.trace_delta) message.trace_delta = answer.trace_delta;
     postMessage(message);
     await nextTick();
-    const op = aborted.has(id) ? "cancel" : "step";
-    answer = call({ op, job: answer.job, budget_ms: SLICE_MS });
+    answer = call(protocol.step(answer.job, SLICE_MS, { cancel: aborted.has(id) }));
   }
   if (tables && answer.ok) answer.tables = tables;
   if (failedTables && answer.ok) answer.tables_failed = true; // stopped: the download failed

@@ -2,8 +2,8 @@
 // what it is doing (Python's trace, npuzzle/search/trace.py): nodes expanded over time;
 // the frontier for best-first searches; for an anytime search the best length and the
 // lower bound closing in; and for IDA* and IDDFS the table of iterations (each bound
-// with its node count). Deltas arrive with the search's progress; the result's whole
-// trace redraws it at the end.
+// with its node count). Its model (Trace, trace.js) hands it the deltas that arrive with
+// the search's progress, and the result's whole trace, which redraws it at the end.
 
 import { el, text } from "../common/svg.js";
 const WIDTH = 640;

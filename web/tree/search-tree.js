@@ -2,7 +2,8 @@
 // its tree recorded (Python says when it cannot: a board over 3x3, too many nodes, the
 // anytime solver), hands the tree to TreeView at its last expansion or at the step a link
 // asks for, steps through it, and keeps the page state's view ("tree" or "diagram") in
-// step with what is shown, so that the link opens the same tree, drawn the same way.
+// step with what is shown, so that the link opens the same tree, drawn the same way (a
+// board shown with that view, from a link, builds its tree).
 
 import * as protocol from "../solver/protocol.js";
 import * as wording from "../common/wording.js";
@@ -16,7 +17,7 @@ export class SearchTree {
     return {
       tree: () => this.build(app),
       "tree-seek": (to) => this.seek(to),
-      "tree-click": (target) => this.view.click(target),
+      "tree-click": (id, where) => this.view.click(id, where),
       "tree-show": (mode) => this.showAs(mode),
       "tree-key": (key) => this.view.key(key),
       "tree-hide": () => this.view.hide(),
@@ -28,9 +29,10 @@ export class SearchTree {
     return this.view.step;
   }
 
-  // The board shown is new: a tree belongs to its board (unless a link asks for one).
-  boardShown() {
+  // The board shown is new: a tree belongs to its board, unless a link asks for one (built on it).
+  boardShown(reply, app) {
     if (!this.state.treeShown) this.view.hide();
+    else if (reply.solvability.solvable) this.build(app);
   }
 
   // The step the link names while the tree is shown (else undefined: the replay's).

@@ -372,18 +372,12 @@ export class TreeView {
     }));
   }
 
-  // A click in the outline: on a row's triangle, opens or closes it; elsewhere on a row,
-  // chooses its node. Returns whether it hit a row.
-  click(target) {
-    const drawn = target.closest("[data-node]");
-    if (drawn && this.diagramBox.contains(drawn)) {
-      this.select(Number(drawn.dataset.node), { focus: false });
-      return true;
-    }
-    const li = target.closest('[role="treeitem"]');
-    if (!li || !this.outline.contains(li)) return false;
-    const id = Number(li.dataset.node);
-    if (target.closest(".tree-toggle")) this.toggle(id);
+  // A click on node `id` (input reports its data-node): in the diagram, chooses it (the focus
+  // stays where it is); in the outline, on its row's triangle (`toggle`) opens or closes it,
+  // elsewhere on its row chooses it.
+  click(id, { diagram = false, toggle = false } = {}) {
+    if (diagram) this.select(id, { focus: false });
+    else if (toggle) this.toggle(id);
     else this.select(id);
     return true;
   }
