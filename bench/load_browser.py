@@ -79,8 +79,8 @@ from npuzzle import Board, solve
 from npuzzle.known import eight_puzzle_distances
 from npuzzle.random_boards import random_board, scramble
 from tests.browsers import (
-    COMPARE_ENDED, ENDED, KEEP_WASM_EXPORTS, RUN_PYTHON, WORKER_SCRIPT, Outcome, executable_of, hook_worker, launch,
-    read_moves, replay_problem, served_site, watch,
+    COMPARE_ENDED, ENDED, KEEP_WASM_EXPORTS, RUN_PYTHON, WORKER_SCRIPT, Outcome, executable_of, heap_nodes,
+    hook_worker, launch, read_moves, replay_problem, served_site, watch,
 )
 
 # Put after the worker's own code, besides the harness's RUN_PYTHON (its KEEP_WASM_EXPORTS goes
@@ -416,27 +416,15 @@ def python_figures(page: Any, code: str = PYTHON_FIGURES) -> Any:
 
 
 def heap_snapshot(cdp: Any) -> dict[str, list[int]]:
-    """The page's heap (a DevTools heap snapshot, taken after a forced GC) summed by kind and
-    name of node, "kind:name" -> [count, bytes]: "object:Array", "native:Text", "code:..."."""
-    chunks: list[str] = []
-    listener = lambda event: chunks.append(event["chunk"])  # noqa: E731
-    cdp.on("HeapProfiler.addHeapSnapshotChunk", listener)
-    try:
-        cdp.send("HeapProfiler.collectGarbage")
-        cdp.send("HeapProfiler.takeHeapSnapshot", {"reportProgress": False})
-    finally:
-        cdp.remove_listener("HeapProfiler.addHeapSnapshotChunk", listener)
-    snapshot = json.loads("".join(chunks))
-    meta = snapshot["snapshot"]["meta"]
-    fields, kinds, strings, nodes = meta["node_fields"], meta["node_types"][0], snapshot["strings"], snapshot["nodes"]
-    width, kind_at, name_at, size_at = len(fields), fields.index("type"), fields.index("name"), fields.index("self_size")
+    """The page's heap (the harness's ``heap_nodes``: a DevTools heap snapshot, taken after a
+    forced GC) summed by kind and name of node, "kind:name" -> [count, bytes]: "object:Array",
+    "native:Text", "code:..."."""
     out: dict[str, list[int]] = {}
-    for i in range(0, len(nodes), width):
-        kind = kinds[nodes[i + kind_at]]
-        name = kind if "string" in kind or kind in ("number", "bigint") else strings[nodes[i + name_at]][:60]
-        entry = out.setdefault(f"{kind}:{name}", [0, 0])
+    for kind, name, size in heap_nodes(cdp):
+        label = kind if "string" in kind or kind in ("number", "bigint") else name[:60]
+        entry = out.setdefault(f"{kind}:{label}", [0, 0])
         entry[0] += 1
-        entry[1] += nodes[i + size_at]
+        entry[1] += size
     return out
 
 

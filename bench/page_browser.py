@@ -9,7 +9,7 @@
 The site is built and served by the browser harness (tests/browsers.py's ``served_site``: a
 fresh build under a sub-path on 127.0.0.1), which also launches Chromium and watches each page. Unlike the other browser benchmarks, nothing is sent to the
 worker directly: the script opens the page's own ``index.html`` at a link that carries the board
-(``#board=...&goal=...&size=RxC``, the form ``web/link-state.js`` reads and writes) and presses
+(``#board=...&goal=...&size=RxC``, the form ``web/link/link-state.js`` reads and writes) and presses
 the page's buttons by their accessible names (Solve, Stop), as the browser tests do.
 
 Watching the page (an init script installed before the page's own scripts, besides
@@ -30,8 +30,9 @@ list's ``data-tiles`` and ``data-moves`` (the harness's ``read_moves``) and repl
 ``fresh-link``: for each held-out board (``random_board`` with seeds from ``--seed``, 1001 by
 default, never used by the tests), two runs, each in a new browser context (empty HTTP cache,
 so Pyodide, the package and the tables are fetched afresh): "at once" clicks Solve the moment
-it is enabled (a DOM ``click()`` from a script in the page: no person is quicker); "idle" waits until the page's background preparation of the size's tables
-(``web/table-preparer.js``, a ``prepare`` request sent when the board is shown) has answered.
+it is enabled (a DOM ``click()`` from a script in the page, the harness's
+``CLICK_SOLVE_WHEN_ENABLED``: no person is quicker); "idle" waits until the page's background preparation of the size's tables
+(``web/solver/table-preparer.js``, a ``prepare`` request sent when the board is shown) has answered.
 The page itself shows no sign of that (the preparer tells nobody), so the bench reads it from
 the worker's answer to that request. Recorded: opening the link to Solve enabled; the click to
 the first solution shown; on 4x4 the click to the final answer (the anytime solver usually
@@ -72,8 +73,8 @@ from common import command_line, machine_header, machine_info, write_results
 from npuzzle import Board
 from npuzzle.random_boards import random_board
 from tests.browsers import (
-    BOARD_LABEL, ENDED, KEEP_WASM_EXPORTS, MAIN_THREAD, SHOWN, WATCH_MAIN_THREAD, Outcome, board_link, executable_of,
-    hook_worker, launch, read_moves, replay_problem, served_site, watch,
+    BOARD_LABEL, CLICK_SOLVE_WHEN_ENABLED, ENDED, KEEP_WASM_EXPORTS, MAIN_THREAD, SHOWN, WATCH_MAIN_THREAD, Outcome,
+    board_link, executable_of, hook_worker, launch, read_moves, replay_problem, served_site, watch,
 )
 
 GAP_TARGET_MS = 200.0  # the status line changes at least this often while searching
@@ -158,20 +159,6 @@ PREPARED = """() => {
   const log = window.__page;
   const ids = Object.keys(log.posted).filter((id) => log.posted[id] === "prepare").map(Number);
   return ids.length > 0 && ids.every((id) => log.worker.some((e) => e.id === id && e.type === "answer"));
-}"""
-
-# Fresh link "at once": click Solve from inside the page the moment it is enabled on a board.
-CLICK_WHEN_ENABLED = """() => {
-  const solve = document.getElementById("solve");
-  const board = document.getElementById("board");
-  const go = () => {
-    if (solve.disabled || !board.dataset.board) return false;
-    observer.disconnect();
-    solve.click();
-    return true;
-  };
-  const observer = new MutationObserver(go);
-  if (!go()) observer.observe(document, { subtree: true, attributes: true, attributeFilter: ["disabled", "data-board"] });
 }"""
 
 LONG_TASKS = """([since, until]) => (window.__mainThread.longtasks || [])
@@ -285,9 +272,10 @@ def open_link(page: Any, site: str, board: Board, goal_name: str, *, click_at_on
     the page's navigation start)."""
     from playwright.sync_api import expect
 
+    if click_at_once:  # the harness's script, installed before the page's own; one page per run
+        page.add_init_script(CLICK_SOLVE_WHEN_ENABLED)
     page.goto(site + link(board, goal_name))
     if click_at_once:  # Solve is disabled again at once, while it searches
-        page.evaluate(CLICK_WHEN_ENABLED)
         # A function, not an expression: Playwright evaluates an expression with eval, which the
         # page's Content-Security-Policy blocks.
         page.wait_for_function("() => window.__page.clicks.some((c) => c.id === 'solve')", timeout=READY_TIMEOUT_MS)
@@ -704,7 +692,7 @@ def main() -> int:
             f"package and the tables are fetched afresh from 127.0.0.1, so a download is as fast as it can be)",
             "- \"at once\": Solve clicked by a script in the page the moment it is enabled (a DOM `click()`: no "
             "person is quicker); \"idle\": clicked by Playwright after the page's "
-            "table preparation answered. The page shows no sign of that (web/table-preparer.js tells nobody), so "
+            "table preparation answered. The page shows no sign of that (web/solver/table-preparer.js tells nobody), so "
             "the bench reads the worker's answer to the page's `prepare` request (a listener on the page's Worker)",
             "- 4x4: the search runs to its end (the page's default time limit, 60 s); 5x5: Stop 0.5 s after the "
             "first solution (the anytime solver improves a 5x5 for the whole time limit)",

@@ -31,13 +31,16 @@ What it holds:
   read by ``moves_of`` for the tests of those names.
 - **Hooks for measuring**: the worker's script served with code before and after it
   (``hook_worker``, ``KEEP_WASM_EXPORTS``, ``RUN_PYTHON``), the page's main thread watched
-  (``WATCH_MAIN_THREAD``, ``MAIN_THREAD``), and the site's own ``SolverClient`` started in a page
-  (``START_CLIENT``).
+  (``WATCH_MAIN_THREAD``, ``MAIN_THREAD``), Solve clicked from inside the page the moment it
+  is enabled, every status recorded (``CLICK_SOLVE_WHEN_ENABLED``), the page's heap read
+  through Chromium's DevTools protocol (``heap_nodes``, ``heap_objects``), and the site's own
+  ``SolverClient`` started in a page (``START_CLIENT``).
 """
 
 from __future__ import annotations
 
 import glob
+import json
 import os
 import re
 import shutil
@@ -631,6 +634,57 @@ MAIN_THREAD = """
   };
 }
 """
+
+# Installed before the page's own scripts: clicks Solve from inside the page the moment it is
+# enabled on a drawn board (a DOM click(): no person is quicker), and records every status the
+# page shows, as its data-* attributes, in window.__statuses (read them with Outcome.of).
+CLICK_SOLVE_WHEN_ENABLED = """
+window.__statuses = [];
+document.addEventListener("DOMContentLoaded", () => {
+  const status = document.getElementById("status");
+  new MutationObserver(() => window.__statuses.push({ ...status.dataset }))
+    .observe(status, { attributes: true, attributeFilter: ["data-state", "data-length", "data-preparing"] });
+  const solve = document.getElementById("solve");
+  const board = document.getElementById("board");
+  const go = () => {
+    if (solve.disabled || !board.dataset.board) return false;
+    observer.disconnect();
+    solve.click();
+    return true;
+  };
+  const observer = new MutationObserver(go);
+  if (!go()) observer.observe(document, { subtree: true, attributes: true, attributeFilter: ["disabled", "data-board"] });
+});
+"""
+
+
+def heap_nodes(cdp: Any) -> list[tuple[str, str, int]]:
+    """The page's heap, from a DevTools heap snapshot taken after a forced GC (``cdp``: a
+    Chromium CDP session on the page): one ``(kind, name, self size in bytes)`` per node, such
+    as ``("object", "Array", 32)`` or ``("native", "Text", 120)``."""
+    chunks: list[str] = []
+    listener = lambda event: chunks.append(event["chunk"])  # noqa: E731
+    cdp.on("HeapProfiler.addHeapSnapshotChunk", listener)
+    try:
+        cdp.send("HeapProfiler.collectGarbage")
+        cdp.send("HeapProfiler.takeHeapSnapshot", {"reportProgress": False})
+    finally:
+        cdp.remove_listener("HeapProfiler.addHeapSnapshotChunk", listener)
+    snapshot = json.loads("".join(chunks))
+    meta = snapshot["snapshot"]["meta"]
+    fields, kinds, strings, nodes = meta["node_fields"], meta["node_types"][0], snapshot["strings"], snapshot["nodes"]
+    width, kind_at, name_at, size_at = len(fields), fields.index("type"), fields.index("name"), fields.index("self_size")
+    return [(kinds[nodes[i + kind_at]], strings[nodes[i + name_at]], nodes[i + size_at]) for i in range(0, len(nodes), width)]
+
+
+NOT_JS_OBJECTS = frozenset({"native", "code", "hidden", "object shape", "synthetic"})
+"""Heap snapshot kinds that are not JavaScript objects: Blink's C++ objects, compiled code and V8's own structures."""
+
+
+def heap_objects(cdp: Any) -> int:
+    """Bytes of JavaScript objects on the page (``heap_nodes`` less ``NOT_JS_OBJECTS``)."""
+    return sum(size for kind, _, size in heap_nodes(cdp) if kind not in NOT_JS_OBJECTS)
+
 
 # In the site's index.html: a SolverClient of its own (window.__bench.client) from the build's
 # web folder, its worker ready. The files are found in the build's list of its files (FILES in

@@ -20,7 +20,7 @@ from npuzzle import Board, solve
 from npuzzle.known import eight_puzzle_distances
 from npuzzle.random_boards import random_board, scramble
 
-from .browsers import KEEP_WASM_EXPORTS, RUN_PYTHON, hook_worker, wait_ended
+from .browsers import KEEP_WASM_EXPORTS, RUN_PYTHON, heap_objects, hook_worker, wait_ended
 from .pages import HARD, board_of, distance, editor, engine, fill_number, open_link, solution_shown, solve_and_read_length
 
 pytestmark = pytest.mark.browser
@@ -188,25 +188,6 @@ def solve_shown(app: Any, board: Board, optimum: int | None) -> None:
         assert (length, outcome.optimal) == (optimum, True), outcome
     steps = solution_shown(app, board)
     assert len(steps) == length + 1 and steps[-1] == Board.goal(board.rows, board.cols), outcome
-
-
-def heap_objects(cdp: Any) -> int:
-    """Bytes of JavaScript objects on the page (a heap snapshot after a forced GC, less what is
-    Blink's C++ objects, compiled code and V8's own structures)."""
-    chunks: list[str] = []
-    listener = lambda event: chunks.append(event["chunk"])  # noqa: E731
-    cdp.on("HeapProfiler.addHeapSnapshotChunk", listener)
-    try:
-        cdp.send("HeapProfiler.collectGarbage")
-        cdp.send("HeapProfiler.takeHeapSnapshot", {"reportProgress": False})
-    finally:
-        cdp.remove_listener("HeapProfiler.addHeapSnapshotChunk", listener)
-    snapshot = json.loads("".join(chunks))
-    meta = snapshot["snapshot"]["meta"]
-    fields, kinds, nodes = meta["node_fields"], meta["node_types"][0], snapshot["nodes"]
-    width, kind_at, size_at = len(fields), fields.index("type"), fields.index("self_size")
-    other = {"native", "code", "hidden", "object shape", "synthetic"}
-    return sum(nodes[i + size_at] for i in range(0, len(nodes), width) if kinds[nodes[i + kind_at]] not in other)
 
 
 def memory(app: Any, cdp: Any | None) -> dict[str, Any]:
