@@ -14,8 +14,8 @@ is revalidated).
 
 Unthrottled: each visitor is a new browser context (empty HTTP cache, no service worker): a
 first visit to a link carrying a 4x4 board (Korf's instance 1, blank-first goal), then, once the
-service worker has stored the build (web/service-worker.js) and controls the page, a repeat visit
-to the same link in a new tab, and a second repeat visit. They differ: Chromium keeps the
+service worker has stored the build (web/solver/service-worker.js) and controls the page, a repeat
+visit to the same link in a new tab, and a second repeat visit. They differ: Chromium keeps the
 compiled WebAssembly of a streamed module beside its cached response, but the first visit's
 copy is kept with the HTTP cache's response, which the service worker does not serve; the first
 repeat visit compiles Pyodide's WebAssembly again and stores it with the service worker's
@@ -38,7 +38,7 @@ a record).
 Timed in the page (an init script, before the page's own scripts; ``performance.now()`` counts
 from the navigation's start): the first tile in the board (the link's tiles, drawn before Python
 loads); Python's answer drawn (``data-board`` set); Solve enabled. The worker's own steps come
-with its "ready" message (web/worker.js: worker started, Python started, package imported,
+with its "ready" message (web/solver/worker.js: worker started, Python started, package imported,
 ``info`` answered), put on the page's clock.
 
 Prints the medians and writes bench/results/first-seconds[-label].{md,json}. Exit status 1 if

@@ -19,7 +19,7 @@ the page's 60 s, may take more; ``--stop-after 60`` measures that).
 What is read (the page keeps it for this): ``data-worker-memory`` on ``#solver-state``, the
 bytes of the worker's WebAssembly memory (Pyodide's linear memory: Python's objects, the
 tables, a search's state; it grows and never shrinks, so each figure is the peak so far),
-which the worker sends with its ready message and every final answer (web/worker.js) in every
+which the worker sends with its ready message and every final answer (web/solver/worker.js) in every
 engine. Read once the solver is ready, then after each solve. How each solve went is read from
 the status line's ``data-*`` attributes (web/solver/outcome.js, through the harness's
 ``JS_STATUS`` and ``Outcome``: its state, length and whether it is proven optimal), never from its

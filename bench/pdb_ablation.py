@@ -5,12 +5,12 @@
     pypy3 bench/pdb_ablation.py                  #  PyPy runs the package unchanged, ~5x faster)
     python bench/pdb_ablation.py --ids 1-20 --configs B,A+B
 
-The shipped file holds two 6-6-3 partitions, A and B (npuzzle/pattern_db.py), and the
-default heuristic reads each directly and through the reflection about the
-diagonal, taking the largest of the four sums. This runs our IDA* with a subset
-of those lookups, on the blank-last goal (Korf's instances converted), and
-reports mean and median nodes expanded per configuration, with every length
-checked against the published optimum:
+The shipped file holds two 6-6-3 partitions, A and B (``SHIPPED`` in
+npuzzle/pattern_db/catalogue.py), and the default heuristic reads each directly
+and through the reflection about the diagonal, taking the largest of the four
+sums. This runs our IDA* with a subset of those lookups, on the blank-last goal
+(Korf's instances converted), and reports mean and median nodes expanded per
+configuration, with every length checked against the published optimum:
 
     B1: partition B read directly only      A: partition A and its reflection
     B: partition B and its reflection       A+B: all four (the default)
