@@ -112,6 +112,7 @@ def test_unsolvable_board_says_so_at_once(app: Any, site_url: str) -> None:
     expect(app.locator("#solvability")).to_contain_text("Unsolvable")
     expect(app.locator("#solvability")).to_contain_text("1 inversions (odd)")
     app.get_by_role("button", name="Solve").click()
+    expect(app.locator("#status")).to_have_attribute("data-state", "unsolvable")
     expect(app.locator("#status")).to_contain_text("Unsolvable")
 
 
