@@ -13,7 +13,7 @@ from playwright.sync_api import expect
 from npuzzle import Board
 from npuzzle.known import korf100
 
-from .browsers import Outcome, outcome_of
+from .browsers import CLICK_SOLVE_WHEN_ENABLED, Outcome, outcome_of
 from .pages import HARD, board_of, fill_number, open_link, solution_shown, solve_and_read_length
 
 pytestmark = pytest.mark.browser
@@ -255,28 +255,6 @@ def test_a_shuffled_big_board_gets_a_playable_solution_and_stop_keeps_it(app: An
     scrubber.fill(str(length))  # the end of the solution is the goal
     expect(app.get_by_label("Puzzle board")).to_have_attribute(
         "data-board", ",".join(map(str, Board.goal(size, size).tiles)))
-
-
-# Clicks Solve from inside the page the moment it is enabled on a drawn board (no
-# person is quicker), and records every status the page shows.
-CLICK_SOLVE_WHEN_ENABLED = """
-window.__statuses = [];
-document.addEventListener("DOMContentLoaded", () => {
-  const status = document.getElementById("status");
-  new MutationObserver(() => window.__statuses.push({ ...status.dataset }))
-    .observe(status, { attributes: true, attributeFilter: ["data-state", "data-length", "data-preparing"] });
-  const solve = document.getElementById("solve");
-  const board = document.getElementById("board");
-  const go = () => {
-    if (solve.disabled || !board.dataset.board) return false;
-    observer.disconnect();
-    solve.click();
-    return true;
-  };
-  const observer = new MutationObserver(go);
-  if (!go()) observer.observe(document, { subtree: true, attributes: true, attributeFilter: ["disabled", "data-board"] });
-});
-"""
 
 
 def test_solve_on_a_fresh_4x4_link_shows_a_solution_before_the_tables_are_in(app: Any, site_url: str) -> None:
