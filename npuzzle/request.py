@@ -26,8 +26,17 @@ from .custom import (
     HeuristicCheck,
     UserCodeError,
     UserHeuristic,
+    SearchRun,
+    UserSearch,
     heuristic_entry,
     load_heuristic,
+    load_search,
+    run_search,
+)
+from .custom.search import (
+    DEFAULT_MAX_NODES as SEARCH_MAX_NODES,
+    DEFAULT_SEARCH_FILENAME,
+    DEFAULT_TIME_LIMIT as SEARCH_TIME_LIMIT,
 )
 from .heuristics import HEURISTICS, HeuristicInfo, missing_table_files
 from .random_boards import MAX_SCRAMBLE_MOVES, choose_random
@@ -199,10 +208,12 @@ def read_heuristic_code(fields: Fields, caps: Caps = NO_CAPS) -> UserHeuristic |
         raise user_code_error(exc) from None
 
 
-def user_code_error(exc: UserCodeError) -> RequestError:
-    """A person's code that cannot be used, as a request's error (field ``heuristic_code``)."""
-    board = list(exc.board) if exc.board is not None else None
-    return RequestError("heuristic_code", exc.message, kind=exc.kind, line=exc.line, board=board)
+def user_code_error(exc: UserCodeError, field: str = "heuristic_code") -> RequestError:
+    """A person's code that cannot be used, as a request's error (field ``heuristic_code``,
+    or ``search_code``), its ``kind``, ``line``, ``board`` (and ``step``) as details."""
+    details = exc.to_dict()
+    del details["message"]
+    return RequestError(field, exc.message, **details)
 
 
 def _name(fields: Fields, key: str, registry: Mapping[str, object]) -> str | None:
@@ -328,6 +339,41 @@ def read_check(fields: Fields, caps: Caps = NO_CAPS) -> HeuristicCheck:
     if user is None:  # pragma: no cover - checked above
         raise RequestError("heuristic_code", "heuristic_code is missing")
     return HeuristicCheck(user, goal, time_limit)
+
+
+@dataclass(frozen=True)
+class UserSearchRequest:
+    """A person's search to run (``search_code``) on the boards under the limits: ``run`` runs it."""
+
+    search: UserSearch
+    board: Board
+    goal: Board
+    limits: Limits
+
+    def run(self) -> SearchRun:
+        """Run it and replay its answer; RequestError with field ``search_code`` for code
+        that fails, answers something else than moves, or moves that do not replay to the goal."""
+        try:
+            return run_search(self.search, self.board, self.goal, self.limits.max_nodes, self.limits.time_limit)
+        except UserCodeError as exc:
+            raise user_code_error(exc, "search_code") from None
+
+
+def read_user_search(fields: Fields, caps: Caps = NO_CAPS) -> UserSearchRequest:
+    """A person's search: the boards, ``search_code`` (the text of a file that defines
+    ``search(problem)``, see custom/search.py), ``search_filename``, ``max_nodes``
+    (expansions, 200,000 by default) and ``time_limit`` (20 s by default)."""
+    boards = read_boards(fields, caps)
+    if fields.get("search_code") is None:
+        raise RequestError("search_code", "search_code is missing: the text of a file that defines search(problem)")
+    text = text_field(fields, "search_code", caps)
+    filename = text_field(fields, "search_filename", caps, DEFAULT_SEARCH_FILENAME)
+    limits = read_limits(fields, SEARCH_MAX_NODES, SEARCH_TIME_LIMIT, caps)
+    try:
+        search = load_search(text, filename)
+    except UserCodeError as exc:
+        raise user_code_error(exc, "search_code") from None
+    return UserSearchRequest(search, boards.board, boards.goal, limits)
 
 
 def read_prepare(fields: Fields, caps: Caps = NO_CAPS) -> tuple[str, int, int, Board]:

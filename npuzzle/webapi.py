@@ -55,11 +55,26 @@ Requests (``"op"`` names the operation; their fields are read once by
     else a job stepped like ``solve`` whose progress has a ``stage``, ending with
     ``{"type": "prepared", "heuristic": name, "seconds": s}``; at once when
     there is nothing to load.
-``breakdown`` ``{board, goal?, size?, heuristic}``
+``breakdown`` ``{board, goal?, size?, heuristic}`` or ``{..., heuristic_code, heuristic_filename?}``
     Why ``heuristic`` says what it says on the board: ``{"h", "parts": [{name, label,
     value}], "terms": [...]}``, the parts adding up to ``h`` (shapes in
     ``npuzzle/explain.py``); an error with field ``tables`` and ``need`` if its table
-    files are missing (fetch them and send it again).
+    files are missing (fetch them and send it again). With a person's heuristic
+    (``heuristic_code``) instead: its value on the board, as one part.
+``check`` ``{heuristic_code, heuristic_filename?, size?, goal?, time_limit?, budget_ms?}``
+    Check a person's heuristic (the text of a file that defines ``h``) against the exact
+    distances of ``size`` (3x3 by default): every state up to 9 cells, sampled boards
+    beyond (custom/check.py). A job stepped like ``solve``; progress has ``states``,
+    ``total`` and a ``stage``; the result is ``{"type": "check", "check": {...}}`` (the
+    keys of ``python -m npuzzle check --json``). Code that cannot be used is an error
+    with field ``heuristic_code`` and ``kind``, ``line``, ``board``.
+``user_search`` ``{board, goal?, size?, search_code, search_filename?, max_nodes?, time_limit?}``
+    Run a person's search (a file that defines ``search(problem)``, custom/search.py)
+    once, within the limits, and replay its moves: ``{"type": "user_search", "result":
+    {name, solved, length, tiles, moves, expansions, seconds, stopped}}``; an error with
+    field ``search_code`` (and ``kind``, ``line``, ``board``, ``step`` for a move that is
+    refused) otherwise. It is one call: the page runs it in a worker of its own, which it
+    ends when the call outlives the time limit.
 ``move`` ``{board, goal?, size?, tile}`` or ``{..., direction}``
     Play: push ``tile`` (or the tile that slides in ``direction``, U/D/L/R) toward the blank (it must share the blank's row or column;
     the tiles between slide too). Answered like ``analyze`` plus ``moved`` (tiles, in
@@ -87,7 +102,15 @@ from .board import (
 )
 from .compare import COMPARE_MAX_NODES, COMPARE_TIME_LIMIT, Comparison
 from .explain import breakdown
-from .custom import UserCodeError
+from .custom import (
+    SEARCH_TEMPLATE,
+    SEARCH_TEMPLATE_FILENAME,
+    TEMPLATE,
+    TEMPLATE_FILENAME,
+    CheckResult,
+    HeuristicCheck,
+    UserCodeError,
+)
 from .heuristics import (
     HEURISTICS,
     compile_heuristic,
@@ -104,11 +127,14 @@ from .request import (
     number_field,
     quote as _quote,
     read_boards,
+    read_check,
     read_compare,
+    read_heuristic_code,
     read_new_board,
     read_prepare,
     read_random,
     read_solve,
+    read_user_search,
     text_field,
     user_code_error,
 )
@@ -235,6 +261,35 @@ class ComparisonJob:
         }
 
 
+class CheckJob:
+    """``check`` as a job: progress (states checked of the total), then the check's result."""
+
+    def __init__(self, check: HeuristicCheck) -> None:
+        self.check = check
+        self.cancelled = False
+
+    @property
+    def done(self) -> bool:
+        """Whether the check has its result."""
+        return self.check.done
+
+    def step(self, budget: float) -> None:
+        """Check for about ``budget`` seconds."""
+        self.check.step(budget)
+
+    def cancel(self) -> None:
+        """Stop: the result says what was checked, ``stopped`` ``cancelled``."""
+        self.check.cancel()
+
+    def answer(self, job_id: int) -> dict[str, Any]:
+        """Progress, then ``check``."""
+        result = self.check.result
+        if isinstance(result, CheckResult):
+            return {"type": "check", "job": job_id, "check": result.to_dict()}
+        progress = self.check.progress
+        return {"type": "progress", "job": job_id, "progress": progress.to_dict() if progress else None}
+
+
 class SearchJob:
     """``solve`` as a job: progress (with the trace's news and an anytime search's better
     solution), then the result with the heuristic along its solution."""
@@ -292,6 +347,8 @@ def _info(request: Fields) -> dict[str, Any]:
         "heuristics": [h.to_dict() for h in HEURISTICS.values()],
         "defaults": {"time_limit": DEFAULT_TIME_LIMIT, "goal": GOAL_NAMES[0]},
         "compare": {"max_nodes": COMPARE_MAX_NODES, "time_limit": COMPARE_TIME_LIMIT},
+        "templates": {"heuristic": {"filename": TEMPLATE_FILENAME, "code": TEMPLATE},
+                      "search": {"filename": SEARCH_TEMPLATE_FILENAME, "code": SEARCH_TEMPLATE}},
         "hint": {"max_nodes": HINT_LIMITS.max_nodes, "time_limit": HINT_LIMITS.time_limit},
         "tree": {"max_cells": MAX_TREE_CELLS, "max_nodes": MAX_TREE_EXPANSIONS,
                  "default_max_nodes": DEFAULT_TREE_EXPANSIONS},
@@ -433,6 +490,16 @@ def _solve(request: Fields) -> dict[str, Any]:
     return answer
 
 
+def _check(request: Fields) -> dict[str, Any]:
+    check = read_check(request, CAPS)
+    return _begin(CheckJob(check), _budget(request))
+
+
+def _user_search(request: Fields) -> dict[str, Any]:
+    run = read_user_search(request, CAPS).run()
+    return {"type": "user_search", "result": run.to_dict()}
+
+
 def _prepare(request: Fields) -> dict[str, Any]:
     name, rows, cols, goal = read_prepare(request, CAPS)
     budget = _budget(request)  # every field is checked before the job exists
@@ -463,10 +530,21 @@ def _cancel(request: Fields) -> dict[str, Any]:
 
 def _breakdown(request: Fields) -> dict[str, Any]:
     boards = read_boards(request, CAPS)
-    return breakdown(boards.board, boards.goal, text_field(request, "heuristic", CAPS))  # ExplainError is a RequestError
+    user = read_heuristic_code(request, CAPS)
+    if user is None:
+        return breakdown(boards.board, boards.goal, text_field(request, "heuristic", CAPS))  # ExplainError is a RequestError
+    board, goal = boards.board, boards.goal
+    try:
+        h = user(board.tiles, goal.tiles, board.rows, board.cols)
+    except UserCodeError as exc:
+        raise user_code_error(exc) from None
+    label = f"Your heuristic ({user.filename})"
+    return {"heuristic": user.name, "label": label, "rows": board.rows, "cols": board.cols, "h": h,
+            "parts": [{"name": "total", "label": label, "value": h}], "terms": []}
 
 
-_OPS = {"prepare": _prepare, "info": _info, "analyze": _analyze, "goal": _goal, "random": _random, "move": _move, "compare": _compare, "solve": _solve, "step": _step, "cancel": _cancel, "breakdown": _breakdown}
+_OPS = {"prepare": _prepare, "info": _info, "analyze": _analyze, "goal": _goal, "random": _random, "move": _move, "compare": _compare, "solve": _solve, "step": _step, "cancel": _cancel, "breakdown": _breakdown,
+        "check": _check, "user_search": _user_search}
 
 
 def handle_dict(request: Any) -> dict[str, Any]:

@@ -6,6 +6,8 @@ and used by the package's searches like a built-in one.
 * ``template.py``: the starting template (the Manhattan distance, written plainly);
 * ``check.py``: the check against exact distances (``HeuristicCheck``, ``check_heuristic``);
 * ``entry.py``: the heuristic as the searches take one (``heuristic_entry``);
+* ``search.py``: a person's own search against a small problem interface (``Problem``),
+  its answer replayed move by move (``run_search``, ``SEARCH_TEMPLATE``);
 * ``deadline.py``: a hard time limit on code that never returns (CPython's main thread).
 """
 
@@ -28,6 +30,16 @@ from .heuristic import (
     load_heuristic,
     load_heuristic_file,
 )
+from .search import (
+    SEARCH_TEMPLATE,
+    SEARCH_TEMPLATE_FILENAME,
+    IllegalMove,
+    Problem,
+    SearchRun,
+    UserSearch,
+    load_search,
+    run_search,
+)
 from .template import TEMPLATE, TEMPLATE_FILENAME
 
 __all__ = [
@@ -41,6 +53,14 @@ __all__ = [
     "heuristic_entry",
     "HeuristicFunction",
     "HeuristicTimeout",
+    "IllegalMove",
+    "Problem",
+    "SEARCH_TEMPLATE",
+    "SEARCH_TEMPLATE_FILENAME",
+    "SearchRun",
+    "UserSearch",
+    "load_search",
+    "run_search",
     "TEMPLATE",
     "TEMPLATE_FILENAME",
     "UserCodeError",

@@ -1,0 +1,297 @@
+"""A person's own search, written in Python, run against a small problem interface and
+its answer replayed move by move.
+
+The interface: a search file defines
+
+    def search(problem) -> list of moves, or None
+
+where ``problem`` (``Problem``) offers
+
+* ``problem.start``: the start board, a tuple of ints in row-major order, 0 the blank;
+* ``problem.goal``, ``problem.rows``, ``problem.cols``: the goal in the same form, the shape;
+* ``problem.is_goal(state)``: whether ``state`` is the goal;
+* ``problem.successors(state)``: the boards one move away, as ``(move, next_state)`` pairs,
+  ``move`` being the tile that slides into the blank; each call counts one expansion;
+* ``problem.expansions``: how many times ``successors`` was called.
+
+and returns the moves from the start to the goal (the tiles slid, in order), or None when
+it finds no solution. The answer is replayed from the start (``replay``): a move of a tile
+that is not next to the blank, or moves that do not end on the goal, is refused with the
+step and the reason. ``successors`` keeps the limits: past ``max_nodes`` expansions or
+``time_limit`` seconds it raises ``SearchLimit`` (a ``BaseException``, so that an
+``except Exception`` in the person's code does not swallow it) and the run says which
+limit stopped it. Code that never calls ``successors`` again is stopped from outside
+(deadline.py on the command line; the page ends the code's worker).
+
+>>> from npuzzle import Board
+>>> run = run_search(load_search(SEARCH_TEMPLATE), Board.from_string("1 2 3 4 5 6 7 0 8"), Board.goal(3, 3))
+>>> run.solved, run.moves, run.expansions > 0
+(True, (8,), True)
+"""
+
+from __future__ import annotations
+
+import builtins
+import inspect
+import time
+from dataclasses import dataclass
+from typing import Any, Callable, Sequence
+
+from ..board import Board, Tiles
+from ..search.problem import neighbour_table
+from .heuristic import UserCodeError, _definition_line, _said, _shown, _user_line, board_text
+
+DEFAULT_SEARCH_FILENAME = "your_search.py"
+"""The name messages give a search whose source came without a file's name."""
+SEARCH_TEMPLATE_FILENAME = "my_search.py"
+DEFAULT_MAX_NODES = 200_000
+DEFAULT_TIME_LIMIT = 20.0
+CLOCK_EVERY = 64
+"""Expansions between two looks at the clock."""
+
+SEARCH_TEMPLATE = '''\
+"""My search: breadth-first search, written plainly.
+
+search(problem) returns the moves from problem.start to the goal (the tiles
+slid into the blank, in order), or None if it finds none.
+
+problem.start       the start board: a tuple of ints, row-major, 0 the blank
+problem.goal        the goal board, in the same form
+problem.rows, problem.cols   the board's shape
+problem.is_goal(state)       True when state is the goal
+problem.successors(state)    [(move, next_state), ...]: the boards one move
+                    away; move is the tile that slides. Each call is one
+                    expansion (problem.expansions counts them).
+
+The page replays the moves from the start: a tile that is not next to the
+blank is refused, with its step.
+"""
+
+from collections import deque
+
+
+def search(problem):
+    frontier = deque([problem.start])
+    parent = {problem.start: None}  # state -> (previous state, move)
+    while frontier:
+        state = frontier.popleft()
+        if problem.is_goal(state):
+            moves = []
+            while parent[state] is not None:
+                state, move = parent[state]
+                moves.append(move)
+            return moves[::-1]
+        for move, next_state in problem.successors(state):
+            if next_state not in parent:
+                parent[next_state] = (state, move)
+                frontier.append(next_state)
+    return None
+'''
+"""A search file that runs as it is: breadth-first search, with the interface in its docstring."""
+
+
+class SearchLimit(BaseException):
+    """Raised by ``Problem.successors`` past a limit: ``which`` is ``max-nodes`` or ``time-limit``."""
+
+    def __init__(self, which: str) -> None:
+        super().__init__(which)
+        self.which = which
+
+
+class Problem:
+    """What a person's search works on (see the module's docstring)."""
+
+    def __init__(self, start: Board, goal: Board, max_nodes: int = DEFAULT_MAX_NODES,
+                 time_limit: float = DEFAULT_TIME_LIMIT) -> None:
+        self.start: Tiles = start.tiles
+        self.goal: Tiles = goal.tiles
+        self.rows, self.cols = start.rows, start.cols
+        self.expansions = 0
+        self._max_nodes = max_nodes
+        self._deadline = time.perf_counter() + time_limit
+        self._cells = start.size
+        self._neighbours = neighbour_table(start.rows, start.cols)
+
+    def is_goal(self, state: Sequence[int]) -> bool:
+        """Whether ``state`` is the goal."""
+        return tuple(state) == self.goal
+
+    def successors(self, state: Sequence[int]) -> list[tuple[int, Tiles]]:
+        """The ``(move, next_state)`` pairs one move from ``state`` (``move``: the tile that
+        slides into the blank); one expansion. SearchLimit past a limit; ValueError for
+        something that is not a board of this size."""
+        self.expansions += 1
+        if self.expansions > self._max_nodes:
+            raise SearchLimit("max-nodes")
+        if self.expansions % CLOCK_EVERY == 0 and time.perf_counter() > self._deadline:
+            raise SearchLimit("time-limit")
+        tiles = tuple(state)
+        if len(tiles) != self._cells or sorted(tiles) != list(range(self._cells)):
+            raise ValueError(f"successors() needs a board of {self._cells} cells holding 0 to "
+                             f"{self._cells - 1} once each, not {_shown(state)}")
+        blank = tiles.index(0)
+        out = []
+        for cell in self._neighbours[blank]:
+            after = list(tiles)
+            after[blank], after[cell] = after[cell], 0
+            out.append((tiles[cell], tuple(after)))
+        return out
+
+
+@dataclass(frozen=True)
+class UserSearch:
+    """A loaded search file: ``function`` is its ``search``."""
+
+    function: Callable[..., Any]
+    filename: str
+    source: str
+
+    @property
+    def name(self) -> str:
+        """What results call it: ``custom:`` and the file's name."""
+        return "custom:" + self.filename.replace("\\", "/").rsplit("/", 1)[-1]
+
+
+@dataclass(frozen=True)
+class SearchRun:
+    """What a person's search did: its moves (replayed: they reach the goal), expansions,
+    seconds, and ``stopped`` (``max-nodes``, ``time-limit``) when a limit ended it."""
+
+    name: str
+    solved: bool
+    moves: tuple[int, ...]
+    directions: str
+    expansions: int
+    seconds: float
+    stopped: str | None
+
+    @property
+    def length(self) -> int | None:
+        """Moves in the solution, or None when there is none."""
+        return len(self.moves) if self.solved else None
+
+    def to_dict(self) -> dict[str, object]:
+        """JSON-ready form (the web API's ``user_search`` answer)."""
+        return {"name": self.name, "solved": self.solved, "length": self.length, "tiles": list(self.moves),
+                "moves": self.directions, "expansions": self.expansions,
+                "seconds": round(self.seconds, 4), "stopped": self.stopped}
+
+
+def load_search(source: str, filename: str = DEFAULT_SEARCH_FILENAME) -> UserSearch:
+    """Compile and run a search file's text; UserCodeError for a syntax error, code that
+    raises while loading, no ``search``, or one that cannot take one argument."""
+    try:
+        code = compile(source, filename, "exec", dont_inherit=True)
+    except SyntaxError as exc:
+        line = exc.lineno
+        where = f" line {line}" if line is not None else ""
+        raise UserCodeError(f"{filename}{where}: {type(exc).__name__}: {' '.join(str(exc.msg).split())}",
+                            "syntax", line) from None
+    except ValueError as exc:
+        raise UserCodeError(f"{filename}: {exc}", "syntax") from None
+    namespace: dict[str, Any] = {"__name__": "npuzzle_user_search", "__file__": filename, "__builtins__": builtins}
+    try:
+        exec(code, namespace)
+    except (Exception, SystemExit) as exc:
+        line = _user_line(exc.__traceback__, filename)
+        where = f" at line {line}" if line is not None else ""
+        raise UserCodeError(f"{filename}: the file raised {type(exc).__name__}: {_said(exc)}{where} while loading",
+                            "raised", line) from None
+    function = namespace.get("search")
+    if function is None or not callable(function):
+        what = "no function search defined" if function is None else f"search is a {type(function).__name__}, not a function"
+        raise UserCodeError(f"{filename}: {what}: write def search(problem):", "missing", _definition_line(function))
+    try:
+        inspect.signature(function).bind(None)
+    except TypeError:
+        raise UserCodeError(f"{filename}: search must take one argument: def search(problem):",
+                            "missing", _definition_line(function)) from None
+    except ValueError:
+        pass
+    return UserSearch(function, filename, source)
+
+
+def replay(start: Board, goal: Board, moves: Sequence[int], filename: str = DEFAULT_SEARCH_FILENAME) -> str:
+    """The directions (U/D/L/R) of ``moves`` (tiles slid) from ``start``; UserCodeError
+    (kind ``illegal``, its ``step`` counted from 1 and the ``board`` before it) for a move
+    that is not a tile next to the blank, or moves that end elsewhere than on ``goal``."""
+    board = start
+    directions = []
+    for step, tile in enumerate(moves, 1):
+        reason = None
+        if isinstance(tile, bool) or not isinstance(tile, int):
+            reason = f"the move {_shown(tile)} is not a tile number"
+        elif not 0 < tile < board.size:
+            reason = f"there is no tile {tile} on a {board.shape} board"
+        elif tile not in _next_to_blank(board):
+            r, c = divmod(board.blank, board.cols)
+            reason = f"tile {tile} is not next to the blank (row {r + 1}, column {c + 1}), so it cannot slide"
+        if reason is not None:
+            raise IllegalMove(f"{filename}: step {step} of {len(moves)}: {reason}; board before it "
+                              f"{board_text(board.tiles)}", step, board.tiles)
+        directions.append(board.direction_of(tile))
+        board = board.slide(tile)
+    if board != goal:
+        raise IllegalMove(f"{filename}: the {len(moves)} moves end on board {board_text(board.tiles)}, "
+                          f"not on the goal {board_text(goal.tiles)}", len(moves), board.tiles)
+    return "".join(directions)
+
+
+class IllegalMove(UserCodeError):
+    """A search's answer that does not replay to the goal: ``step`` (from 1) and the board before it."""
+
+    def __init__(self, message: str, step: int, board: Tiles) -> None:
+        super().__init__(message, "illegal", None, board)
+        self.step = step
+
+    def to_dict(self) -> dict[str, object]:
+        """JSON-ready form, with the step."""
+        return {**super().to_dict(), "step": self.step}
+
+
+def _next_to_blank(board: Board) -> set[int]:
+    return {board.tiles[cell] for cell in neighbour_table(board.rows, board.cols)[board.blank]}
+
+
+def run_search(user: UserSearch, start: Board, goal: Board, max_nodes: int = DEFAULT_MAX_NODES,
+               time_limit: float = DEFAULT_TIME_LIMIT) -> SearchRun:
+    """Run ``user``'s search from ``start`` to ``goal`` under the limits and replay its
+    answer. UserCodeError when it raises (its line), answers something that is not a
+    list of moves, or moves that do not replay to the goal (IllegalMove)."""
+    problem = Problem(start, goal, max_nodes, time_limit)
+    began = time.perf_counter()
+    stopped = None
+    answer: object = None
+    try:
+        answer = user.function(problem)
+    except SearchLimit as limit:
+        stopped = limit.which
+    except (Exception, SystemExit) as exc:
+        line = _user_line(exc.__traceback__, user.filename)
+        where = f" at line {line}" if line is not None else ""
+        raise UserCodeError(f"{user.filename}: search raised {type(exc).__name__}: {_said(exc)}{where}",
+                            "raised", line) from None
+    seconds = time.perf_counter() - began
+    if stopped is not None or answer is None:
+        return SearchRun(user.name, False, (), "", problem.expansions, seconds, stopped)
+    if isinstance(answer, (str, bytes)) or not isinstance(answer, (list, tuple)):
+        raise UserCodeError(f"{user.filename}: search returned {_shown(answer)} ({type(answer).__name__}), "
+                            "not a list of moves (tiles) or None", "returned")
+    moves = tuple(answer)
+    directions = replay(start, goal, moves, user.filename)
+    return SearchRun(user.name, True, moves, directions, problem.expansions, seconds, None)
+
+
+__all__ = [
+    "DEFAULT_SEARCH_FILENAME",
+    "IllegalMove",
+    "Problem",
+    "SEARCH_TEMPLATE",
+    "SEARCH_TEMPLATE_FILENAME",
+    "SearchLimit",
+    "SearchRun",
+    "UserSearch",
+    "load_search",
+    "replay",
+    "run_search",
+]
