@@ -11,7 +11,9 @@ never mixes with a cached old one and the service worker can keep a build's file
     index.html                   the page (names the build's web folder)
     sw.js                        the service worker (web/service-worker.js after the build's
                                  file list): offline use after the first visit
-    web-<hash>/                  web/ (ES modules, CSS) and build-info.js; <hash> covers them
+    web-<hash>/                  web/ (ES modules, CSS) and build-info.js; <hash> covers them;
+                                 custom/editor-bundle.js is the code editor (CodeMirror, from
+                                 node_modules, bundled by esbuild from web/custom/editor-entry.js)
     pyodide/<version>/           the Pyodide runtime, copied from node_modules/pyodide
                                  (installed with ``npm ci`` from the pinned lock file if missing)
     py/npuzzle-<hash>.zip        the npuzzle package: its sources, and beside them bytecode
@@ -69,15 +71,20 @@ def pinned_pyodide_version() -> str:
     return str(json.loads((ROOT / "package.json").read_text())["dependencies"]["pyodide"])
 
 
+def _installed_version(name: str) -> str | None:
+    manifest = ROOT / "node_modules" / name / "package.json"
+    return json.loads(manifest.read_text()).get("version") if manifest.exists() else None
+
+
 def ensure_pyodide() -> Path:
-    """node_modules/pyodide at the pinned version, running ``npm ci`` if needed."""
+    """node_modules/pyodide at the pinned version, and every other package package.json pins
+    (the editor and its bundler) at its version, running ``npm ci`` if one is not."""
     package = ROOT / "node_modules" / "pyodide"
-    wanted = pinned_pyodide_version()
-    installed = None
-    if (package / "package.json").exists():
-        installed = json.loads((package / "package.json").read_text()).get("version")
-    if installed != wanted:
-        print(f"build: installing pyodide {wanted} with npm ci", flush=True)
+    manifest = json.loads((ROOT / "package.json").read_text())
+    pinned = {**manifest.get("dependencies", {}), **manifest.get("devDependencies", {})}
+    stale = [name for name, version in pinned.items() if _installed_version(name) != version]
+    if stale:
+        print(f"build: installing {', '.join(stale)} with npm ci", flush=True)
         subprocess.run(["npm", "ci", "--no-audit", "--no-fund"], cwd=ROOT, check=True)
     missing = [name for name in PYODIDE_FILES if not (package / name).exists()]
     if missing:
@@ -258,10 +265,49 @@ SERVICE_WORKER = "solver/service-worker.js"
 scope is the site)."""
 
 
+EDITOR_ENTRY = "custom/editor-entry.js"
+"""The code editor's entry in web/: its imports name npm packages, so it is not shipped but
+bundled (``editor_bundle``) into EDITOR_BUNDLE."""
+EDITOR_BUNDLE = "custom/editor-bundle.js"
+
+
 def web_sources(web: Path) -> dict[str, bytes]:
-    """web/'s files by their path in it ("app/main.js"), but the service worker's source."""
-    return {p.relative_to(web).as_posix(): p.read_bytes() for p in sorted(web.rglob("*"))
-            if p.is_file() and p.relative_to(web).as_posix() != SERVICE_WORKER}
+    """web/'s files by their path in it ("app/main.js"), but the service worker's source and
+    the editor's entry, with the editor's bundle."""
+    sources = {p.relative_to(web).as_posix(): p.read_bytes() for p in sorted(web.rglob("*"))
+               if p.is_file() and p.relative_to(web).as_posix() not in (SERVICE_WORKER, EDITOR_ENTRY)}
+    sources[EDITOR_BUNDLE] = editor_bundle(web / EDITOR_ENTRY)
+    return sources
+
+
+def editor_bundle(entry: Path) -> bytes:
+    """The code editor (CodeMirror and its Python mode from node_modules) and ``entry`` in one
+    ES module, minified, by the pinned esbuild (its native binary: no Node needed to run it).
+    The page imports it only when a person opens the code panel."""
+    esbuild = ROOT / "node_modules" / ".bin" / "esbuild"
+    if not esbuild.exists():
+        raise SystemExit("build: node_modules/.bin/esbuild is missing: run npm ci")
+    done = subprocess.run(
+        [str(esbuild), str(entry), "--bundle", "--format=esm", "--minify", "--target=es2020",
+         "--legal-comments=none", "--log-level=warning"],
+        cwd=ROOT, check=False, capture_output=True,
+    )
+    if done.returncode != 0:
+        raise SystemExit(f"build: esbuild failed on {entry.name}: {done.stderr.decode(errors='replace').strip()}")
+    notices = {}  # each distinct licence text once, with the packages under it
+    for manifest in sorted((ROOT / "node_modules").glob("**/package.json")):
+        folder = manifest.parent
+        name = folder.relative_to(ROOT / "node_modules").as_posix()
+        if name.split("/")[0] in EDITOR_PACKAGES and (folder / "LICENSE").exists():
+            notices.setdefault((folder / "LICENSE").read_text().strip(), []).append(name)
+    header = "/*! The code editor: web/custom/editor-entry.js with the npm packages below, bundled by build.py.\n"
+    for text, names in notices.items():
+        header += f"\n{', '.join(names)}:\n{text.replace('*/', '* /')}\n"
+    return (header + "*/\n").encode() + done.stdout
+
+
+EDITOR_PACKAGES = frozenset({"codemirror", "@codemirror", "@lezer", "style-mod", "w3c-keyname", "crelt"})
+"""The npm packages (or scopes) the editor's bundle is made of: their licences head it."""
 
 
 def build(out: Path, stdlib_pyc: str = "imported") -> Path:

@@ -11,8 +11,12 @@ check with an h that returns 0 at once).
 
     python bench/check_heuristic.py            # CPython; writes bench/results/check-heuristic-cpython.*
     python bench/check_heuristic.py --runs 5 --goal blank-first
+    python bench/check_heuristic.py --page     # in the page, Chromium: bench/results/check-heuristic-page.*
 
-CPython only for now (the page's figure comes with the page).
+In the page (--page), the code is typed into the page's editor and Check is pressed: the
+time is from the click to the verdict on screen (the worker's start and the editor's load
+left out: one check runs first to warm them), and Python's own figure for the check in
+Pyodide beside it.
 """
 
 from __future__ import annotations
@@ -23,7 +27,12 @@ import statistics
 import time
 from typing import Any
 
-from common import command_line, machine_header, machine_info, write_results
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from common import command_line, machine_header, machine_info, write_results  # noqa: E402
 
 from npuzzle import Board
 from npuzzle.custom import TEMPLATE, load_heuristic
@@ -36,11 +45,81 @@ HEURISTICS = {
 }
 
 
+def in_the_page(runs: int) -> list[dict[str, Any]]:
+    """Each heuristic typed into the page's editor and checked ``runs`` times in Chromium."""
+    from playwright.sync_api import expect, sync_playwright
+
+    from tests.browsers import launch, served_site
+
+    rows = []
+    with sync_playwright() as playwright, served_site() as url:
+        browser = launch(playwright)
+        page = browser.new_page()
+        page.goto(url + "#board=8,6,7,2,5,4,3,0,1&goal=blank-last")
+        page.locator("#heuristic-code > summary").click()
+        box = page.get_by_role("textbox", name="Your heuristic (Python)")
+        expect(box).to_have_attribute("contenteditable", "true", timeout=60_000)
+        result = page.locator("#check-result")
+        check = page.get_by_role("button", name="Check", exact=True)
+        check.click()  # the worker's start, once
+        expect(result).to_be_visible(timeout=120_000)
+        for label, source in HEURISTICS.items():
+            box.click()
+            page.keyboard.press("Control+a")
+            page.keyboard.press("Delete")
+            page.keyboard.insert_text(source)
+            times, inside = [], []
+            for _ in range(runs):
+                expect(check).to_be_enabled()
+                started = time.perf_counter()
+                check.click()
+                expect(result).to_be_hidden()
+                expect(result).to_be_visible(timeout=120_000)
+                times.append(time.perf_counter() - started)
+                inside.append(float(result.get_attribute("data-seconds") or "nan"))
+            row = {"heuristic": label, "median_seconds": round(statistics.median(times), 3),
+                   "seconds": [round(t, 3) for t in times], "python_seconds": [round(t, 3) for t in inside],
+                   "states": int(result.get_attribute("data-states") or 0),
+                   "admissible": result.get_attribute("data-admissible"), "consistent": result.get_attribute("data-consistent"),
+                   "verdict": page.locator("#check-verdict").inner_text()}
+            rows.append(row)
+            print(f"page, {label}: {row['median_seconds']:.3f} s to the verdict (Python's check: "
+                  f"{', '.join(f'{t:.3f}' for t in inside)} s); {row['verdict']}")
+        browser.close()
+    return rows
+
+
+def page_main(runs: int) -> None:
+    rows = in_the_page(runs)
+    command = command_line("check_heuristic.py --page")
+    markdown = [
+        "# Exhaustive 3x3 check of a person's heuristic in the page (Chromium): time to the verdict",
+        "",
+        machine_header(),
+        f"- command: `{command}`",
+        f"- the code typed into the page's editor, Check pressed; from the click to the verdict on screen, median "
+        f"of {runs} runs (the code's worker already started); Python's own time for the check in Pyodide beside it",
+        "",
+        "| heuristic | median s (click to verdict) | runs (s) | Python's check (s) | admissible | consistent |",
+        "| --- | ---: | --- | --- | --- | --- |",
+    ]
+    for row in rows:
+        markdown.append(
+            f"| {row['heuristic']} | {row['median_seconds']:.3f} | {', '.join(f'{t:.3f}' for t in row['seconds'])} | "
+            f"{', '.join(f'{t:.3f}' for t in row['python_seconds'])} | {row['admissible']} | {row['consistent']} |")
+    data = {"machine": machine_info(), "command": command, "runs": runs, "rows": rows}
+    stem = write_results("check-heuristic-page", markdown, data)
+    print(f"wrote {stem}.md and .json")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--goal", default="blank-last")
+    parser.add_argument("--page", action="store_true", help="in the page, in Chromium")
     args = parser.parse_args()
+    if args.page:
+        return page_main(args.runs)
     goal = Board.goal(3, 3, args.goal)
     runtime = platform.python_implementation().lower()
     rows: list[dict[str, Any]] = []

@@ -12,7 +12,8 @@ from typing import Callable, Mapping, Sequence
 
 from .board import Board
 from .heuristics import HEURISTICS, HeuristicInfo, heuristic_available
-from .search import ALGORITHMS, Limits, OptionError, Progress, Search, SearchResult
+from .custom.search import UserSearch, run_search
+from .search import ALGORITHMS, Limits, OptionError, Progress, Search, SearchResult, StopReason
 from .search.solver import algorithm_options
 
 COMPARE_MAX_NODES = 100_000
@@ -41,11 +42,13 @@ class Comparison:
 
     def __init__(self, board: Board, goal: Board, limits: Limits | None = None,
                  weight: float | None = None, options: Mapping[str, float] | None = None,
-                 heuristics: Sequence[HeuristicInfo] = ()) -> None:
+                 heuristics: Sequence[HeuristicInfo] = (), searches: Sequence[UserSearch] = ()) -> None:
         """``options`` (and ``weight``, the same as ``options={"weight": ...}``) go to each
         algorithm that takes them; the others run without. ``heuristics``: entries of their
         own (a person's heuristic, custom/entry.py), each run by every informed algorithm
-        after the built-in ones."""
+        after the built-in ones. ``searches``: a person's searches (custom/search.py), each
+        run once at the end under the same limits, its expansions counted as nodes expanded
+        (one call: it is not cut in slices)."""
         self.board = board
         self.goal = goal
         self.limits = limits or Limits(COMPARE_MAX_NODES, COMPARE_TIME_LIMIT)
@@ -66,6 +69,8 @@ class Comparison:
             last = i + 1 == len(built_in) or built_in[i + 1][0] != algorithm
             if last and ALGORITHMS[algorithm].uses_heuristic:
                 self.pairs.extend((algorithm, name) for name in self.entries)
+        self.searches = {search.name: search for search in searches}
+        self.pairs.extend((name, None) for name in self.searches)
         self.results: list[SearchResult] = []
         self.current: Search | None = None
 
@@ -87,6 +92,12 @@ class Comparison:
         """Work for about ``budget`` seconds; the running pair's progress, or None when done."""
         end = time.perf_counter() + budget
         while not self.done:
+            own = self.searches.get(self.pairs[len(self.results)][0])
+            if own is not None:
+                self.results.append(self._run_own(own))
+                if time.perf_counter() >= end:
+                    return None
+                continue
             search = self._next_search()
             out = search.step(max(0.0, end - time.perf_counter()))
             if isinstance(out, SearchResult):
@@ -97,6 +108,14 @@ class Comparison:
             else:
                 return out
         return None
+
+    def _run_own(self, own: UserSearch) -> SearchResult:
+        """A person's search as a result row (SearchCodeError if it fails)."""
+        run = run_search(own, self.board, self.goal, self.limits.max_nodes, self.limits.time_limit)
+        stop = StopReason.SOLVED if run.solved else (
+            StopReason(run.stopped) if run.stopped else StopReason.UNSOLVABLE)
+        return SearchResult(run.name, None, self.board, self.goal, stop, tiles=run.moves, moves=run.directions,
+                            expanded=run.expansions, seconds=run.seconds)
 
     def run(self, on_result: Callable[[SearchResult], None] | None = None) -> list[SearchResult]:
         """Run every pair to the end; ``on_result`` is called with each result as it comes."""

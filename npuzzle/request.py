@@ -208,12 +208,12 @@ def read_heuristic_code(fields: Fields, caps: Caps = NO_CAPS) -> UserHeuristic |
         raise user_code_error(exc) from None
 
 
-def user_code_error(exc: UserCodeError, field: str = "heuristic_code") -> RequestError:
-    """A person's code that cannot be used, as a request's error (field ``heuristic_code``,
-    or ``search_code``), its ``kind``, ``line``, ``board`` (and ``step``) as details."""
+def user_code_error(exc: UserCodeError) -> RequestError:
+    """A person's code that cannot be used, as a request's error (the error's field:
+    ``heuristic_code`` or ``search_code``), its ``kind``, ``line``, ``board`` (and ``step``) as details."""
     details = exc.to_dict()
     del details["message"]
-    return RequestError(field, exc.message, **details)
+    return RequestError(exc.field, exc.message, **details)
 
 
 def _name(fields: Fields, key: str, registry: Mapping[str, object]) -> str | None:
@@ -307,8 +307,9 @@ def read_solve(fields: Fields, caps: Caps = NO_CAPS) -> SolveRequest:
 
 def read_compare(fields: Fields, caps: Caps = NO_CAPS) -> Comparison:
     """Every applicable algorithm/heuristic pair on the boards, each under ``max_nodes`` and
-    ``time_limit`` (100,000 nodes and 5 s by default), with the options given, and a
-    person's heuristic (``heuristic_code``) with every informed algorithm; RequestError
+    ``time_limit`` (100,000 nodes and 5 s by default), with the options given, a
+    person's heuristic (``heuristic_code``) with every informed algorithm and a person's
+    search (``search_code``) at the end; RequestError
     with field ``tables`` and ``need`` if a table-backed heuristic's files are missing."""
     boards = read_boards(fields, caps)
     board, goal = boards.board, boards.goal
@@ -319,8 +320,9 @@ def read_compare(fields: Fields, caps: Caps = NO_CAPS) -> Comparison:
     options = read_options(fields)
     user = read_heuristic_code(fields, caps)
     extra = (heuristic_entry(user, goal),) if user is not None else ()
+    searches = (read_search_code(fields, caps),) if fields.get("search_code") is not None else ()
     try:
-        return Comparison(board, goal, limits, options=options, heuristics=extra)
+        return Comparison(board, goal, limits, options=options, heuristics=extra, searches=searches)
     except OptionError as exc:
         raise RequestError(exc.option, str(exc)) from None
 
@@ -356,7 +358,7 @@ class UserSearchRequest:
         try:
             return run_search(self.search, self.board, self.goal, self.limits.max_nodes, self.limits.time_limit)
         except UserCodeError as exc:
-            raise user_code_error(exc, "search_code") from None
+            raise user_code_error(exc) from None
 
 
 def read_user_search(fields: Fields, caps: Caps = NO_CAPS) -> UserSearchRequest:
@@ -366,14 +368,20 @@ def read_user_search(fields: Fields, caps: Caps = NO_CAPS) -> UserSearchRequest:
     boards = read_boards(fields, caps)
     if fields.get("search_code") is None:
         raise RequestError("search_code", "search_code is missing: the text of a file that defines search(problem)")
+    search = read_search_code(fields, caps)
+    limits = read_limits(fields, SEARCH_MAX_NODES, SEARCH_TIME_LIMIT, caps)
+    return UserSearchRequest(search, boards.board, boards.goal, limits)
+
+
+def read_search_code(fields: Fields, caps: Caps = NO_CAPS) -> UserSearch:
+    """A person's search: ``search_code`` compiled and run, named by ``search_filename``;
+    RequestError with field ``search_code`` (and ``kind``, ``line``) for code that cannot be used."""
     text = text_field(fields, "search_code", caps)
     filename = text_field(fields, "search_filename", caps, DEFAULT_SEARCH_FILENAME)
-    limits = read_limits(fields, SEARCH_MAX_NODES, SEARCH_TIME_LIMIT, caps)
     try:
-        search = load_search(text, filename)
+        return load_search(text, filename)
     except UserCodeError as exc:
-        raise user_code_error(exc, "search_code") from None
-    return UserSearchRequest(search, boards.board, boards.goal, limits)
+        raise user_code_error(exc) from None
 
 
 def read_prepare(fields: Fields, caps: Caps = NO_CAPS) -> tuple[str, int, int, Board]:

@@ -44,8 +44,9 @@ Requests (``"op"`` names the operation; their fields are read once by
     Run the job for about ``budget_ms`` milliseconds (default 30).
 ``cancel`` ``{job}``
     Stop the job; the answer is its result, marked ``"stopped": "cancelled"``.
-``compare`` ``{board, goal?, size?, <option>?, max_nodes?, time_limit?, budget_ms?}``
-    Every applicable algorithm/heuristic pair under the limits (per pair), as a job
+``compare`` ``{board, goal?, size?, <option>?, max_nodes?, time_limit?, budget_ms?, heuristic_code?, search_code?}``
+    Every applicable algorithm/heuristic pair under the limits (per pair), with a person's
+    heuristic (every informed algorithm runs it too) and search (one row, at the end), as a job
     stepped like ``solve``; progress names the pair running, the result is
     ``{"type": "comparison", "results": [...]}``.
 ``prepare`` ``{size, goal?}``

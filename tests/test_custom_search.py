@@ -64,7 +64,7 @@ def test_the_limits_stop_a_search_and_say_which() -> None:
                           "        except Exception:\n            pass\n")
     start = Board.from_string("8 6 7 2 5 4 3 0 1")
     run = run_search(endless, start, GOAL, max_nodes=1_000)
-    assert (run.solved, run.stopped, run.expansions) == (False, "max-nodes", 1_001)
+    assert (run.solved, run.stopped, run.expansions) == (False, "node-limit", 1_000)
     run = run_search(endless, start, GOAL, max_nodes=10**9, time_limit=0.2)
     assert (run.solved, run.stopped) == (False, "time-limit") and run.seconds < 2
 
@@ -83,7 +83,10 @@ def test_errors_name_their_line() -> None:
         run_search(load_search("def search(problem):\n    return 'LL'\n"), start, GOAL)
     with pytest.raises(UserCodeError, match="successors\\(\\) needs a board of 9 cells"):
         run_search(load_search("def search(problem):\n    problem.successors((1, 2))\n"), start, GOAL)
-    assert not run_search(load_search("def search(problem):\n    return None\n"), start, GOAL).solved
+    with pytest.raises(UserCodeError, match="returned None \\(no solution\\), but this board can reach the goal"):
+        run_search(load_search("def search(problem):\n    return None\n"), start, GOAL)
+    unsolvable = Board.from_string("2 1 3 4 5 6 7 8 0")
+    assert not run_search(load_search("def search(problem):\n    return None\n"), unsolvable, GOAL).solved
 
 
 def test_the_web_api_checks_a_heuristic_as_a_job_with_progress() -> None:

@@ -18,10 +18,12 @@ is known exactly."""
 
 from __future__ import annotations
 
+import base64
 import json
 import random
 import re
 import time
+import zlib
 from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import quote
@@ -103,6 +105,8 @@ def form_problem(key: str, value: str) -> bool:
         return not re.fullmatch(r"[0-9]{1,2}([xX][0-9]{1,2})?", value)
     if key == "view":
         return value not in VIEWS
+    if key in ("hcode", "scode"):  # a person's code, deflated and in base64url
+        return not (len(value) <= 60_000 and re.fullmatch(r"[A-Za-z0-9_-]+", value))
     return False
 
 
@@ -127,7 +131,8 @@ def read_fragment(hash_: str) -> tuple[dict[str, str], int]:
         else:
             params[key] = value
     for key, names in (("algorithm", ALGORITHMS), ("heuristic", HEURISTICS)):
-        if key in params and params[key] not in names:
+        # A link with a heuristic's code may choose it: "custom" (shown, run once allowed).
+        if key in params and params[key] not in names and not (key == "heuristic" and params[key] == "custom" and "hcode" in params):
             problems += 1
     for key, (low, high) in OPTION_RANGES.items():  # link-state.js checks them against the registry
         if key in params and not low <= float(params[key]) <= high:
@@ -262,6 +267,14 @@ def written(rng: random.Random, tiles: list[int], cols: int) -> str:
     return ",".join(cells)
 
 
+# Code as a link carries it: deflate-raw, base64url (web/custom/code-link.js).
+CODES = [base64.urlsafe_b64encode(zlib.compress(text.encode(), wbits=-15)).decode().rstrip("=") for text in (
+    "def h(tiles, goal, rows, cols):\n    return 0\n",
+    "def search(problem):\n    while True:\n        pass\n",
+    "<script>alert(1)</script>",
+)]
+
+
 def value_for(rng: random.Random, key: str) -> tuple[str, str | None]:
     """A value for `key` and, for a valid board, its shape (a rectangle may need `size`)."""
     if rng.random() < 0.3:
@@ -286,6 +299,8 @@ def value_for(rng: random.Random, key: str) -> tuple[str, str | None]:
         return rng.choice(STEPS), None
     if key == "view":
         return rng.choice(VIEWS + ["Tree", "Compare", "compare ", "trees", ""]), None
+    if key in ("hcode", "scode"):  # base64url that inflates to code, or to nothing
+        return rng.choice(CODES + ["AAAA", "q1ZK", "x" * 61_000]), None
     return rng.choice(HOSTILE + ["1", ""]), None
 
 

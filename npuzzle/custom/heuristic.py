@@ -62,6 +62,9 @@ class UserCodeError(ValueError):
     included), ``line`` (in their file, or None), ``board`` (the tiles it failed on, or
     None), ``kind`` (``syntax``, ``missing``, ``raised``, ``returned``, ``timeout``)."""
 
+    field = "heuristic_code"
+    """The web API's field for code that fails: a heuristic's (a search's is ``search_code``)."""
+
     def __init__(self, message: str, kind: str, line: int | None = None, board: Tiles | None = None) -> None:
         super().__init__(message)
         self.message = message

@@ -39,6 +39,7 @@ from typing import Any, Callable, Sequence
 
 from ..board import Board, Tiles
 from ..search.problem import neighbour_table
+from ..solvability import is_solvable
 from .heuristic import UserCodeError, _definition_line, _said, _shown, _user_line, board_text
 
 DEFAULT_SEARCH_FILENAME = "your_search.py"
@@ -90,8 +91,14 @@ def search(problem):
 """A search file that runs as it is: breadth-first search, with the interface in its docstring."""
 
 
+class SearchCodeError(UserCodeError):
+    """A person's search that cannot be used (field ``search_code`` in the web API)."""
+
+    field = "search_code"
+
+
 class SearchLimit(BaseException):
-    """Raised by ``Problem.successors`` past a limit: ``which`` is ``max-nodes`` or ``time-limit``."""
+    """Raised by ``Problem.successors`` past a limit: ``which`` is ``node-limit`` or ``time-limit``."""
 
     def __init__(self, which: str) -> None:
         super().__init__(which)
@@ -120,9 +127,9 @@ class Problem:
         """The ``(move, next_state)`` pairs one move from ``state`` (``move``: the tile that
         slides into the blank); one expansion. SearchLimit past a limit; ValueError for
         something that is not a board of this size."""
+        if self.expansions >= self._max_nodes:
+            raise SearchLimit("node-limit")
         self.expansions += 1
-        if self.expansions > self._max_nodes:
-            raise SearchLimit("max-nodes")
         if self.expansions % CLOCK_EVERY == 0 and time.perf_counter() > self._deadline:
             raise SearchLimit("time-limit")
         tiles = tuple(state)
@@ -155,7 +162,7 @@ class UserSearch:
 @dataclass(frozen=True)
 class SearchRun:
     """What a person's search did: its moves (replayed: they reach the goal), expansions,
-    seconds, and ``stopped`` (``max-nodes``, ``time-limit``) when a limit ended it."""
+    seconds, and ``stopped`` (``node-limit``, ``time-limit``) when a limit ended it."""
 
     name: str
     solved: bool
@@ -185,26 +192,26 @@ def load_search(source: str, filename: str = DEFAULT_SEARCH_FILENAME) -> UserSea
     except SyntaxError as exc:
         line = exc.lineno
         where = f" line {line}" if line is not None else ""
-        raise UserCodeError(f"{filename}{where}: {type(exc).__name__}: {' '.join(str(exc.msg).split())}",
+        raise SearchCodeError(f"{filename}{where}: {type(exc).__name__}: {' '.join(str(exc.msg).split())}",
                             "syntax", line) from None
     except ValueError as exc:
-        raise UserCodeError(f"{filename}: {exc}", "syntax") from None
+        raise SearchCodeError(f"{filename}: {exc}", "syntax") from None
     namespace: dict[str, Any] = {"__name__": "npuzzle_user_search", "__file__": filename, "__builtins__": builtins}
     try:
         exec(code, namespace)
     except (Exception, SystemExit) as exc:
         line = _user_line(exc.__traceback__, filename)
         where = f" at line {line}" if line is not None else ""
-        raise UserCodeError(f"{filename}: the file raised {type(exc).__name__}: {_said(exc)}{where} while loading",
+        raise SearchCodeError(f"{filename}: the file raised {type(exc).__name__}: {_said(exc)}{where} while loading",
                             "raised", line) from None
     function = namespace.get("search")
     if function is None or not callable(function):
         what = "no function search defined" if function is None else f"search is a {type(function).__name__}, not a function"
-        raise UserCodeError(f"{filename}: {what}: write def search(problem):", "missing", _definition_line(function))
+        raise SearchCodeError(f"{filename}: {what}: write def search(problem):", "missing", _definition_line(function))
     try:
         inspect.signature(function).bind(None)
     except TypeError:
-        raise UserCodeError(f"{filename}: search must take one argument: def search(problem):",
+        raise SearchCodeError(f"{filename}: search must take one argument: def search(problem):",
                             "missing", _definition_line(function)) from None
     except ValueError:
         pass
@@ -232,12 +239,13 @@ def replay(start: Board, goal: Board, moves: Sequence[int], filename: str = DEFA
         directions.append(board.direction_of(tile))
         board = board.slide(tile)
     if board != goal:
-        raise IllegalMove(f"{filename}: the {len(moves)} moves end on board {board_text(board.tiles)}, "
+        count = f"the {len(moves)} moves end" if len(moves) != 1 else "the one move ends"
+        raise IllegalMove(f"{filename}: {count} on board {board_text(board.tiles)}, "
                           f"not on the goal {board_text(goal.tiles)}", len(moves), board.tiles)
     return "".join(directions)
 
 
-class IllegalMove(UserCodeError):
+class IllegalMove(SearchCodeError):
     """A search's answer that does not replay to the goal: ``step`` (from 1) and the board before it."""
 
     def __init__(self, message: str, step: int, board: Tiles) -> None:
@@ -256,8 +264,9 @@ def _next_to_blank(board: Board) -> set[int]:
 def run_search(user: UserSearch, start: Board, goal: Board, max_nodes: int = DEFAULT_MAX_NODES,
                time_limit: float = DEFAULT_TIME_LIMIT) -> SearchRun:
     """Run ``user``'s search from ``start`` to ``goal`` under the limits and replay its
-    answer. UserCodeError when it raises (its line), answers something that is not a
-    list of moves, or moves that do not replay to the goal (IllegalMove)."""
+    answer. SearchCodeError when it raises (its line), answers None for a board that can
+    reach the goal or something that is not a list of moves, or moves that do not replay
+    to the goal (IllegalMove)."""
     problem = Problem(start, goal, max_nodes, time_limit)
     began = time.perf_counter()
     stopped = None
@@ -269,13 +278,18 @@ def run_search(user: UserSearch, start: Board, goal: Board, max_nodes: int = DEF
     except (Exception, SystemExit) as exc:
         line = _user_line(exc.__traceback__, user.filename)
         where = f" at line {line}" if line is not None else ""
-        raise UserCodeError(f"{user.filename}: search raised {type(exc).__name__}: {_said(exc)}{where}",
+        raise SearchCodeError(f"{user.filename}: search raised {type(exc).__name__}: {_said(exc)}{where}",
                             "raised", line) from None
     seconds = time.perf_counter() - began
-    if stopped is not None or answer is None:
+    if stopped is not None:
         return SearchRun(user.name, False, (), "", problem.expansions, seconds, stopped)
+    if answer is None:
+        if not is_solvable(start, goal):
+            return SearchRun(user.name, False, (), "", problem.expansions, seconds, None)
+        raise SearchCodeError(f"{user.filename}: search returned None (no solution), but this board can reach "
+                              "the goal", "returned")
     if isinstance(answer, (str, bytes)) or not isinstance(answer, (list, tuple)):
-        raise UserCodeError(f"{user.filename}: search returned {_shown(answer)} ({type(answer).__name__}), "
+        raise SearchCodeError(f"{user.filename}: search returned {_shown(answer)} ({type(answer).__name__}), "
                             "not a list of moves (tiles) or None", "returned")
     moves = tuple(answer)
     directions = replay(start, goal, moves, user.filename)
@@ -288,6 +302,7 @@ __all__ = [
     "Problem",
     "SEARCH_TEMPLATE",
     "SEARCH_TEMPLATE_FILENAME",
+    "SearchCodeError",
     "SearchLimit",
     "SearchRun",
     "UserSearch",

@@ -53,7 +53,7 @@ test("a long value is shortened in its notice", () => {
 
 test("every view is a link key's value, and the link keys are the page's public names", () => {
   assert.deepEqual(VIEWS, ["compare", "tree", "diagram"]);
-  assert.deepEqual(LINK_KEYS, ["board", "goal", "size", "algorithm", "heuristic", "weight", "step", "view"]);
+  assert.deepEqual(LINK_KEYS, ["board", "goal", "size", "algorithm", "heuristic", "weight", "step", "view", "hcode", "scode"]);
   for (const view of VIEWS) assert.equal(readFragment(formatFragment({ view })).params.view, view);
 });
 
@@ -61,4 +61,13 @@ test("an empty fragment asks for nothing", () => {
   assert.deepEqual(readFragment(""), { params: {}, problems: [] });
   assert.deepEqual(readFragment("#"), { params: {}, problems: [] });
   assert.deepEqual(readFragment("#&&"), { params: {}, problems: [] });
+});
+
+test("a person's code travels in base64url, and anything else in its place is refused with a notice", () => {
+  assert.deepEqual(readFragment("#hcode=q1ZKzs8tKE_-&scode=S0").params, { hcode: "q1ZKzs8tKE_-", scode: "S0" });
+  for (const bad of ["a+b", "a b", "<script>", "x".repeat(60_001)]) {
+    const { params, problems } = readFragment(`#scode=${encodeURIComponent(bad)}`);
+    assert.deepEqual(params, {});
+    assert.match(problems[0], /search code is not in the form a link carries it/);
+  }
 });

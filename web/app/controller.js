@@ -6,7 +6,8 @@
 // `derive` computes in one place the link, the busy flags and each feature's `update`. A new
 // feature is a folder whose object main.js hands in, with its routes and the hooks `announce`
 // calls on every feature that has them (`boardShown`, `menusChanged`, `linkStep`, `update`,
-// `records`, `solveStarted`, `solveProgress`, `solveFinished`, `solutionCleared`): never its
+// `records`, `solveStarted`, `solveProgress`, `solveFinished`, `solutionCleared`, `linkRead`,
+// `linkFields`): never its
 // name here. The controller routes the solver's life cycle, links and solving; its words come
 // from wording.js, its facts from Python's `info`.
 
@@ -78,7 +79,8 @@ export class Controller {
     if (!a || !this.editor.valid) return;
     const step = this.features.map((f) => f.linkStep?.()).find((s) => s !== undefined) ?? this.replay.step;
     const size = protocol.sizeName(a.rows, a.cols);
-    this.link.write({ board: a.board, goal: a.goal, size, ...this.choice.link(), step, view: this.state.view }, { push });
+    const extra = Object.assign({}, ...this.features.map((f) => f.linkFields?.())); // what features put in the link (code)
+    this.link.write({ board: a.board, goal: a.goal, size, ...this.choice.link(), step, view: this.state.view, ...extra }, { push });
   }
 
   // -- the solver's life cycle ---------------------------------------------------------
@@ -133,6 +135,7 @@ export class Controller {
     const asked = this.link.read(hash);
     if (!asked) return;
     this.opening = true;
+    this.announce("linkRead", this.link);
     this.editor.openLink(asked);
     this.clearSolution();
     if (this.state.ready) this.linkReady();
@@ -204,7 +207,7 @@ export class Controller {
     const found = (solution) => this.replay.offer({ ...solution, start: a.tiles }, a.rows, a.cols);
     this.run("solve", request, (reply) => {
       const prepared = reply.ok ? this.tables.report(request.size, request.goal, reply.result.heuristic) : null;
-      this.page.setStatus(wording.solved(reply, this.state.info, prepared), outcome.solved(reply));
+      this.page.setStatus(wording.solved(reply, this.state.info, prepared, this.choice.customVerdict()), outcome.solved(reply));
       if (reply.ok) this.page.setResult(wording.resultRows(reply.result, this.state.info));
       this.announce("solveFinished", reply);
       if (!reply.ok || reply.result.length === null) return this.link.dropStep();

@@ -78,6 +78,22 @@ export function bindInput(doc, win, report) {
   on("undo", "click", () => report("undo"));
   on("hint", "click", () => report("hint"));
   on("copy-link", "click", () => report("copy-link"));
+  // Your code: each part's editor loads when it is opened.
+  for (const part of doc.querySelectorAll("details[data-code]")) {
+    part.addEventListener("toggle", () => report("code-toggle", part.dataset.code));
+  }
+  on("check-heuristic", "click", () => report("code-check"));
+  on("cancel-check", "click", () => report("code-cancel-check"));
+  on("use-heuristic", "click", () => report("code-use"));
+  on("run-search", "click", () => report("code-run-search"));
+  on("cancel-search", "click", () => report("code-cancel-search"));
+  on("download-heuristic", "click", () => report("code-download", "heuristic"));
+  on("download-search", "click", () => report("code-download", "search"));
+  on("template-heuristic", "click", () => report("code-template", "heuristic"));
+  on("template-search", "click", () => report("code-template", "search"));
+  on("code-run-linked", "click", () => report("code-consent"));
+  on("copy-check-markdown", "click", () => report("code-export-check", "markdown"));
+  on("download-check-csv", "click", () => report("code-export-check", "csv"));
   on("move-list", "click", (event) => {
     const button = event.target.closest("button[data-step]");
     if (button) report("seek", Number(button.dataset.step));
@@ -122,6 +138,9 @@ export function bindInput(doc, win, report) {
     const target = event.target;
     const tag = target && target.tagName;
     if (tag === "INPUT" || tag === "TEXTAREA" || tag === "SELECT") return;
+    // Typing in a code editor (its content is editable, inside a shadow root: the event's target is its host).
+    const inner = event.composedPath()[0];
+    if (inner && inner.isContentEditable) return;
     if (event.key === " " && tag !== "BUTTON") {
       event.preventDefault();
       report("toggle-play");

@@ -9,6 +9,9 @@ import { BoardView } from "../board/board-view.js";
 import { EditorView } from "../board/editor-view.js";
 import { GoalChoice } from "../board/goal-choice.js";
 import { Comparison } from "../compare/comparison.js";
+import { CodePanel } from "../custom/code-panel.js";
+import { CodeRunner } from "../custom/code-runner.js";
+import { CodeView } from "../custom/code-view.js";
 import { CompareView } from "../compare/compare-view.js";
 import { Explainer } from "../explain/explainer.js";
 import { ExplainView } from "../explain/explain-view.js";
@@ -36,14 +39,17 @@ import { PageView } from "./page-view.js";
 
 // What this browser lacks for the runtime is found before the worker starts (a browser too old
 // is told so, and no file of the runtime is fetched); the editor works either way.
-const client = new SolverClient(new URL("../solver/worker.js", import.meta.url), { support: browserSupport() });
+const workerUrl = new URL("../solver/worker.js", import.meta.url);
+const client = new SolverClient(workerUrl, { support: browserSupport() });
+// A request that carries a person's code goes to a worker of its own (started when first needed).
+const runner = new CodeRunner({ solver: client, workerUrl });
 const state = new PageState();
 const page = new PageView(document);
 const board = new BoardView(document.getElementById("board"));
 const clipboard = navigator.clipboard || { writeText: () => Promise.reject(new Error("no clipboard")) };
 const player = new Player({ show: (tiles, rows, cols, how) => board.render(tiles, rows, cols, how) });
 const tables = new TablePreparer({ client });
-const jobs = new JobRunner({ client, state, page, tables });
+const jobs = new JobRunner({ client: runner, state, page, tables });
 const editorView = new EditorView(document);
 const editor = new BoardEditor({ client, state, page, view: editorView, board, goal: new GoalChoice({ view: editorView }), jobs });
 const choice = new SolverChoice({ view: new ChoiceView(document), state });
@@ -52,14 +58,15 @@ const replay = new Replay({ player, view: new ReplayView(document), board, state
 // What "Why h" explains: the board shown (a replay's step, else the edited board), once valid.
 const subject = () => {
   const a = editor.valid ? editor.analysis : null;
-  return { ready: state.ready, analysis: a, tiles: a && (replay.stepBoard || a.tiles), heuristic: choice.heuristicName };
+  return { ready: state.ready, analysis: a, tiles: a && (replay.stepBoard || a.tiles), heuristic: choice.heuristicFields() };
 };
 const features = [
   new SearchTree({ view: new TreeView(document), state, link, page, choice }),
   new Comparison({ view: new CompareView(document), state, page, choice, clipboard }),
-  new Explainer({ client, view: new ExplainView(document), board, subject }),
+  new Explainer({ client: runner, view: new ExplainView(document), board, subject }),
   new PlayMode({ client, page, view: new PlayView(document), board, editor, replay, jobs, state }),
   new Trace({ view: new TraceView(document) }),
+  new CodePanel({ runner, view: new CodeView(document), state, choice, page, replay, clipboard }),
 ];
 const controller = new Controller({
   client, page, state, editor, link, choice, jobs, replay, tables, features,

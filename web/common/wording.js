@@ -14,8 +14,10 @@ export function formatCount(n) {
 // Registry names in words: {algorithm(name), heuristic(name), pair(algorithm, heuristic)}.
 export function namesFrom(info) {
   const find = (list, name) => (list.find((x) => x.name === name) || { label: name }).label;
-  const algorithm = (name) => find(info.algorithms, name);
-  const heuristic = (name) => find(info.heuristics, name);
+  // A person's own (Python's "custom:<file>") is named by its file.
+  const own = (what, name) => (String(name).startsWith("custom:") ? `Your ${what} (${String(name).slice(7)})` : null);
+  const algorithm = (name) => own("search", name) || find(info.algorithms, name);
+  const heuristic = (name) => own("heuristic", name) || find(info.heuristics, name);
   const pair = (a, h) => (h ? `${algorithm(a)} with ${heuristic(h)}` : algorithm(a));
   return { algorithm, heuristic, pair };
 }
@@ -74,7 +76,9 @@ export function aboutSummary(entry, heuristic) {
   const proves = entry.optimal ? "is optimal" : entry.bounded ? "finds at most w\u00d7 the shortest"
     : entry.anytime ? "improves its answer, with a proven bound" : "is not optimal";
   if (!heuristic) return `About: ${entry.label} ${proves}`;
-  const kind = heuristic.admissible ? (heuristic.consistent ? "admissible and consistent" : "admissible, not consistent") : "not admissible";
+  // A person's heuristic is what its check found: nothing known until one proved it.
+  const kind = heuristic.admissible == null ? "not checked on every state: optimality holds only if it is admissible"
+    : heuristic.admissible ? (heuristic.consistent ? "admissible and consistent" : "admissible, not consistent") : "not admissible";
   return `About: ${entry.label} ${proves}; ${heuristic.label} is ${kind}`;
 }
 
@@ -86,6 +90,7 @@ export function aboutAlgorithm(entry) {
 // A heuristic in words: whether it is admissible and consistent (the registry's flags), then
 // its registry description, which says why.
 export function aboutHeuristic(entry) {
+  if (entry.admissible == null) return `${entry.label}: ${entry.description}`; // a person's, unchecked
   const admissible = entry.admissible ? "admissible (never more than the true distance, so optimal searches stay optimal)" : "not admissible (it may overestimate)";
   const consistent = entry.consistent ? "consistent (one move changes it by at most one)" : "not consistent";
   return `${entry.label}: ${admissible} and ${consistent}. ${entry.description}`;
@@ -195,7 +200,8 @@ const BEST_WITHIN = {
 
 // The status line after a solve: the solution found, or why there is none.
 // `prepared`: tables the page loaded in the background for this board, if not told yet.
-export function solved(reply, info, prepared = null) {
+// `checked`: what the check found of a person's heuristic, for a result that is optimal only if it is admissible.
+export function solved(reply, info, prepared = null, checked = null) {
   if (!reply.ok) return `Could not solve: ${reply.error.message}`;
   const r = reply.result;
   const method = namesFrom(info).pair(r.algorithm, r.heuristic);
@@ -212,7 +218,8 @@ export function solved(reply, info, prepared = null) {
   const best = r.stopped && BEST_WITHIN[r.stopped] ? ` This is ${BEST_WITHIN[r.stopped]}.` : "";
   const lower = !r.optimal && r.lower_bound != null && r.length > 0 ? ` The shortest has at least ${r.lower_bound} moves.` : "";
   const tail = r.length === 0 ? " The board is already the goal." : " Press Play to watch.";
-  return `Solved: ${r.length} moves (${r.quality}) by ${method}, ${counts}.${best}${lower}${tablesWords(reply, prepared)}${tail}`;
+  const own = r.optimal_if_admissible === true && checked ? ` ${checked}` : "";
+  return `Solved: ${r.length} moves (${r.quality}) by ${method}, ${counts}.${best}${lower}${own}${tablesWords(reply, prepared)}${tail}`;
 }
 
 // Notices about the solutions a search finds while it runs.

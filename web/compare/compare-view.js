@@ -4,6 +4,7 @@
 // Markdown (to paste in a course page) or CSV (for a spreadsheet), and the
 // chart as a stand-alone SVG file, for a class.
 
+import { download } from "../common/download.js";
 import { SVG, el, text } from "../common/svg.js";
 
 export class CompareView {
@@ -84,13 +85,7 @@ export class CompareView {
 
   // Offer `text` as a file called `name`.
   download(name, type, text) {
-    const url = URL.createObjectURL(new Blob([text], { type }));
-    const link = this.doc.createElement("a");
-    Object.assign(link, { href: url, download: name });
-    this.doc.body.append(link);
-    link.click();
-    link.remove();
-    setTimeout(() => URL.revokeObjectURL(url), 10_000);
+    download(this.doc, name, type, text);
   }
 
   setExportState(text) {

@@ -34,7 +34,7 @@ export class Comparison {
     app.dispatch("tree-hide"); // a comparison takes the tree's place
     this.view.render([], names);
     this.view.show("Starting\u2026");
-    const request = protocol.compare(app.analysis, this.choice.allOptions());
+    const request = protocol.compare(app.analysis, { ...this.choice.allOptions(), ...this.choice.customFields() });
     // Each result as it comes in, with what is running now.
     const onProgress = ({ progress, words }) => {
       if (!words || !words.panel) return;

@@ -8,7 +8,9 @@
 import { formatFragment, readFragment } from "./url-state.js";
 
 // Link keys that are not an algorithm's option (the rest, such as weight, are).
-const PAGE_KEYS = ["board", "goal", "size", "algorithm", "heuristic", "step", "view"];
+const PAGE_KEYS = ["board", "goal", "size", "algorithm", "heuristic", "step", "view", "hcode", "scode"];
+// The Heuristic menu's name for a person's heuristic: a link may ask for it when it carries one.
+const CUSTOM = "custom";
 
 export class LinkState {
   constructor({ view, history, location, clipboard }) {
@@ -20,6 +22,8 @@ export class LinkState {
     this.options = {}; // option values (such as weight) a link asks for, until checked
     this.pendingStep = null; // a link's step, until its solution is found
     this.pendingView = null; // a link's view ("compare"), until its board is shown
+    this.code = {}; // {heuristic, search}: a person's code a link carries (packed), until the code panel takes it
+    this.carriesHeuristic = false; // whether the link being read carries a heuristic (it may then name "custom")
   }
 
   get hash() {
@@ -36,6 +40,8 @@ export class LinkState {
     this.names = { algorithm: params.algorithm, heuristic: params.heuristic };
     this.pendingStep = params.step ?? null;
     this.pendingView = params.view ?? null;
+    this.code = { heuristic: params.hcode, search: params.scode };
+    this.carriesHeuristic = Boolean(params.hcode);
     this.options = {};
     for (const [key, value] of Object.entries(params)) {
       if (!PAGE_KEYS.includes(key)) this.options[key] = Number(value);
@@ -53,6 +59,7 @@ export class LinkState {
     for (const [kind, entries] of [["algorithm", info.algorithms], ["heuristic", info.heuristics]]) {
       const name = this.names[kind];
       if (name === undefined) continue;
+      if (kind === "heuristic" && name === CUSTOM && this.carriesHeuristic) continue; // the code panel offers it once allowed to run
       if (entries.some((e) => e.name === name)) known[kind] = name;
       else notes.push(`The link's ${kind} "${name}" is not one of ${entries.map((e) => e.name).join(", ")}; the default is used.`);
     }
@@ -72,6 +79,13 @@ export class LinkState {
   notify(problems) {
     this.problems = problems;
     this.view.setLinkNotice(problems.join(" "));
+  }
+
+  // The code a link carries ({heuristic, search}, packed), once.
+  takeCode() {
+    const code = this.code;
+    this.code = {};
+    return code;
   }
 
   get waitingForStep() {

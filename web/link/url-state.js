@@ -4,7 +4,10 @@
 // of each value (a number is a number). Whether a board or goal is valid is
 // for Python to say; whether an algorithm exists is for the registry.
 
-export const LINK_KEYS = ["board", "goal", "size", "algorithm", "heuristic", "weight", "step", "view"];
+export const LINK_KEYS = ["board", "goal", "size", "algorithm", "heuristic", "weight", "step", "view", "hcode", "scode"];
+
+// A person's heuristic (hcode) and search (scode) travel deflated, in base64url (custom/code-link.js).
+const MAX_PACKED = 60_000;
 
 // What a link can open the page on besides the board: the comparison of every algorithm,
 // or the search tree of the chosen one as an outline or a diagram (its step then is the
@@ -56,6 +59,9 @@ function checkForm(key, value) {
   }
   if (key === "view" && !VIEWS.includes(value)) {
     return `The link's view "${shorten(value)}" is not one of ${VIEWS.join(", ")}; the board is shown.`;
+  }
+  if ((key === "hcode" || key === "scode") && !(value.length <= MAX_PACKED && /^[A-Za-z0-9_-]+$/.test(value))) {
+    return `The link's ${key === "hcode" ? "heuristic" : "search"} code is not in the form a link carries it (base64url, at most ${MAX_PACKED.toLocaleString("en")} characters); the editor keeps its code.`;
   }
   if (key === "size" && !/^\d{1,2}(x\d{1,2})?$/i.test(value)) {
     return `The link's size "${shorten(value)}" is not like 4 or 3x5; the board's own size is used.`;

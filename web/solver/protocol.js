@@ -61,9 +61,26 @@ export function compare(a, options) {
   return { op: "compare", ...boardFields(a), ...options };
 }
 
-// The heuristic's value taken apart on `tiles` (a's board, or a replay's step).
+// The heuristic's value taken apart on `tiles` (a's board, or a replay's step): `heuristic` is
+// a registry name, or the fields of a person's heuristic ({heuristic_code, heuristic_filename}).
 export function breakdown(a, tiles, heuristic) {
-  return { op: "breakdown", ...boardFields(a, tiles), heuristic };
+  const fields = typeof heuristic === "object" && heuristic !== null ? heuristic : { heuristic };
+  return { op: "breakdown", ...boardFields(a, tiles), ...fields };
+}
+
+// A person's heuristic ({code, filename}) checked against the exact distances of `size` and `goal`.
+export function check({ code, filename }, size, goal, timeLimit) {
+  return { op: "check", heuristic_code: code, heuristic_filename: filename, size, goal, time_limit: timeLimit };
+}
+
+// A person's search ({code, filename}) run once on board `a` under `limits` (max_nodes, time_limit).
+export function userSearch(a, { code, filename }, limits) {
+  return { op: "user_search", ...boardFields(a), search_code: code, search_filename: filename, ...limits };
+}
+
+// Whether a request carries a person's code (it then goes to their code's worker, never the solver's).
+export function carriesCode(request) {
+  return request.heuristic_code != null || request.search_code != null;
 }
 
 // A slide on `a`: `how` is {tile} or {direction}.

@@ -9,6 +9,10 @@
 
 import * as wording from "../common/wording.js";
 
+// The Heuristic menu's name for a person's own heuristic (the code panel offers it; its code
+// goes with the request, to the worker that runs a person's code).
+export const CUSTOM = "custom";
+
 export class SolverChoice {
   constructor({ view, state }) {
     Object.assign(this, { view, state });
@@ -16,6 +20,8 @@ export class SolverChoice {
     this.algorithm = null; // null: the board's default
     this.heuristic = null;
     this.values = {}; // option name -> the value chosen (or a link's)
+    this.custom = null; // a person's heuristic on offer in the menu: {label, description, admissible, consistent, code, filename}
+    this.search = null; // a person's search Compare all races too: {code, filename}
     // Python's info (at each start of the solver): the Seconds field gets its default time limit unless already set.
     state.on((changed) => { if (changed.includes("info") && state.info) view.offerTimeLimit(state.info.defaults.time_limit); });
   }
@@ -39,6 +45,50 @@ export class SolverChoice {
     if (algorithm !== undefined) this.algorithm = algorithm;
     if (heuristic !== undefined) this.heuristic = heuristic;
     Object.assign(this.values, options);
+  }
+
+  // Offer a person's heuristic in the Heuristic menu ({label, description, code, filename, and
+  // admissible and consistent: true or false when a check found so, else null}), or
+  // stop offering it (null).
+  offerCustom(custom) {
+    this.custom = custom;
+    if (this.analysis && this.state.info) this.fill(this.analysis);
+  }
+
+  // The registry's heuristics that apply to board `a`, and the person's own when offered.
+  heuristicsFor(a) {
+    const built = this.state.info.heuristics.filter((x) => a.applicable.heuristics.includes(x.name));
+    if (!this.custom) return built;
+    const { label, description, admissible, consistent } = this.custom;
+    return [...built, { name: CUSTOM, label, description, admissible, consistent }];
+  }
+
+  // The fields that name the heuristic chosen in a request: {heuristic} or a person's code.
+  heuristicFields(name = this.heuristicName) {
+    if (name === CUSTOM && this.custom) return { heuristic_code: this.custom.code, heuristic_filename: this.custom.filename };
+    return { heuristic: name };
+  }
+
+  // What the check found of the person's heuristic on offer, in a sentence (null when none is offered).
+  customVerdict() {
+    if (!this.custom) return null;
+    const { admissible } = this.custom;
+    if (admissible === true) return "The check found your heuristic admissible on every state of this size and goal: this is a shortest solution.";
+    if (admissible === false) return "The check found your heuristic not admissible: this solution may not be the shortest.";
+    return "Your heuristic has not been checked on every state of this size and goal, so this is not proven shortest.";
+  }
+
+  // A person's search ({code, filename}) to race beside the built-in algorithms in Compare all, or null.
+  offerSearch(search) {
+    this.search = search;
+  }
+
+  // A person's heuristic and search, when offered, for requests that take them beside the
+  // built-in ones (Compare all).
+  customFields() {
+    const fields = this.custom ? { heuristic_code: this.custom.code, heuristic_filename: this.custom.filename } : {};
+    if (this.search) Object.assign(fields, { search_code: this.search.code, search_filename: this.search.filename });
+    return fields;
   }
 
   setValue(name, value) {
@@ -82,7 +132,7 @@ export class SolverChoice {
   fill(a) {
     this.analysis = a;
     const algorithms = this.state.info.algorithms.filter((x) => a.applicable.algorithms.includes(x.name));
-    const heuristics = this.state.info.heuristics.filter((x) => a.applicable.heuristics.includes(x.name));
+    const heuristics = this.heuristicsFor(a);
     const algorithm = this.view.fillMenu("algorithm", algorithms, this.algorithmName);
     if (algorithm !== this.algorithmName) this.algorithm = null;
     this.view.fillMenu("heuristic", heuristics, this.heuristicName);
@@ -97,7 +147,7 @@ export class SolverChoice {
   // The chosen algorithm and (if it takes one) heuristic, in words from the registries.
   describe() {
     const entry = this.entry();
-    const heuristic = this.state.info.heuristics.find((h) => h.name === this.heuristicName);
+    const heuristic = (this.analysis ? this.heuristicsFor(this.analysis) : this.state.info.heuristics).find((h) => h.name === this.heuristicName);
     const used = entry && entry.uses_heuristic && heuristic ? heuristic : null;
     this.view.setAbout(entry ? wording.aboutSummary(entry, used) : "", entry ? wording.aboutAlgorithm(entry) : "", used ? wording.aboutHeuristic(used) : "");
   }
@@ -106,7 +156,7 @@ export class SolverChoice {
   request() {
     const entry = this.entry();
     const fields = { algorithm: this.algorithmName };
-    if (entry && entry.uses_heuristic) fields.heuristic = this.heuristicName;
+    if (entry && entry.uses_heuristic) Object.assign(fields, this.heuristicFields());
     for (const option of entry ? entry.options : []) fields[option.name] = this.value(option);
     return fields;
   }

@@ -34,9 +34,15 @@ const RESTART_WINDOW_MS = 60_000;
 const SUPPORT_WAIT_MS = 5000; // the browser check's import, a tiny file of the site; past this it is ignored
 
 export class SolverClient {
-  constructor(workerUrl, { hangMs = HANG_MS, support = { now: "", later: Promise.resolve("") } } = {}) {
+  // `who`: what messages call the worker ("the solver"; the worker that runs a person's code is
+  // another client of the same worker script); `maxRestarts`: crashes within a minute before it
+  // gives up (that worker is ended on purpose whenever their code hangs: Infinity).
+  constructor(workerUrl, { hangMs = HANG_MS, support = { now: "", later: Promise.resolve("") }, who = "the solver", maxRestarts = MAX_RESTARTS, name = "solver" } = {}) {
     this.workerUrl = workerUrl;
+    this.name = name; // the worker's name (its `self.name`): "code" closes its network once loaded
     this.hangMs = hangMs;
+    this.who = who;
+    this.maxRestarts = maxRestarts;
     this.nextId = 1;
     this.pending = new Map(); // id -> {resolve, onProgress}
     // Python's info answer is not kept here: it goes to `ready` and the "ready" listeners, and
@@ -65,16 +71,16 @@ export class SolverClient {
   launch() {
     this.loaded = false;
     this.lastHeard = performance.now();
-    const worker = new Worker(this.workerUrl, { type: "module" });
+    const worker = new Worker(this.workerUrl, { type: "module", name: this.name });
     worker.onmessage = (event) => { if (worker === this.worker) this.receive(event.data); };
     worker.onerror = (event) => {
       if (worker !== this.worker) return;
       event.preventDefault();
       const detail = event.message || "";
-      if (this.loaded) this.crash(`the solver stopped with an error${detail ? ` (${detail})` : ""}`);
-      else this.failToLoad(detail ? `the solver could not start (${detail})` : "the solver's script could not be loaded (a file of the site is missing or was served with the wrong type)");
+      if (this.loaded) this.crash(`${this.who} stopped with an error${detail ? ` (${detail})` : ""}`);
+      else this.failToLoad(detail ? `${this.who} could not start (${detail})` : `${this.who}'s script could not be loaded (a file of the site is missing or was served with the wrong type)`);
     };
-    worker.onmessageerror = () => { if (worker === this.worker) this.crash("a message from the solver could not be read"); };
+    worker.onmessageerror = () => { if (worker === this.worker) this.crash(`a message from ${this.who} could not be read`); };
     this.worker = worker;
   }
 
@@ -121,8 +127,16 @@ export class SolverClient {
   checkAlive() {
     if (!this.worker) return;
     const silent = performance.now() - this.lastHeard;
-    if (!this.loaded && silent > LOAD_SILENCE_MS) this.fail(`the solver did not finish loading in ${Math.round(silent / 1000)} s`);
-    else if (this.loaded && this.pending.size > 0 && silent > this.hangMs) this.crash(`the solver stopped answering for ${Math.round(silent / 1000)} s`);
+    if (!this.loaded && silent > LOAD_SILENCE_MS) this.fail(`${this.who} did not finish loading in ${Math.round(silent / 1000)} s`);
+    else if (this.loaded && this.pending.size > 0 && silent > this.silenceAllowed()) this.crash(`${this.who} stopped answering for ${Math.round(silent / 1000)} s`);
+  }
+
+  // How long the worker may be silent now: the longest any waiting request allows (a request
+  // that is one long call, such as a person's search, says how long it may take).
+  silenceAllowed() {
+    let ms = this.hangMs;
+    for (const entry of this.pending.values()) ms = Math.max(ms, entry.silenceMs || 0);
+    return ms;
   }
 
   // The worker cannot be used: answer everything waiting with `message`.
@@ -145,7 +159,7 @@ export class SolverClient {
     clearInterval(this.watch);
     this.rejectReady(new Error(reason));
     this.emit("failed", reason);
-    this.answerWaiting(`the solver is not available: ${reason}`);
+    this.answerWaiting(`${this.who} is not available: ${reason}`);
   }
 
   // Loading failed: once the browser check is done (a browser too old is told so instead).
@@ -165,24 +179,25 @@ export class SolverClient {
     this.stopWorker();
     const now = performance.now();
     this.restarts = this.restarts.filter((t) => now - t < RESTART_WINDOW_MS);
-    if (this.restarts.length >= MAX_RESTARTS) {
-      this.fail(`${reason}, the ${MAX_RESTARTS + 1}th failure within a minute`);
+    if (this.restarts.length >= this.maxRestarts) {
+      this.fail(`${reason}, the ${this.maxRestarts + 1}th failure within a minute`);
       return;
     }
     this.restarts.push(now);
     this.memory = null;
     this.newReady();
     this.emit("crashed", reason);
-    this.answerWaiting(`the solver was restarted: ${reason}`);
+    this.answerWaiting(`${this.who} was restarted: ${reason}`);
     this.launch();
   }
 
-  // Send a webapi request; resolves with its answer. Returns {id, answer}.
-  request(request, onProgress = null) {
+  // Send a webapi request; resolves with its answer. Returns {id, answer}. `silenceMs`: how
+  // long the worker may be silent while it answers (more than `hangMs` for one long call).
+  request(request, onProgress = null, { silenceMs = 0 } = {}) {
     const id = this.nextId++;
-    if (this.failed) return { id, answer: Promise.resolve({ ok: false, error: { field: "solver", message: `the solver is not available: ${this.failed}` } }) };
+    if (this.failed) return { id, answer: Promise.resolve({ ok: false, error: { field: "solver", message: `${this.who} is not available: ${this.failed}` } }) };
     const answer = new Promise((resolve) => {
-      this.pending.set(id, { resolve, onProgress });
+      this.pending.set(id, { resolve, onProgress, silenceMs });
     });
     if (this.pending.size === 1) this.lastHeard = performance.now(); // silence counts from the first request
     if (this.worker) this.worker.postMessage({ id, ...request });

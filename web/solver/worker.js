@@ -14,7 +14,7 @@
 //                                          better solution an anytime search just found;
 //                                          trace_delta: what its trace gained, if asked)
 //               {id, type: "answer", answer, memory?}   the final webapi answer
-//   (memory, on "ready" and "answer": the bytes of Pyodide's WebAssembly memory then, when the
+//   (memory, on "ready", "answer" and a progress message a second: the bytes of Pyodide's WebAssembly memory then, when the
 //   runtime tells: its whole heap, Python's objects, the tables, a search's state; it grows and
 //   never shrinks)
 //
@@ -30,7 +30,26 @@ import * as protocol from "./protocol.js";
 // The build's web folder (web-<hash>/), where build-info.js is: its paths are relative to it.
 const WEB = new URL("../", import.meta.url);
 
+// The network, kept for this script's own fetches (the runtime, the package, the tables). In the
+// worker that runs a person's code (named "code" by the page) the worker's global network APIs
+// are removed once Python is loaded, so that the code (through Python's `js` module, which is
+// this global scope) cannot reach the network: the page's CSP does not reach a worker loaded
+// from a URL, so this is its connect-src.
+const netFetch = globalThis.fetch.bind(globalThis);
+const NETWORK = ["fetch", "XMLHttpRequest", "WebSocket", "EventSource", "WebTransport", "importScripts", "Worker", "SharedWorker", "BroadcastChannel"];
+
+function closeNetwork() {
+  for (const name of NETWORK) {
+    try {
+      Object.defineProperty(globalThis, name, { value: undefined, writable: false, configurable: false });
+    } catch {
+      // a property that cannot be replaced: left (none of these in the engines tested)
+    }
+  }
+}
+
 const SLICE_MS = 30;
+const MEMORY_EVERY_MS = 1000; // how often progress messages carry the memory's size
 let handle = null; // the Python function npuzzle.webapi.handle
 let pyodide = null;
 const running = new Set(); // ids of the requests being answered
@@ -80,11 +99,11 @@ const startup = { origin: performance.timeOrigin, script: performance.now() };
 async function start() {
   postMessage({ type: "loading", stage: "Loading Python" });
   // The package is fetched while Python starts (it is read once Python is up).
-  const fetchingPackage = fetch(new URL(PACKAGE_ARCHIVE, WEB)).catch(() => null);
+  const fetchingPackage = netFetch(new URL(PACKAGE_ARCHIVE, WEB)).catch(() => null);
   const runtime = new URL(PYODIDE_URL, WEB);
   // loadPyodide never settles when its WebAssembly file is missing: check first (while its
   // script loads: one round trip, not two).
-  const checking = fetch(new URL("pyodide.asm.wasm", runtime), { method: "HEAD" }).catch(() => null);
+  const checking = netFetch(new URL("pyodide.asm.wasm", runtime), { method: "HEAD" }).catch(() => null);
   const importing = import(new URL("pyodide.mjs", runtime).href);
   importing.catch(() => {}); // a failure is reported below, after the check's
   const head = await checking;
@@ -117,6 +136,7 @@ async function start() {
   const webapi = pyodide.pyimport("npuzzle.webapi");
   handle = webapi.handle;
   startup.package = performance.now();
+  if (self.name === "code") closeNetwork();
   const info = call(protocol.info());
   startup.info = performance.now();
   return info;
@@ -124,7 +144,7 @@ async function start() {
 
 // Why a module script failed to load, in words (the browser's error only says it failed).
 async function whyNotScript(url, error) {
-  const response = await fetch(url, { method: "HEAD" }).catch(() => null);
+  const response = await netFetch(url, { method: "HEAD" }).catch(() => null);
   if (!response) return "it could not be fetched";
   if (!response.ok) return `HTTP ${response.status}`;
   const type = (response.headers.get("Content-Type") || "no type").split(";")[0];
@@ -170,7 +190,7 @@ function download(name) {
   if (!url) throw new Error(`the site has no table file ${name}`);
   entry = { received: 0, total: 0 };
   entry.done = (async () => {
-    const response = await fetch(new URL(url, WEB));
+    const response = await netFetch(new URL(url, WEB));
     if (!response.ok) throw new Error(`could not fetch ${name} (HTTP ${response.status})`);
     entry.total = Number(response.headers.get("Content-Length")) || 0;
     const reader = response.body.getReader();
@@ -252,8 +272,13 @@ async function run(message) {
     );
   }
   // Searches come back as progress until done; keep stepping between ticks.
+  let memoryTold = performance.now();
   while (answer.ok && answer.type === "progress") {
-    const message = { id, type: "progress", progress: answer.progress };
+    let message = { id, type: "progress", progress: answer.progress };
+    if (performance.now() - memoryTold > MEMORY_EVERY_MS) {
+      memoryTold = performance.now();
+      message = withMemory(message); // (a job that keeps growing is seen while it runs)
+    }
     if (answer.solution) message.solution = answer.solution;
     if (answer.trace_delta) message.trace_delta = answer.trace_delta;
     postMessage(message);

@@ -11,6 +11,7 @@
 // closes it or goes to its parent, Home and End go to the first and last row, Enter or
 // Space shows the row's board.
 
+import { miniBoard } from "../common/mini-board.js";
 import { TreeDiagram } from "./tree-diagram.js";
 import { ARROWS } from "../common/wording.js";
 
@@ -338,19 +339,7 @@ export class TreeView {
   showNode(id) {
     const node = this.tree.nodes[id];
     const { rows, cols } = this.labels;
-    const grid = this.doc.createElement("div");
-    grid.className = "mini-board";
-    grid.style.setProperty("--rows", String(rows));
-    grid.style.setProperty("--cols", String(cols));
-    grid.setAttribute("role", "img");
-    grid.setAttribute("aria-label", `Board of node ${id}: ${node.board.join(" ")}`);
-    grid.dataset.board = node.board.join(",");
-    for (const tile of node.board) {
-      const cell = this.doc.createElement("span");
-      cell.className = tile === 0 ? "mini-cell blank" : "mini-cell";
-      cell.textContent = tile === 0 ? "" : String(tile);
-      grid.append(cell);
-    }
+    const grid = miniBoard(this.doc, node.board, rows, cols, `Board of node ${id}: ${node.board.join(" ")}`);
     this.nodeBoard.replaceChildren(grid);
     const path = [];
     for (let n = node; n.parent !== null; n = this.tree.nodes[n.parent]) path.push(`${n.tile}${ARROWS[n.dir]}`);

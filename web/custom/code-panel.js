@@ -1,0 +1,338 @@
+// CodePanel: the "Your code" feature. A person writes a heuristic (h(tiles, goal, rows, cols))
+// or a search (search(problem)) in Python, in an editor loaded when they first open one
+// (code-editor.js); the code runs in a worker of its own (CodeRunner), never the solver's.
+//
+// - Check: the heuristic against the exact distances of every state (boards up to 9 cells) or
+//   of sampled boards (4x4), with progress and Cancel; the verdict, its facts and the worst
+//   boards (each a link away), exported as Markdown or CSV.
+// - "Use in the Heuristic menu": the heuristic is offered beside the built-in ones (SolverChoice),
+//   so Solve, Compare all, Why h, the search tree and the trace use it; its requests carry the
+//   code and go to the code's worker. What the check proved goes with it (the menu's words say
+//   whether optimality holds).
+// - Run on the board: the search runs once under the limits; its moves are replayed by Python
+//   (an illegal move is refused with its step) and shown in the replay like a solution. While
+//   "Your search" is open, Compare all races it too (a row of its own, its expansions charted).
+// - Links: the code goes in the fragment (code-link.js) when it differs from the template; a
+//   link's code is shown, and runs only once the person presses Run.
+// - Download .py; Start from the template.
+//
+// A refusal (a syntax error, an exception, a wrong answer, an illegal move) shows its message
+// and marks its line; a worker that hangs or grows too big is ended, and says so.
+
+import * as protocol from "../solver/protocol.js";
+import { CUSTOM } from "../solver/solver-choice.js";
+import { openEditor } from "./code-editor.js";
+import { pack, unpack } from "./code-link.js";
+import * as words from "./code-words.js";
+
+const KINDS = ["heuristic", "search"];
+const LABELS = { heuristic: "Your heuristic (Python)", search: "Your search (Python)" };
+const CANCEL_GRACE_MS = 1000; // a cancelled check that has not answered by then is stuck in h: its worker is ended
+const SEARCH_MARGIN_MS = 5000; // a search may be silent for its time limit and this
+
+export class CodePanel {
+  constructor({ runner, view, state, choice, page, replay, clipboard }) {
+    Object.assign(this, { runner, view, state, choice, page, replay, clipboard });
+    this.app = null;
+    this.texts = { heuristic: null, search: null }; // null: the template (Python's info has it)
+    this.filenames = { heuristic: null, search: null };
+    this.editors = { heuristic: null, search: null }; // a promise of each editor, once opened
+    this.packed = { heuristic: "", search: "" }; // the code as a link carries it ("" for the template)
+    this.consentNeeded = false; // a link's code is shown and has not been allowed to run
+    this.wantsCustom = false; // a link asked for the person's heuristic in the menu
+    this.offered = false; // the heuristic is in the Heuristic menu
+    this.checking = null; // {handle, cancelled}
+    this.searching = null; // {handle, started}
+    this.lastCheck = null; // {key, check}: the latest check's result, and the code, size and goal it was of
+  }
+
+  routes(app) {
+    this.app = app;
+    return {
+      "code-toggle": (which) => { this.open(which); this.offerSearch(); },
+      "code-check": () => this.check(),
+      "code-cancel-check": () => this.cancelCheck(),
+      "code-use": () => this.toggleOffer(),
+      "code-run-search": () => this.runSearch(),
+      "code-cancel-search": () => this.cancelSearch(),
+      "code-download": (which) => this.downloadCode(which),
+      "code-template": (which) => this.setText(which, this.template(which).code),
+      "code-consent": () => this.allow(),
+      "code-export-check": (kind) => this.exportCheck(kind),
+    };
+  }
+
+  // -- the code ------------------------------------------------------------------------
+
+  template(which) {
+    return this.state.info ? this.state.info.templates[which] : { code: "", filename: `my_${which}.py` };
+  }
+
+  text(which) {
+    return this.texts[which] ?? this.template(which).code;
+  }
+
+  filename(which) {
+    return this.filenames[which] || this.template(which).filename;
+  }
+
+  code(which) {
+    return { code: this.text(which), filename: this.filename(which) };
+  }
+
+  // Open `which`'s editor (its panel was opened).
+  open(which) {
+    if (!this.view.isOpen(which) || this.editors[which]) return this.editors[which];
+    this.editors[which] = openEditor(this.view, which, {
+      text: this.text(which), label: LABELS[which], onChange: (text) => this.edited(which, text),
+    });
+    return this.editors[which];
+  }
+
+  // Put `text` in `which`'s editor (a template, a link's code).
+  async setText(which, text) {
+    this.view.open(which);
+    const editor = await this.open(which);
+    if (editor.text !== text) editor.setText(text);
+    this.edited(which, text);
+  }
+
+  // Compare all races the person's search while "Your search" is open (and its code may run).
+  offerSearch() {
+    this.choice.offerSearch(this.view.isOpen("search") && !this.consentNeeded ? this.code("search") : null);
+  }
+
+  edited(which, text) {
+    this.texts[which] = text;
+    if (which === "search") this.offerSearch();
+    this.view.setError(which, "");
+    if (this.editors[which]) this.editors[which].then((e) => e.clearError());
+    if (which === "heuristic" && this.offered) this.offer();
+    this.repack(which);
+  }
+
+  // The link's form of the code, after each edit (compression is asynchronous: the link is
+  // written again once it is ready).
+  async repack(which) {
+    const text = this.text(which);
+    const packed = text === this.template(which).code ? "" : await pack(text);
+    if (this.text(which) !== text) return; // edited again meanwhile
+    if (this.packed[which] !== packed) {
+      this.packed[which] = packed;
+      this.app.changed();
+    }
+  }
+
+  linkFields() {
+    return { hcode: this.packed.heuristic, scode: this.packed.search };
+  }
+
+  // A link was read: its code is shown, not run.
+  async linkRead(link) {
+    const { heuristic, search } = link.takeCode();
+    if (!heuristic && !search) return;
+    this.wantsCustom = link.names.heuristic === CUSTOM;
+    const shown = [];
+    for (const [which, packed] of [["heuristic", heuristic], ["search", search]]) {
+      if (!packed) continue;
+      try {
+        const text = await unpack(packed);
+        this.consentNeeded = true;
+        await this.setText(which, text);
+        shown.push(which === "heuristic" ? "a heuristic" : "a search");
+      } catch (error) {
+        this.view.setError(which, `The link's ${which} could not be read (${error.message}); the editor keeps its code.`);
+      }
+    }
+    if (shown.length) {
+      this.offered = false;
+      this.choice.offerCustom(null);
+      this.choice.offerSearch(null);
+      this.view.setConsent(words.consent(shown.join(" and ")));
+      this.showBusy();
+    }
+  }
+
+  // The person read the linked code and pressed Run: it may run now (and the menu offers the
+  // heuristic if the link chose it).
+  allow() {
+    this.consentNeeded = false;
+    this.view.setConsent("");
+    if (this.wantsCustom) {
+      this.offer({ choose: true });
+      this.app.menusChanged();
+    }
+    this.wantsCustom = false;
+    this.offerSearch();
+    if (this.view.isOpen("heuristic")) this.check();
+    this.showBusy();
+  }
+
+  refusedForConsent() {
+    if (this.consentNeeded) this.view.setConsent(`${words.consent("code")} Press Run first.`);
+    return this.consentNeeded;
+  }
+
+  // -- the Heuristic menu -------------------------------------------------------------
+
+  toggleOffer() {
+    if (this.offered) {
+      this.offered = false;
+      this.choice.offerCustom(null);
+      this.app.menusChanged();
+    } else if (!this.refusedForConsent()) {
+      this.offer({ choose: true });
+      this.app.menusChanged();
+    }
+    this.showBusy();
+  }
+
+  // Offer the heuristic as it is now, with what the latest check of this code proved for this board's goal.
+  // `choose`: and choose it in the menu.
+  offer({ choose = false } = {}) {
+    this.offered = true;
+    if (choose) this.choice.heuristic = CUSTOM;
+    const { code, filename } = this.code("heuristic");
+    const a = this.app.analysis;
+    const proved = this.lastCheck && a && this.lastCheck.key === this.checkKey(protocol.sizeName(a.rows, a.cols), a.goal) ? this.lastCheck.check : null;
+    const complete = Boolean(proved && proved.complete);
+    this.choice.offerCustom({
+      code, filename, label: `Your heuristic (${filename})`,
+      admissible: proved ? (proved.admissible === false ? false : complete ? true : null) : null,
+      consistent: proved ? (proved.consistent === false ? false : complete ? true : null) : null,
+      description: proved ? `Its check on this board's size: ${proved.verdict}.`
+        : "Written by you in Python; not yet checked on this board's size and goal (Check it): a search with it is optimal only if it is admissible.",
+    });
+  }
+
+  checkKey(size, goal) {
+    return JSON.stringify([this.text("heuristic"), size, goal]);
+  }
+
+  // -- the check ----------------------------------------------------------------------
+
+  async check() {
+    if (this.checking || this.refusedForConsent()) return;
+    const a = this.app.analysis;
+    const size = this.view.size;
+    const goal = a && protocol.sizeName(a.rows, a.cols) === size ? a.goal : "blank-last";
+    const key = this.checkKey(size, goal);
+    const job = { handle: null, cancelled: false };
+    this.checking = job;
+    this.view.setError("heuristic", "");
+    this.view.showCheck(null);
+    this.view.setStatus("heuristic", this.runner.started ? "Checking\u2026" : "Starting the worker for your code\u2026", "checking");
+    this.view.setProgress(0, 1);
+    this.showBusy();
+    const limits = this.choice.limits();
+    const { id, answer } = this.runner.request(protocol.check(this.code("heuristic"), size, goal, Math.max(limits.time_limit || 0, 60)), (p) => {
+      if (this.checking !== job || job.cancelled || !p || !p.total) return;
+      this.view.setProgress(p.states, p.total);
+      this.view.setStatus("heuristic", words.checkProgress(p), "checking");
+    });
+    job.handle = id;
+    const reply = await answer;
+    if (this.checking !== job) return;
+    this.checking = null;
+    this.showBusy();
+    if (!reply.ok) return this.refused("heuristic", reply);
+    const c = reply.check;
+    this.lastCheck = { key, check: c, filename: this.filename("heuristic") };
+    this.view.setStatus("heuristic", c.stopped === "cancelled" ? "Check cancelled: what it found so far is below." : "Check done.", c.stopped || "checked");
+    this.view.showCheck({ ...c, facts: words.checkFacts(c), worst: words.worstBoards(c) });
+    if (this.offered) {
+      this.offer();
+      this.app.menusChanged({ solution: false });
+    }
+  }
+
+  cancelCheck() {
+    const job = this.checking;
+    if (!job || job.cancelled) return;
+    job.cancelled = true;
+    this.view.setStatus("heuristic", "Cancelling the check\u2026", "stopping");
+    if (job.handle) this.runner.cancel(job.handle);
+    setTimeout(() => { if (this.checking === job) this.runner.end("you cancelled the check while h was running"); }, CANCEL_GRACE_MS);
+  }
+
+  async exportCheck(kind) {
+    if (!this.lastCheck) return;
+    const { check, filename } = this.lastCheck;
+    if (kind === "csv") return this.view.download("npuzzle-check.csv", "text/csv", words.checkCsv(check, filename));
+    try {
+      await this.clipboard.writeText(words.checkMarkdown(check, filename));
+      this.view.setExportState("Check copied as Markdown.");
+    } catch {
+      this.view.setExportState("The browser refused the clipboard; use Download check (CSV) instead.");
+    }
+  }
+
+  // -- the person's search ------------------------------------------------------------
+
+  async runSearch() {
+    if (this.searching || this.refusedForConsent()) return;
+    const a = this.app.analysis;
+    if (!a) return this.view.setStatus("search", "Enter a valid board first.", "failed");
+    if (this.app.refusedAsUnsolvable()) return this.view.setStatus("search", "This board cannot reach its goal: there is nothing to search.", "unsolvable");
+    const limits = this.choice.limits();
+    const timeLimit = Math.min(limits.time_limit || 20, 60);
+    const request = protocol.userSearch(a, this.code("search"), { time_limit: timeLimit, ...(limits.max_nodes ? { max_nodes: limits.max_nodes } : {}) });
+    const job = { handle: null, started: performance.now() };
+    this.searching = job;
+    this.view.setError("search", "");
+    this.showBusy();
+    const tick = () => {
+      if (this.searching !== job) return;
+      const seconds = (performance.now() - job.started) / 1000;
+      this.view.setStatus("search", `Running your search: ${seconds.toFixed(1)} s (limit ${timeLimit} s)\u2026`, "searching");
+      setTimeout(tick, 250);
+    };
+    tick();
+    const { id, answer } = this.runner.request(request, null, { silenceMs: timeLimit * 1000 + SEARCH_MARGIN_MS });
+    job.handle = id;
+    const reply = await answer;
+    if (this.searching !== job) return;
+    this.searching = null;
+    this.showBusy();
+    if (!reply.ok) return this.refused("search", reply);
+    const r = reply.result;
+    this.view.setStatus("search", words.searchDone(r), r.solved ? "solved" : r.stopped ? "stopped" : "failed");
+    if (r.solved && this.app.analysis === a) {
+      this.app.clearSolution();
+      this.replay.offer({ ...r, start: a.tiles, algorithm: r.name, heuristic: null }, a.rows, a.cols, { final: true });
+      this.app.changed();
+    }
+  }
+
+  cancelSearch() {
+    if (!this.searching) return;
+    this.runner.end("you cancelled your search");
+  }
+
+  // -- refusals and ends ----------------------------------------------------------------
+
+  // Python refused the code (its message, its line marked), or its worker was ended (a hang,
+  // a limit, a cancel: the status says why).
+  async refused(which, reply) {
+    const { message, line, status, state } = words.codeError(reply, which);
+    this.view.setError(which, message);
+    this.view.setStatus(which, status, state);
+    if (line !== null && this.editors[which]) (await this.editors[which]).markError(line, message);
+  }
+
+  showBusy() {
+    this.view.setBusy({ checking: Boolean(this.checking), searching: Boolean(this.searching), offered: this.offered });
+  }
+
+  downloadCode(which) {
+    this.view.download(this.filename(which), "text/x-python", this.text(which));
+  }
+
+  // -- hooks ------------------------------------------------------------------------------
+
+  // A new board: the check's size follows it, and the heuristic on offer is re-described for its goal.
+  boardShown(reply) {
+    this.view.setSize(protocol.sizeName(reply.rows, reply.cols));
+    if (this.offered) this.offer();
+  }
+}

@@ -1,0 +1,146 @@
+// CodeView: writes the "Your code" panel: the two editors' places, their error lines, the
+// consent notice of a linked program, the check's progress and result (the verdict, its facts,
+// the worst overestimate and the worst inconsistent move as boards with a link to open each),
+// the search's status, and the files it downloads. A person's code, and anything it makes
+// Python say, goes in as text (textContent, form values), never as markup.
+
+import { download } from "../common/download.js";
+import { miniBoard } from "../common/mini-board.js";
+import { formatFragment } from "../link/url-state.js";
+
+export class CodeView {
+  constructor(doc) {
+    this.doc = doc;
+    const byId = (id) => doc.getElementById(id);
+    this.parts = { heuristic: byId("heuristic-code"), search: byId("search-code") };
+    this.hosts = { heuristic: byId("heuristic-editor"), search: byId("search-editor") };
+    this.errors = { heuristic: byId("heuristic-code-error"), search: byId("search-code-error") };
+    this.status = { heuristic: byId("check-status"), search: byId("search-status") };
+    this.consent = byId("code-consent");
+    this.consentText = byId("code-consent-text");
+    this.checkSize = byId("check-size");
+    this.progress = byId("check-progress");
+    this.buttons = {
+      check: byId("check-heuristic"), cancelCheck: byId("cancel-check"), use: byId("use-heuristic"),
+      run: byId("run-search"), cancelSearch: byId("cancel-search"),
+    };
+    this.result = byId("check-result");
+    this.verdict = byId("check-verdict");
+    this.facts = byId("check-facts");
+    this.worst = byId("check-worst");
+    this.exportState = byId("check-export-state");
+  }
+
+  isOpen(which) {
+    return this.parts[which].open;
+  }
+
+  open(which) {
+    this.parts[which].open = true;
+  }
+
+  host(which) {
+    return this.hosts[which];
+  }
+
+  // A plain text area in the editor's place (before the editor has loaded, or if it cannot).
+  fallback(which, text, onInput) {
+    const area = this.doc.createElement("textarea");
+    Object.assign(area, { value: text, spellcheck: false, rows: 16 });
+    area.setAttribute("aria-label", which === "heuristic" ? "Your heuristic (Python)" : "Your search (Python)");
+    area.addEventListener("input", () => onInput(area.value));
+    this.hosts[which].replaceChildren(area);
+    return {
+      get text() { return area.value; },
+      setText(next) { area.value = next; onInput(next); },
+      markError() {},
+      clearError() {},
+      focus() { area.focus(); },
+    };
+  }
+
+  setError(which, message) {
+    const el = this.errors[which];
+    el.textContent = message || "";
+    el.hidden = !message;
+  }
+
+  setStatus(which, text, state = "") {
+    const el = this.status[which];
+    el.textContent = text;
+    el.dataset.state = state;
+  }
+
+  setConsent(text) {
+    this.consentText.textContent = text || "";
+    this.consent.hidden = !text;
+  }
+
+  get size() {
+    return this.checkSize.value;
+  }
+
+  setSize(size) {
+    if ([...this.checkSize.options].some((o) => o.value === size)) this.checkSize.value = size;
+  }
+
+  // Which buttons work now: `checking`, `searching` (a job of the code's worker runs).
+  setBusy({ checking, searching, offered }) {
+    this.buttons.check.disabled = checking;
+    this.buttons.cancelCheck.hidden = !checking;
+    this.progress.hidden = !checking;
+    this.buttons.run.disabled = searching;
+    this.buttons.cancelSearch.hidden = !searching;
+    this.buttons.use.setAttribute("aria-pressed", String(Boolean(offered)));
+  }
+
+  setProgress(states, total) {
+    this.progress.max = total || 1;
+    this.progress.value = states;
+  }
+
+  // The check's result ({verdict, facts: [[term, value]], worst: [{caption, tiles, rows, cols, goal}]}).
+  showCheck(shown) {
+    this.result.hidden = !shown;
+    if (!shown) return;
+    this.verdict.textContent = shown.verdict;
+    this.result.dataset.admissible = String(shown.admissible);
+    this.result.dataset.consistent = String(shown.consistent);
+    this.result.dataset.exhaustive = String(shown.exhaustive);
+    this.result.dataset.states = String(shown.states);
+    this.result.dataset.seconds = String(shown.seconds);
+    this.facts.replaceChildren(...shown.facts.flatMap(([term, value]) => {
+      const dt = this.doc.createElement("dt");
+      dt.textContent = term;
+      const dd = this.doc.createElement("dd");
+      dd.textContent = value;
+      return [dt, dd];
+    }));
+    this.worst.replaceChildren(...shown.worst.map((w) => this.boardFigure(w)));
+    this.exportState.textContent = "";
+  }
+
+  // A board as a small grid, its caption, and a link that opens it on the page.
+  boardFigure({ caption, tiles, rows, cols, goal, kind }) {
+    const figure = this.doc.createElement("figure");
+    figure.dataset.worst = kind;
+    figure.dataset.board = tiles.join(",");
+    const grid = miniBoard(this.doc, tiles, rows, cols, `Board ${tiles.join(" ")}`);
+    const text = this.doc.createElement("figcaption");
+    text.textContent = `${caption} `;
+    const link = this.doc.createElement("a");
+    link.href = formatFragment({ board: tiles.join(","), goal: goal.join(","), size: `${rows}x${cols}` });
+    link.textContent = "Open this board";
+    text.append(link);
+    figure.append(grid, text);
+    return figure;
+  }
+
+  setExportState(text) {
+    this.exportState.textContent = text;
+  }
+
+  download(name, type, text) {
+    download(this.doc, name, type, text);
+  }
+}

@@ -1,0 +1,66 @@
+// The code editor's entry, bundled by build.py with esbuild into custom/editor-bundle.js (this
+// file is not shipped: its imports name npm packages). CodeMirror 6: Python highlighting,
+// automatic indentation, line numbers, undo, bracket matching, search; the line of an error is
+// marked as a diagnostic. The editor lives in a shadow root: there CodeMirror styles itself
+// through a constructable style sheet, which the page's Content-Security-Policy (style-src
+// 'self', no inline <style>) allows; in the document it would add a <style> element, refused.
+//
+// createEditor(host, {text, label, onChange}) -> {text, setText(text), markError(line, message),
+// clearError(), focus()}. Tab indents; Escape then Tab (or Ctrl-M) leaves the editor by keyboard.
+import { basicSetup } from "codemirror";
+import { python } from "@codemirror/lang-python";
+import { indentWithTab } from "@codemirror/commands";
+import { setDiagnostics } from "@codemirror/lint";
+import { EditorState } from "@codemirror/state";
+import { EditorView, keymap } from "@codemirror/view";
+
+export function createEditor(host, { text = "", label = "Code", onChange = () => {} } = {}) {
+  const root = host.shadowRoot || host.attachShadow({ mode: "open" });
+  const parent = document.createElement("div");
+  parent.className = "code-editor";
+  root.append(parent);
+  const view = new EditorView({
+    root,
+    parent,
+    state: EditorState.create({
+      doc: text,
+      extensions: [
+        basicSetup,
+        python(),
+        keymap.of([indentWithTab]),
+        EditorView.contentAttributes.of({ "aria-label": label }),
+        EditorView.updateListener.of((update) => { if (update.docChanged) onChange(update.state.doc.toString()); }),
+        EditorView.theme({
+          "&": { fontSize: "14px", border: "1px solid #9ca3af", borderRadius: "6px", backgroundColor: "#fff", color: "#111827" },
+          "&.cm-focused": { outline: "3px solid #2563eb", outlineOffset: "1px" },
+          ".cm-scroller": { fontFamily: "ui-monospace, SFMono-Regular, Menlo, Consolas, monospace", minHeight: "12em", maxHeight: "28em" },
+          ".cm-gutters": { backgroundColor: "#f3f4f6", color: "#4b5563" },
+          // CodeMirror draws the error's wavy line with a data: image, which the page's
+          // Content-Security-Policy (img-src 'self') refuses: a text decoration instead.
+          "& .cm-lintRange-error": { backgroundImage: "none", textDecoration: "underline wavy #dc2626", textDecorationSkipInk: "none" },
+          "& .cm-lintRange-error.cm-lintRange-active": { backgroundColor: "#fee2e2" },
+        }),
+      ],
+    }),
+  });
+  return {
+    get text() {
+      return view.state.doc.toString();
+    },
+    setText(next) {
+      view.dispatch({ changes: { from: 0, to: view.state.doc.length, insert: next } });
+    },
+    // Mark `line` (from 1) as the error's; a line past the end marks the last.
+    markError(line, message) {
+      const doc = view.state.doc;
+      const at = doc.line(Math.min(Math.max(1, line), doc.lines));
+      view.dispatch(setDiagnostics(view.state, [{ from: at.from, to: at.to, severity: "error", message }]));
+    },
+    clearError() {
+      view.dispatch(setDiagnostics(view.state, []));
+    },
+    focus() {
+      view.focus();
+    },
+  };
+}
