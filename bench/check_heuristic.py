@@ -56,6 +56,7 @@ def in_the_page(runs: int) -> list[dict[str, Any]]:
         browser = launch(playwright)
         page = browser.new_page()
         page.goto(url + "#board=8,6,7,2,5,4,3,0,1&goal=blank-last")
+        expect(page.locator("#solver-state")).to_have_attribute("data-kind", "ready", timeout=120_000)
         page.locator("#heuristic-code > summary").click()
         box = page.get_by_role("textbox", name="Your heuristic (Python)")
         expect(box).to_have_attribute("contenteditable", "true", timeout=60_000)
@@ -74,7 +75,11 @@ def in_the_page(runs: int) -> list[dict[str, Any]]:
                 started = time.perf_counter()
                 check.click()
                 expect(result).to_be_hidden()
-                expect(result).to_be_visible(timeout=120_000)
+                try:
+                    expect(result).to_be_visible(timeout=120_000)
+                except AssertionError:
+                    raise SystemExit(f"{label}: no verdict: {page.locator('#check-status').inner_text()} "
+                                     f"{page.locator('#heuristic-code-error').inner_text()}") from None
                 times.append(time.perf_counter() - started)
                 inside.append(float(result.get_attribute("data-seconds") or "nan"))
             row = {"heuristic": label, "median_seconds": round(statistics.median(times), 3),

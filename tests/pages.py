@@ -193,3 +193,31 @@ def download(page: Any, click: Any, name: str) -> str:
         last = size
         time.sleep(0.2)
     raise AssertionError(f"{name} was not downloaded into {DOWNLOADS}")
+
+
+# -- Your code (web/custom/) --------------------------------------------------------------
+
+def open_part(app: Any, which: str) -> Any:
+    """Open "Your heuristic" or "Your search" and return its editor (CodeMirror's content,
+    once the editor has loaded)."""
+    name = {"heuristic": "Your heuristic", "search": "Your search"}[which]
+    app.locator(f"#{which}-code > summary").click()
+    box = app.get_by_role("textbox", name=f"{name} (Python)")
+    expect(box).to_have_attribute("contenteditable", "true")  # CodeMirror's, not the fallback text area
+    return box
+
+
+def write(app: Any, box: Any, text: str) -> None:
+    """Replace the editor's text by ``text`` (as if pasted)."""
+    box.click()
+    app.keyboard.press("Control+a")
+    app.keyboard.press("Delete")
+    app.keyboard.insert_text(text)
+
+
+def check(app: Any) -> Any:
+    """Press Check and wait for its result; the result's element."""
+    app.get_by_role("button", name="Check", exact=True).click()
+    result = app.locator("#check-result")
+    expect(result).to_be_visible(timeout=90_000)
+    return result

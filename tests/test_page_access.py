@@ -4,6 +4,7 @@ size, a phone with touch, and the page while the solver loads or when it cannot.
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 import pytest
@@ -12,7 +13,7 @@ from playwright.sync_api import expect
 from npuzzle.known import eight_puzzle_distances
 
 from .helpers import ROOT
-from .pages import HARD, SIZES, editor, open_link, solve_and_read_length, sticking_out, tap
+from .pages import HARD, SIZES, check, editor, open_link, open_part, solve_and_read_length, sticking_out, tap, write
 
 pytestmark = pytest.mark.browser
 
@@ -37,11 +38,22 @@ def test_keyboard_alone(app: Any, site_url: str) -> None:
     expect(app.get_by_label("Puzzle board")).to_have_attribute("data-board", "1,2,3,4,5,6,7,0,8")
 
 
+def show_your_code(app: Any) -> None:
+    """Both editors open, an inadmissible heuristic checked (its worst boards shown) and the
+    template search run with its message."""
+    write(app, open_part(app, "heuristic"), "def h(tiles, goal, rows, cols):\n    return 0 if tiles == goal else 5\n")
+    expect(check(app)).to_have_attribute("data-admissible", "false")
+    open_part(app, "search")
+    app.get_by_role("button", name="Run on the board").click()
+    expect(app.locator("#search-status")).to_have_attribute("data-state", re.compile("solved|stopped"), timeout=60_000)
+
+
 def test_axe_reports_no_serious_or_critical_violation(app: Any, site_url: str) -> None:
     open_link(app, site_url, f"#board={HARD}")
     solve_and_read_length(app)
     app.get_by_role("button", name="Compare all").click()
     expect(app.locator("#status")).to_have_attribute("data-state", "compared", timeout=120_000)
+    show_your_code(app)
     # Not a <script> tag: the page's CSP blocks inline scripts; evaluated by the test driver instead.
     app.evaluate((ROOT / "node_modules" / "axe-core" / "axe.min.js").read_text())
     for scheme in ("light", "dark"):
@@ -63,6 +75,7 @@ def test_the_page_fits_a_phone_and_a_desktop_light_and_dark(app: Any, site_url: 
     expect(app.locator("#step-counter")).to_contain_text("Step 9 of 31", timeout=60_000)
     app.get_by_role("button", name="Compare all").click()
     expect(app.locator("#status")).to_have_attribute("data-state", "compared", timeout=120_000)
+    show_your_code(app)
     for name, viewport in SIZES:
         app.set_viewport_size(viewport)
         for scheme in ("light", "dark"):

@@ -11,44 +11,15 @@ from typing import Any
 
 from playwright.sync_api import expect
 
-from npuzzle import Board
-from npuzzle.custom import TEMPLATE
 from npuzzle.known import eight_puzzle_distances
 
-from .pages import HARD, board_of, download, open_link, solve_and_read_length, tiles_of
-from .browsers import outcome_of, wait_ended
+from .pages import HARD, check, download, engine, open_link, open_part, solve_and_read_length, write
 
 DISTANCES = eight_puzzle_distances("blank-last")
 INADMISSIBLE = "def h(tiles, goal, rows, cols):\n    return 0 if tiles == goal else 5\n"
 ENDLESS = "def h(tiles, goal, rows, cols):\n    while True:\n        pass\n"
 BROKEN = "def h(tiles, goal, rows, cols):\n    total = 0\n    return total +\n"
 ILLEGAL_SEARCH = "def search(problem):\n    return [problem.start[0]]\n"
-
-
-def open_part(app: Any, which: str) -> Any:
-    """Open "Your heuristic" or "Your search" and return its editor (CodeMirror's content,
-    once the editor has loaded)."""
-    name = {"heuristic": "Your heuristic", "search": "Your search"}[which]
-    app.locator(f"#{which}-code > summary").click()
-    box = app.get_by_role("textbox", name=f"{name} (Python)")
-    expect(box).to_have_attribute("contenteditable", "true")  # CodeMirror's, not the fallback text area
-    return box
-
-
-def write(app: Any, box: Any, text: str) -> None:
-    """Replace the editor's text by ``text`` (as if pasted)."""
-    box.click()
-    app.keyboard.press("Control+a")
-    app.keyboard.press("Delete")
-    app.keyboard.insert_text(text)
-
-
-def check(app: Any) -> Any:
-    """Press Check and wait for its result; the result's element."""
-    app.get_by_role("button", name="Check", exact=True).click()
-    result = app.locator("#check-result")
-    expect(result).to_be_visible(timeout=90_000)
-    return result
 
 
 def test_the_template_is_checked_on_every_state_and_solves_like_the_built_in_manhattan(app: Any, site_url: str) -> None:
@@ -85,6 +56,34 @@ def test_an_inadmissible_heuristic_is_caught_with_its_worst_board_a_click_away(a
     csv = download(app, lambda: app.get_by_role("button", name="Download check (CSV)").click(), "npuzzle-check.csv")
     header, row = csv.strip().split("\n")
     assert header.startswith("file,heuristic,rows,cols,admissible,consistent") and ",false," in row
+    if engine(app) == "chromium":  # (Firefox over BiDi has no clipboard permission to grant)
+        app.context.grant_permissions(["clipboard-read", "clipboard-write"])
+        app.get_by_role("button", name="Copy check as Markdown").click()
+        expect(app.locator("#check-export-state")).to_have_text("Check copied as Markdown.")
+        markdown = app.evaluate("navigator.clipboard.readText()")
+        assert markdown.startswith("**my_heuristic.py**: not admissible") and "| Admissible | no |" in markdown
+    code = download(app, lambda: app.get_by_role("button", name="Download .py").first.click(), "my_heuristic.py")
+    assert code == INADMISSIBLE
+
+
+def test_the_editor_is_usable_by_keyboard_and_indents_by_itself(app: Any, site_url: str) -> None:
+    open_link(app, site_url, f"#board={HARD}&goal=blank-last")
+    box = open_part(app, "heuristic")
+    write(app, box, "")
+    app.keyboard.type("def h(tiles, goal, rows, cols):")
+    app.keyboard.press("Enter")
+    app.keyboard.type("return sum(1 for t, g in zip(tiles, goal) if t and t != g)")
+    # Enter indented the body by itself; Space typed a space (not the page's play shortcut).
+    assert app.evaluate("() => document.querySelector('#heuristic-editor').shadowRoot.querySelector('.cm-content').innerText").startswith(
+        "def h(tiles, goal, rows, cols):\n    return sum(1 for t")
+    # Escape, then Tab, leaves the editor for the next control (the first Escape closes the
+    # completion list that typing opened).
+    app.keyboard.press("Escape")
+    app.keyboard.press("Escape")
+    app.keyboard.press("Tab")
+    focused = app.evaluate("() => document.activeElement.id")
+    assert focused != "heuristic-editor" and focused, focused
+    expect(check(app)).to_have_attribute("data-admissible", "true")  # misplaced tiles
 
 
 def test_an_endless_loop_and_a_syntax_error_give_their_message_while_the_solver_still_solves(app: Any, site_url: str) -> None:

@@ -44,6 +44,11 @@ export class CodePanel {
     this.checking = null; // {handle, cancelled}
     this.searching = null; // {handle, started}
     this.lastCheck = null; // {key, check}: the latest check's result, and the code, size and goal it was of
+    // An editor opened before Python's info came holds no template yet: it gets it then.
+    state.on((changed) => {
+      if (!changed.includes("info") || !state.info) return;
+      for (const which of KINDS) if (this.texts[which] === null && this.editors[which]) this.setText(which, this.template(which).code);
+    });
   }
 
   routes(app) {

@@ -10,6 +10,7 @@
 import { basicSetup } from "codemirror";
 import { python } from "@codemirror/lang-python";
 import { indentWithTab } from "@codemirror/commands";
+import { indentUnit } from "@codemirror/language";
 import { setDiagnostics } from "@codemirror/lint";
 import { EditorState } from "@codemirror/state";
 import { EditorView, keymap } from "@codemirror/view";
@@ -27,13 +28,17 @@ export function createEditor(host, { text = "", label = "Code", onChange = () =>
       extensions: [
         basicSetup,
         python(),
+        indentUnit.of("    "), // Python's four spaces
+        EditorView.lineWrapping,
         keymap.of([indentWithTab]),
         EditorView.contentAttributes.of({ "aria-label": label }),
         EditorView.updateListener.of((update) => { if (update.docChanged) onChange(update.state.doc.toString()); }),
         EditorView.theme({
           "&": { fontSize: "14px", border: "1px solid #9ca3af", borderRadius: "6px", backgroundColor: "#fff", color: "#111827" },
           "&.cm-focused": { outline: "3px solid #2563eb", outlineOffset: "1px" },
-          ".cm-scroller": { fontFamily: "ui-monospace, SFMono-Regular, Menlo, Consolas, monospace", minHeight: "12em", maxHeight: "28em" },
+          // The editor grows with its text and wraps long lines: nothing scrolls inside it, so
+          // no scrolling region needs a keyboard stop of its own.
+          ".cm-scroller": { fontFamily: "ui-monospace, SFMono-Regular, Menlo, Consolas, monospace", minHeight: "12em" },
           ".cm-gutters": { backgroundColor: "#f3f4f6", color: "#4b5563" },
           // CodeMirror draws the error's wavy line with a data: image, which the page's
           // Content-Security-Policy (img-src 'self') refuses: a text decoration instead.
