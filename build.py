@@ -98,6 +98,11 @@ of the shipped tables (small boards' tables are built on demand by pattern_db/bf
 command line (tests/test_imports.py checks that nothing the worker loads imports them)."""
 
 
+PAGE_DATA = ("npuzzle/data/korf100.txt",)
+"""Data files the page reads from the package (the check of a person's heuristic on 4x4 uses
+Korf's instances, 5 KB); the tables are fetched on demand instead."""
+
+
 def package_sources() -> dict[str, bytes]:
     """npuzzle/**/*.py by archive name (``npuzzle/board.py``), sorted, but OFFLINE_ONLY."""
     files = {p.relative_to(ROOT).as_posix(): p for p in sorted((ROOT / "npuzzle").rglob("*.py"))}
@@ -118,10 +123,11 @@ def deterministic_zip(files: dict[str, bytes | None]) -> bytes:
 
 
 def package_archive(bytecode: dict[str, bytes] | None = None) -> bytes:
-    """The package zip: npuzzle/**/*.py, and ``bytecode`` (archive name -> .pyc bytes, such as
-    ``npuzzle/__pycache__/board.cpython-314.pyc``) if given. The sources stay beside the
+    """The package zip: npuzzle/**/*.py, PAGE_DATA, and ``bytecode`` (archive name -> .pyc bytes,
+    such as ``npuzzle/__pycache__/board.cpython-314.pyc``) if given. The sources stay beside the
     bytecode so that tracebacks show their lines."""
-    return deterministic_zip({**package_sources(), **dict(sorted((bytecode or {}).items()))})
+    data = {name: (ROOT / name).read_bytes() for name in PAGE_DATA}
+    return deterministic_zip({**package_sources(), **data, **dict(sorted((bytecode or {}).items()))})
 
 
 # Run by Node: load the pinned Pyodide and run PRECOMPILE_PY in it, on the job folder.

@@ -29,12 +29,22 @@ def test_site_has_every_file(built_site: Path) -> None:
     web = web_folder(built_site)
     for name in ("app/main.js", "solver/worker.js", "app/controller.js", "style.css", "build-info.js"):
         assert (web / name).is_file(), name
-    # Every file of web/ is built, in its folder (but the service worker: it is sw.js).
+    # Every file of web/ is built, in its folder (but the service worker: it is sw.js; and the
+    # editor's entry: bundled with CodeMirror into custom/editor-bundle.js).
     sources = {p.relative_to(ROOT / "web").as_posix() for p in (ROOT / "web").rglob("*") if p.is_file()}
     built = {p.relative_to(web).as_posix() for p in web.rglob("*") if p.is_file()}
-    assert sources - {"solver/service-worker.js"} <= built
+    assert sources - {"solver/service-worker.js", "custom/editor-entry.js"} <= built
     assert (built_site / "sw.js").is_file()
     assert not (web / "solver" / "service-worker.js").exists()  # it is sw.js
+    assert not (web / "custom" / "editor-entry.js").exists()  # its imports name npm packages
+    bundle = (web / "custom" / "editor-bundle.js").read_text()
+    assert bundle.startswith("/*! The code editor") and "MIT License" in bundle  # the licences head it
+    assert not re.search(r'(from|import)\s*"(@codemirror|@lezer|codemirror|style-mod|w3c-keyname|crelt)', bundle)  # one module
+    assert "editor-bundle.js" not in (built_site / "index.html").read_text()  # loaded when the editor opens, not preloaded
+    # Korf's instances ship in the package archive: the 4x4 check of a person's heuristic reads them.
+    info = (web / "build-info.js").read_text()
+    archive = zipfile.ZipFile(built_site / "py" / re.search(r'PACKAGE_ARCHIVE = "\.\./py/([^"]+)"', info).group(1))
+    assert archive.read("npuzzle/data/korf100.txt") == (ROOT / "npuzzle" / "data" / "korf100.txt").read_bytes()
 
 
 def test_package_archive_is_named_by_content_and_complete(built_site: Path) -> None:

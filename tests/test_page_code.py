@@ -187,3 +187,42 @@ def test_your_heuristic_and_search_race_in_compare_all_and_explain_h(app: Any, s
     app.get_by_label("Algorithm", exact=True).select_option("astar")
     app.get_by_role("button", name="Search tree").click()
     expect(app.locator("#tree-step-text")).to_contain_text("Expansion", timeout=60_000)
+
+
+SLOW = ("def h(tiles, goal, rows, cols):\n    for _ in range(3000):\n        pass\n"
+        "    return sum(1 for t, g in zip(tiles, goal) if t and t != g)\n")
+ENDLESS_SEARCH = "def search(problem):\n    while True:\n        pass\n"
+
+
+def test_a_check_shows_progress_and_cancels_and_a_search_is_cancelled_at_once(app: Any, site_url: str) -> None:
+    open_link(app, site_url, f"#board={HARD}&goal=blank-last")
+    write(app, open_part(app, "heuristic"), SLOW)
+    app.get_by_role("button", name="Check", exact=True).click()
+    status = app.locator("#check-status")
+    expect(status).to_contain_text(re.compile(r"of 181,440 boards \(\d"), timeout=60_000)
+    app.get_by_role("button", name="Cancel check").click()
+    expect(status).to_have_attribute("data-state", "cancelled", timeout=10_000)
+    result = app.locator("#check-result")
+    expect(result).to_be_visible()
+    states = int(result.get_attribute("data-states"))
+    assert 0 < states < 181_440
+    expect(result).to_have_attribute("data-admissible", "null")  # what was not checked is not claimed
+    # A search that never returns: Cancel ends its worker at once.
+    write(app, open_part(app, "search"), ENDLESS_SEARCH)
+    app.get_by_role("button", name="Run on the board").click()
+    search_status = app.locator("#search-status")
+    expect(search_status).to_contain_text("Running your search")
+    app.get_by_role("button", name="Cancel search").click()
+    expect(search_status).to_have_attribute("data-state", "stopped", timeout=5_000)
+    expect(search_status).to_contain_text("you cancelled your search")
+
+
+def test_a_4x4_check_samples_and_claims_no_more_than_it_saw(app: Any, site_url: str) -> None:
+    open_link(app, site_url, "#board=1,2,3,4,5,6,7,8,9,10,11,12,13,14,0,15&goal=blank-last")
+    open_part(app, "heuristic")
+    expect(app.get_by_label("Check on")).to_have_value("4x4")  # the board's size
+    result = check(app)
+    expect(result).to_have_attribute("data-admissible", "null")
+    expect(result).to_have_attribute("data-exhaustive", "false")
+    expect(app.locator("#check-verdict")).to_contain_text(re.compile(r"^no overestimate found on [\d,]+ boards"))
+    expect(app.locator("#check-facts")).to_contain_text("Korf's 100 instances")
