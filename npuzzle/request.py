@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field, replace
-from typing import Any, Mapping
+from typing import Any, Callable, Mapping, TypeVar
 
 from .board import Board, BoardError, parse_goal, parse_shape
 from .compare import COMPARE_MAX_NODES, COMPARE_TIME_LIMIT, Comparison
@@ -53,6 +53,7 @@ from .search import (
 )
 from .search.solver import algorithm_options
 
+Loaded = TypeVar("Loaded")
 Fields = Mapping[str, Any]
 """A request's fields by name: JSON values (the command line's arguments as text, numbers
 and booleans)."""
@@ -200,10 +201,16 @@ def read_heuristic_code(fields: Fields, caps: Caps = NO_CAPS) -> UserHeuristic |
     ``board`` among its details) for code that cannot be used."""
     if fields.get("heuristic_code") is None:
         return None
-    text = text_field(fields, "heuristic_code", caps)
-    filename = text_field(fields, "heuristic_filename", caps, DEFAULT_FILENAME)
+    return _read_code(fields, caps, "heuristic", DEFAULT_FILENAME, load_heuristic)
+
+
+def _read_code(fields: Fields, caps: Caps, kind: str, default: str, load: Callable[[str, str], Loaded]) -> Loaded:
+    """``<kind>_code`` loaded by ``load``, named by ``<kind>_filename`` (``default`` if absent);
+    its UserCodeError as a RequestError."""
+    text = text_field(fields, f"{kind}_code", caps)
+    filename = text_field(fields, f"{kind}_filename", caps, default)
     try:
-        return load_heuristic(text, filename)
+        return load(text, filename)
     except UserCodeError as exc:
         raise user_code_error(exc) from None
 
@@ -376,12 +383,7 @@ def read_user_search(fields: Fields, caps: Caps = NO_CAPS) -> UserSearchRequest:
 def read_search_code(fields: Fields, caps: Caps = NO_CAPS) -> UserSearch:
     """A person's search: ``search_code`` compiled and run, named by ``search_filename``;
     RequestError with field ``search_code`` (and ``kind``, ``line``) for code that cannot be used."""
-    text = text_field(fields, "search_code", caps)
-    filename = text_field(fields, "search_filename", caps, DEFAULT_SEARCH_FILENAME)
-    try:
-        return load_search(text, filename)
-    except UserCodeError as exc:
-        raise user_code_error(exc) from None
+    return _read_code(fields, caps, "search", DEFAULT_SEARCH_FILENAME, load_search)
 
 
 def read_prepare(fields: Fields, caps: Caps = NO_CAPS) -> tuple[str, int, int, Board]:

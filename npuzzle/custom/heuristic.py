@@ -190,39 +190,50 @@ def load_heuristic(source: str, filename: str = DEFAULT_FILENAME) -> UserHeurist
     tracebacks), and return its ``h``, checked. UserCodeError for a syntax error (its
     line), code at the top level that raises (its line), no ``h``, an ``h`` that is not
     callable or cannot take four arguments."""
+    function = load_function(source, filename, "h", "def h(tiles, goal, rows, cols):", 4, UserCodeError)
+    return UserHeuristic(function, filename, source)
+
+
+def load_function(source: str, filename: str, name: str, signature: str, arguments: int,
+                  error: type[UserCodeError]) -> Callable[..., Any]:
+    """The function ``name`` a person's file defines, once its text is compiled and run (a
+    module of its own); ``error`` (UserCodeError or a subclass) for a syntax error (its line),
+    code at the top level that raises (its line), no such function, or one that is not
+    callable or cannot take ``arguments`` arguments (``signature`` says how to write it)."""
     try:
         code = compile(source, filename, "exec", dont_inherit=True)
     except SyntaxError as exc:  # IndentationError and TabError are SyntaxErrors
         line = exc.lineno
         where = f" line {line}" if line is not None else ""
         message = " ".join(str(exc.msg).split())
-        raise UserCodeError(f"{filename}{where}: {type(exc).__name__}: {message}", "syntax", line) from None
+        raise error(f"{filename}{where}: {type(exc).__name__}: {message}", "syntax", line) from None
     except ValueError as exc:  # source with a null byte
-        raise UserCodeError(f"{filename}: {exc}", "syntax") from None
-    namespace: dict[str, Any] = {"__name__": "npuzzle_user_heuristic", "__file__": filename,
+        raise error(f"{filename}: {exc}", "syntax") from None
+    namespace: dict[str, Any] = {"__name__": f"npuzzle_user_{name}", "__file__": filename,
                                  "__builtins__": builtins}
     try:
         exec(code, namespace)
     except (Exception, SystemExit) as exc:
         line = _user_line(exc.__traceback__, filename)
         where = f" at line {line}" if line is not None else ""
-        raise UserCodeError(f"{filename}: the file raised {type(exc).__name__}: "
-                            f"{_said(exc)}{where} while loading", "raised", line) from None
-    function = namespace.get("h")
+        raise error(f"{filename}: the file raised {type(exc).__name__}: "
+                    f"{_said(exc)}{where} while loading", "raised", line) from None
+    function = namespace.get(name)
     if function is None:
-        raise UserCodeError(f"{filename}: no function h defined: write def h(tiles, goal, rows, cols):",
-                            "missing")
+        raise error(f"{filename}: no function {name} defined: write {signature}", "missing")
     if not callable(function):
-        raise UserCodeError(f"{filename}: h is a {type(function).__name__}, not a function: write "
-                            "def h(tiles, goal, rows, cols):", "missing", _definition_line(function))
+        raise error(f"{filename}: {name} is a {type(function).__name__}, not a function: write "
+                    f"{signature}", "missing", _definition_line(function))
     try:
-        inspect.signature(function).bind(0, 0, 0, 0)
+        inspect.signature(function).bind(*[None] * arguments)
     except TypeError:
-        raise UserCodeError(f"{filename}: h must take four arguments: def h(tiles, goal, rows, cols):",
-                            "missing", _definition_line(function)) from None
+        count = "one argument" if arguments == 1 else f"{['no', 'one', 'two', 'three', 'four'][arguments]} arguments"
+        raise error(f"{filename}: {name} must take {count}: {signature}",
+                    "missing", _definition_line(function)) from None
     except ValueError:  # no signature to read (a builtin): calling it will tell
         pass
-    return UserHeuristic(function, filename, source)
+    found: Callable[..., Any] = function
+    return found
 
 
 def _definition_line(function: object) -> int | None:

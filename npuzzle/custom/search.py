@@ -31,8 +31,6 @@ limit stopped it. Code that never calls ``successors`` again is stopped from out
 
 from __future__ import annotations
 
-import builtins
-import inspect
 import time
 from dataclasses import dataclass
 from typing import Any, Callable, Sequence
@@ -40,7 +38,7 @@ from typing import Any, Callable, Sequence
 from ..board import Board, Tiles
 from ..search.problem import neighbour_table
 from ..solvability import is_solvable
-from .heuristic import UserCodeError, _definition_line, _said, _shown, _user_line, board_text
+from .heuristic import UserCodeError, _said, _shown, _user_line, board_text, load_function
 
 DEFAULT_SEARCH_FILENAME = "your_search.py"
 """The name messages give a search whose source came without a file's name."""
@@ -185,37 +183,10 @@ class SearchRun:
 
 
 def load_search(source: str, filename: str = DEFAULT_SEARCH_FILENAME) -> UserSearch:
-    """Compile and run a search file's text; UserCodeError for a syntax error, code that
+    """Compile and run a search file's text; SearchCodeError for a syntax error, code that
     raises while loading, no ``search``, or one that cannot take one argument."""
-    try:
-        code = compile(source, filename, "exec", dont_inherit=True)
-    except SyntaxError as exc:
-        line = exc.lineno
-        where = f" line {line}" if line is not None else ""
-        raise SearchCodeError(f"{filename}{where}: {type(exc).__name__}: {' '.join(str(exc.msg).split())}",
-                            "syntax", line) from None
-    except ValueError as exc:
-        raise SearchCodeError(f"{filename}: {exc}", "syntax") from None
-    namespace: dict[str, Any] = {"__name__": "npuzzle_user_search", "__file__": filename, "__builtins__": builtins}
-    try:
-        exec(code, namespace)
-    except (Exception, SystemExit) as exc:
-        line = _user_line(exc.__traceback__, filename)
-        where = f" at line {line}" if line is not None else ""
-        raise SearchCodeError(f"{filename}: the file raised {type(exc).__name__}: {_said(exc)}{where} while loading",
-                            "raised", line) from None
-    function = namespace.get("search")
-    if function is None or not callable(function):
-        what = "no function search defined" if function is None else f"search is a {type(function).__name__}, not a function"
-        raise SearchCodeError(f"{filename}: {what}: write def search(problem):", "missing", _definition_line(function))
-    try:
-        inspect.signature(function).bind(None)
-    except TypeError:
-        raise SearchCodeError(f"{filename}: search must take one argument: def search(problem):",
-                            "missing", _definition_line(function)) from None
-    except ValueError:
-        pass
-    return UserSearch(function, filename, source)
+    return UserSearch(load_function(source, filename, "search", "def search(problem):", 1, SearchCodeError),
+                      filename, source)
 
 
 def replay(start: Board, goal: Board, moves: Sequence[int], filename: str = DEFAULT_SEARCH_FILENAME) -> str:
