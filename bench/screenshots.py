@@ -14,7 +14,8 @@ test-results/screenshots/<engine>/<name>.png:
 - compare-<size>: the comparison's panel (a ``view=compare`` link);
 - why-h-<heuristic>-<size>: the solution's panel with "Why h" open (linear-conflict, pdb);
 - trace-<algorithm>-<size>: the trace after a 4x4 solve (idastar, anytime; pdb);
-- tree-<size>, tree-diagram-<size>: the search tree's panel, as an outline and as boards.
+- tree-<size>, tree-diagram-<size>: the search tree's panel, as an outline and as boards;
+- code-<size>[-dark]: Your code, an inadmissible heuristic checked and a search refused.
 
 Sizes are tests/pages.py's SIZES (phone 390x844, desktop 1280x900). The exit status is 1 if a
 page logs an error, leaves the site or violates its Content-Security-Policy (the harness's
@@ -127,7 +128,30 @@ def tree(page: Any, url: str) -> list[Path]:
     return shots
 
 
-VIEWS: list[Callable[[Any, str], list[Path]]] = [whole_page, comparison, why_h, trace, tree]
+def your_code(page: Any, url: str) -> list[Path]:
+    from playwright.sync_api import expect
+
+    from tests.pages import check, open_part, write
+
+    shots = []
+    page.set_viewport_size(SIZES[0][1])
+    open_link(page, url, f"#board={HARD}&goal=blank-last")
+    write(page, open_part(page, "heuristic"), "def h(tiles, goal, rows, cols):\n    return 0 if tiles == goal else 5\n")
+    expect(check(page)).to_have_attribute("data-admissible", "false")
+    box = open_part(page, "search")
+    write(page, box, "def search(problem):\n    return [problem.start[0]]\n")
+    page.get_by_role("button", name="Run on the board").click()
+    expect(page.locator("#search-code-error")).to_be_visible(timeout=60_000)
+    for name, viewport in SIZES:
+        page.set_viewport_size(viewport)
+        for scheme in ("light", "dark"):
+            page.emulate_media(color_scheme=scheme)
+            shots.append(screenshot(page.locator("#code-panel"), f"code-{name}" + ("-dark" if scheme == "dark" else "")))
+    page.emulate_media(color_scheme="light")
+    return shots
+
+
+VIEWS: list[Callable[[Any, str], list[Path]]] = [whole_page, comparison, why_h, trace, tree, your_code]
 
 
 def main(argv: list[str] | None = None) -> int:

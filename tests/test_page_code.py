@@ -26,7 +26,7 @@ def test_the_template_is_checked_on_every_state_and_solves_like_the_built_in_man
     open_link(app, site_url, f"#board={HARD}&goal=blank-last&algorithm=astar&heuristic=manhattan")
     built_in = solve_and_read_length(app)
     box = open_part(app, "heuristic")
-    expect(box).to_contain_text("def h(tiles, goal, rows, cols):")
+    expect(box).to_contain_text("My heuristic: the Manhattan distance, written plainly.")
     result = check(app)
     expect(result).to_have_attribute("data-admissible", "true")
     expect(result).to_have_attribute("data-consistent", "true")
@@ -38,6 +38,8 @@ def test_the_template_is_checked_on_every_state_and_solves_like_the_built_in_man
     expect(app.locator("#about-summary")).to_contain_text("Your heuristic (my_heuristic.py) is admissible and consistent")
     assert solve_and_read_length(app) == built_in == DISTANCES[tuple(map(int, HARD.split(",")))]
     expect(app.locator("#result")).to_contain_text("Your heuristic (my_heuristic.py)")
+    expect(app.locator("#status")).to_contain_text("The check found your heuristic admissible on every state of this size and goal")
+    expect(app.locator("#trace")).to_be_visible()  # the trace of the search with it, charted
 
 
 def test_an_inadmissible_heuristic_is_caught_with_its_worst_board_a_click_away(app: Any, site_url: str) -> None:

@@ -186,7 +186,8 @@ class CheckResult:
             first = (f"not admissible: h exceeds the true distance on {self.overestimates:,} of "
                      f"{self.states:,} boards checked")
             if worst is not None:
-                first += f" (worst: h {worst.h} where {worst.distance} moves suffice)"
+                moves = "1 move suffices" if worst.distance == 1 else f"{worst.distance} moves suffice"
+                first += f" (worst: h {worst.h} where {moves})"
         elif self.complete:
             first = f"admissible: h never exceeds the true distance on all {self.states:,} states"
         else:

@@ -19,7 +19,7 @@ export function checkFacts(c) {
     ["Board", `${c.rows}x${c.cols}, goal ${c.goal.join(",")}`],
     ["Admissible", c.admissible === null ? "not proven (no overestimate found)" : c.admissible ? "yes, on every state" : "no"],
     ["Consistent", c.consistent === null ? "not proven (no inconsistent move found)" : c.consistent ? "yes, on every move" : "no"],
-    ["Boards checked", `${formatCount(c.states)}: ${c.samples}${stopped}`],
+    ["Boards checked", c.exhaustive ? `${formatCount(c.states)}, every state that can reach the goal` : `${formatCount(c.states)}: ${c.samples}${stopped}`],
     ["Moves checked", formatCount(c.edges)],
     ["Overestimates", formatCount(c.overestimates)],
     ["Inconsistent moves", formatCount(c.inconsistent_edges)],
