@@ -55,13 +55,13 @@ import sys
 from typing import Any
 
 from common import command_line, machine_header, machine_info, write_results
-from page_browser import CLICK_WHEN_ENABLED, WATCH_PAGE, analyse, click_time
+from page_browser import WATCH_PAGE, analyse, click_time
 
 from build import STDLIB_PYC
 from npuzzle import Board
 from npuzzle.known import korf100
 from npuzzle.random_boards import random_board
-from tests.browsers import SHOWN, board_link, executable_of, launch, served_site, wait_ended, watch
+from tests.browsers import CLICK_SOLVE_WHEN_ENABLED, SHOWN, board_link, executable_of, launch, served_site, wait_ended, watch
 
 THROTTLE = 4  # Emulation.setCPUThrottlingRate
 PHONE = "Pixel 7"  # Playwright's device descriptor: viewport, scale, touch, user agent
@@ -185,9 +185,9 @@ def visit(context: Any, url: str, problems: list[str], where: str, throttle: int
 def solve_visit(context: Any, url: str, problems: list[str], where: str, throttle: int) -> dict[str, Any]:
     """A visit that presses Solve as soon as it is enabled, then Stop after STOP_AFTER_MS."""
     page = new_page(context, url, problems, where, throttle)
+    page.add_init_script(CLICK_SOLVE_WHEN_ENABLED)  # the harness's: clicks from the page's start, no later
     page.goto(url)
     page.evaluate(STOP_LATER, [STOP_AFTER_MS, list(SHOWN)])
-    page.evaluate(CLICK_WHEN_ENABLED)
     row = stamps(wait_ready(page))
     wait_ended(page, timeout=120_000)
     page.wait_for_timeout(300)
