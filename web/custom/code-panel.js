@@ -40,6 +40,7 @@ export class CodePanel {
     this.packed = { heuristic: "", search: "" }; // the code as a link carries it ("" for the template)
     this.consentNeeded = false; // a link's code is shown and has not been allowed to run
     this.wantsCustom = false; // a link asked for the person's heuristic in the menu
+    this.linkReads = 0; // links read so far (one being read is stale once another starts, or Run is pressed)
     this.offered = false; // the heuristic is in the Heuristic menu
     this.checking = null; // {handle, cancelled}
     this.searching = null; // {handle, started}
@@ -96,8 +97,10 @@ export class CodePanel {
 
   // Put `text` in `which`'s editor (a template, a link's code).
   async setText(which, text) {
+    this.texts[which] = text; // now: an editor that loads meanwhile must not take a template instead
     this.view.open(which);
     const editor = await this.open(which);
+    if (this.texts[which] !== text) return; // replaced meanwhile
     if (editor.text !== text) editor.setText(text);
     this.edited(which, text);
   }
@@ -136,12 +139,14 @@ export class CodePanel {
   async linkRead(link) {
     const { heuristic, search } = link.takeCode();
     if (!heuristic && !search) return;
+    const reading = ++this.linkReads; // a later link, or Run, makes this one stale
     this.wantsCustom = link.names.heuristic === CUSTOM;
     const shown = [];
     for (const [which, packed] of [["heuristic", heuristic], ["search", search]]) {
       if (!packed) continue;
       try {
         const text = await unpack(packed);
+        if (reading !== this.linkReads) return;
         this.consentNeeded = true;
         await this.setText(which, text);
         shown.push(which === "heuristic" ? "a heuristic" : "a search");
@@ -149,6 +154,7 @@ export class CodePanel {
         this.view.setError(which, `The link's ${which} could not be read (${error.message}); the editor keeps its code.`);
       }
     }
+    if (reading !== this.linkReads) return;
     if (shown.length) {
       this.offered = false;
       this.choice.offerCustom(null);
@@ -161,6 +167,7 @@ export class CodePanel {
   // The person read the linked code and pressed Run: it may run now (and the menu offers the
   // heuristic if the link chose it).
   allow() {
+    this.linkReads++; // a link still being read no longer asks for consent
     this.consentNeeded = false;
     this.view.setConsent("");
     if (this.wantsCustom) {

@@ -10,10 +10,23 @@
 import { basicSetup } from "codemirror";
 import { python } from "@codemirror/lang-python";
 import { indentWithTab } from "@codemirror/commands";
-import { indentUnit } from "@codemirror/language";
+import { HighlightStyle, indentUnit, syntaxHighlighting } from "@codemirror/language";
+import { tags } from "@lezer/highlight";
 import { setDiagnostics } from "@codemirror/lint";
 import { EditorState } from "@codemirror/state";
 import { EditorView, keymap } from "@codemirror/view";
+
+// Colours from the page's stylesheet (custom properties reach into the shadow root), so the
+// editor follows the light or dark scheme with the rest of the page.
+const highlight = HighlightStyle.define([
+  { tag: tags.keyword, color: "var(--code-keyword)" },
+  { tag: [tags.string, tags.special(tags.string)], color: "var(--code-string)" },
+  { tag: [tags.number, tags.bool, tags.atom, tags.null], color: "var(--code-number)" },
+  { tag: tags.comment, color: "var(--code-comment)", fontStyle: "italic" },
+  { tag: [tags.definition(tags.variableName), tags.function(tags.definition(tags.variableName))], color: "var(--code-definition)" },
+  { tag: [tags.className, tags.typeName, tags.standard(tags.variableName)], color: "var(--code-type)" },
+  { tag: tags.invalid, color: "var(--error)" },
+]);
 
 export function createEditor(host, { text = "", label = "Code", onChange = () => {} } = {}) {
   const root = host.shadowRoot || host.attachShadow({ mode: "open" });
@@ -33,13 +46,21 @@ export function createEditor(host, { text = "", label = "Code", onChange = () =>
         keymap.of([indentWithTab]),
         EditorView.contentAttributes.of({ "aria-label": label }),
         EditorView.updateListener.of((update) => { if (update.docChanged) onChange(update.state.doc.toString()); }),
+        syntaxHighlighting(highlight),
         EditorView.theme({
-          "&": { fontSize: "14px", border: "1px solid #9ca3af", borderRadius: "6px", backgroundColor: "#fff", color: "#111827" },
-          "&.cm-focused": { outline: "3px solid #2563eb", outlineOffset: "1px" },
+          "&": { fontSize: "14px", border: "1px solid var(--muted)", borderRadius: "6px", backgroundColor: "var(--panel)", color: "var(--text)" },
+          "&.cm-focused": { outline: "3px solid var(--accent)", outlineOffset: "1px" },
+          ".cm-cursor, .cm-dropCursor": { borderLeftColor: "var(--text)" },
+          "&.cm-focused .cm-selectionBackground, .cm-selectionBackground, ::selection": { backgroundColor: "var(--code-selection)" },
+          ".cm-activeLine": { backgroundColor: "var(--code-active-line)" },
+          ".cm-activeLineGutter": { backgroundColor: "var(--code-active-line)" },
+          ".cm-tooltip": { backgroundColor: "var(--panel)", color: "var(--text)", border: "1px solid var(--line)" },
+          ".cm-tooltip-autocomplete ul li[aria-selected]": { backgroundColor: "var(--accent)", color: "var(--accent-text)" },
+          ".cm-panels": { backgroundColor: "var(--bg)", color: "var(--text)" },
           // The editor grows with its text and wraps long lines: nothing scrolls inside it, so
           // no scrolling region needs a keyboard stop of its own.
           ".cm-scroller": { fontFamily: "ui-monospace, SFMono-Regular, Menlo, Consolas, monospace", minHeight: "12em" },
-          ".cm-gutters": { backgroundColor: "#f3f4f6", color: "#4b5563" },
+          ".cm-gutters": { backgroundColor: "var(--bg)", color: "var(--muted)", borderRight: "1px solid var(--line)" },
           // CodeMirror draws the error's wavy line with a data: image, which the page's
           // Content-Security-Policy (img-src 'self') refuses: a text decoration instead.
           "& .cm-lintRange-error": { backgroundImage: "none", textDecoration: "underline wavy #dc2626", textDecorationSkipInk: "none" },
