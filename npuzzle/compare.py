@@ -89,24 +89,24 @@ class Comparison:
         return self.current
 
     def step(self, budget: float) -> Progress | None:
-        """Work for about ``budget`` seconds; the running pair's progress, or None when done."""
+        """Work for about ``budget`` seconds; the running pair's progress (None after a
+        person's search, which has none), or None when done."""
         end = time.perf_counter() + budget
         while not self.done:
             own = self.searches.get(self.pairs[len(self.results)][0])
             if own is not None:
                 self.results.append(self._run_own(own))
-                if time.perf_counter() >= end:
-                    return None
-                continue
-            search = self._next_search()
-            out = search.step(max(0.0, end - time.perf_counter()))
-            if isinstance(out, SearchResult):
+                progress = None
+            else:
+                search = self._next_search()
+                out = search.step(max(0.0, end - time.perf_counter()))
+                if not isinstance(out, SearchResult):
+                    return out
                 self.results.append(out)
                 self.current = None
-                if time.perf_counter() >= end:
-                    return None if self.done else search.progress
-            else:
-                return out
+                progress = search.progress
+            if time.perf_counter() >= end:
+                return None if self.done else progress
         return None
 
     def _run_own(self, own: UserSearch) -> SearchResult:

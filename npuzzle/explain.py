@@ -352,9 +352,11 @@ def _usable(name: str, board: Board, goal: Board, load: bool) -> HeuristicInfo:
     return info
 
 
-def breakdown(board: Board, goal: Board, heuristic: str, *, load: bool = True) -> Json:
+def breakdown(board: Board, goal: Board, heuristic: str | HeuristicInfo, *, load: bool = True) -> Json:
     """What each tile, line or pattern contributes to ``heuristic``'s value for ``board``
     against ``goal``; the parts sum to that value (see the module's docstring for the shape).
+    ``heuristic`` is a registry name, or an entry of its own (a person's heuristic,
+    custom/entry.py, made for this goal): its value is one part.
 
     ExplainError (a ValueError) with ``field`` ``heuristic`` when the name is unknown or
     the heuristic does not apply to the board's shape or goal, ``goal`` when the shapes
@@ -369,12 +371,16 @@ def breakdown(board: Board, goal: Board, heuristic: str, *, load: bool = True) -
     >>> b["h"], [(t["tile"], t["value"]) for t in b["terms"] if t["value"]]
     (2, [(7, 1), (8, 1)])
     """
-    info = _usable(heuristic, board, goal, load)
-    compiled = compile_heuristic(heuristic, board.rows, board.cols, goal.blank)
+    if isinstance(heuristic, HeuristicInfo):
+        info, name = heuristic, heuristic.name
+        compiled = info.compile(board.rows, board.cols, goal.blank)
+    else:
+        info, name = _usable(heuristic, board, goal, load), heuristic
+        compiled = compile_heuristic(name, board.rows, board.cols, goal.blank)
     cells = relabel(board, goal)  # as heuristics.estimate and the searches see the board
     h = compiled.evaluate(cells)
-    parts, terms, extra = _EXPLAINERS.get(heuristic, _explain_opaque)(_Case(board, goal, cells, compiled, info))
+    parts, terms, extra = _EXPLAINERS.get(name, _explain_opaque)(_Case(board, goal, cells, compiled, info))
     if sum(part["value"] for part in parts) != h:  # pragma: no cover - a bug here, not bad input
-        raise RuntimeError(f"the {heuristic} breakdown sums to {sum(p['value'] for p in parts)}, not {h}")
-    return {"heuristic": heuristic, "label": info.label, "rows": board.rows, "cols": board.cols, "h": h,
+        raise RuntimeError(f"the {name} breakdown sums to {sum(p['value'] for p in parts)}, not {h}")
+    return {"heuristic": name, "label": info.label, "rows": board.rows, "cols": board.cols, "h": h,
             "parts": parts, "terms": terms, **extra}

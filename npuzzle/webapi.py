@@ -111,6 +111,7 @@ from .custom import (
     CheckResult,
     HeuristicCheck,
     UserCodeError,
+    heuristic_entry,
 )
 from .heuristics import (
     HEURISTICS,
@@ -267,7 +268,6 @@ class CheckJob:
 
     def __init__(self, check: HeuristicCheck) -> None:
         self.check = check
-        self.cancelled = False
 
     @property
     def done(self) -> bool:
@@ -534,14 +534,10 @@ def _breakdown(request: Fields) -> dict[str, Any]:
     user = read_heuristic_code(request, CAPS)
     if user is None:
         return breakdown(boards.board, boards.goal, text_field(request, "heuristic", CAPS))  # ExplainError is a RequestError
-    board, goal = boards.board, boards.goal
-    try:
-        h = user(board.tiles, goal.tiles, board.rows, board.cols)
+    try:  # a person's heuristic: its entry, as the searches take it
+        return breakdown(boards.board, boards.goal, heuristic_entry(user, boards.goal))
     except UserCodeError as exc:
         raise user_code_error(exc) from None
-    label = f"Your heuristic ({user.filename})"
-    return {"heuristic": user.name, "label": label, "rows": board.rows, "cols": board.cols, "h": h,
-            "parts": [{"name": "total", "label": label, "value": h}], "terms": []}
 
 
 _OPS = {"prepare": _prepare, "info": _info, "analyze": _analyze, "goal": _goal, "random": _random, "move": _move, "compare": _compare, "solve": _solve, "step": _step, "cancel": _cancel, "breakdown": _breakdown,

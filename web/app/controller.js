@@ -43,6 +43,11 @@ export class Controller {
     for (const feature of this.features) feature[hook]?.(...args);
   }
 
+  // The fields every feature that has `hook` gives, in one object (what a link or a solve carries).
+  gather(hook) {
+    return Object.assign({}, ...this.features.map((feature) => feature[hook]?.()));
+  }
+
   // A named event (from input, or from a feature): its route, then what derives from it.
   dispatch(name, ...args) {
     const route = this.handlers[name];
@@ -79,8 +84,7 @@ export class Controller {
     if (!a || !this.editor.valid) return;
     const step = this.features.map((f) => f.linkStep?.()).find((s) => s !== undefined) ?? this.replay.step;
     const size = protocol.sizeName(a.rows, a.cols);
-    const extra = Object.assign({}, ...this.features.map((f) => f.linkFields?.())); // what features put in the link (code)
-    this.link.write({ board: a.board, goal: a.goal, size, ...this.choice.link(), step, view: this.state.view, ...extra }, { push });
+    this.link.write({ board: a.board, goal: a.goal, size, ...this.choice.link(), step, view: this.state.view, ...this.gather("linkFields") }, { push });
   }
 
   // -- the solver's life cycle ---------------------------------------------------------
@@ -199,8 +203,7 @@ export class Controller {
     if (!this.idle) return;
     if (this.refusedAsUnsolvable()) return this.link.dropStep();
     const a = this.editor.analysis;
-    const records = Object.assign({}, ...this.features.map((f) => f.records?.())); // what features record (a trace)
-    const request = protocol.solve(a, this.choice.request(), this.choice.limits(), records);
+    const request = protocol.solve(a, this.choice.request(), this.choice.limits(), this.gather("records")); // (a trace)
     this.clearSolution();
     this.announce("solveStarted", request);
     this.state.set({ view: null }); // the link opens on the solution now
