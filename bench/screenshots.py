@@ -144,6 +144,10 @@ def your_code(page: Any, url: str) -> list[Path]:
     expect(page.locator("#search-code-error")).to_be_visible(timeout=60_000)
     for name, viewport in SIZES:
         page.set_viewport_size(viewport)
+        # An editor off screen measures its wrapped lines again only once it is shown (its
+        # gutter is a line off until then): show the first one and give it a frame.
+        page.locator("#heuristic-code").scroll_into_view_if_needed()
+        page.wait_for_timeout(200)
         for scheme in ("light", "dark"):
             page.emulate_media(color_scheme=scheme)
             shots.append(screenshot(page.locator("#code-panel"), f"code-{name}" + ("-dark" if scheme == "dark" else "")))

@@ -28,6 +28,30 @@ const highlight = HighlightStyle.define([
   { tag: tags.invalid, color: "var(--error)" },
 ]);
 
+// One theme for every editor on the page. CodeMirror shares one constructable style sheet
+// among the shadow roots of a document; a theme made per editor adds its rules to that sheet after
+// another root adopted it, and Firefox does not restyle the roots already showing it (the second
+// editor drew without its border, size and font; the first one's active line was a line off).
+const theme = EditorView.theme({
+  "&": { fontSize: "14px", border: "1px solid var(--muted)", borderRadius: "6px", backgroundColor: "var(--panel)", color: "var(--text)" },
+  "&.cm-focused": { outline: "3px solid var(--accent)", outlineOffset: "1px" },
+  ".cm-cursor, .cm-dropCursor": { borderLeftColor: "var(--text)" },
+  "&.cm-focused .cm-selectionBackground, .cm-selectionBackground, ::selection": { backgroundColor: "var(--code-selection)" },
+  ".cm-activeLine": { backgroundColor: "var(--code-active-line)" },
+  ".cm-activeLineGutter": { backgroundColor: "var(--code-active-line)" },
+  ".cm-tooltip": { backgroundColor: "var(--panel)", color: "var(--text)", border: "1px solid var(--line)" },
+  ".cm-tooltip-autocomplete ul li[aria-selected]": { backgroundColor: "var(--accent)", color: "var(--accent-text)" },
+  ".cm-panels": { backgroundColor: "var(--bg)", color: "var(--text)" },
+  // The editor grows with its text and wraps long lines: nothing scrolls inside it, so
+  // no scrolling region needs a keyboard stop of its own.
+  ".cm-scroller": { fontFamily: "ui-monospace, SFMono-Regular, Menlo, Consolas, monospace", minHeight: "12em" },
+  ".cm-gutters": { backgroundColor: "var(--bg)", color: "var(--muted)", borderRight: "1px solid var(--line)" },
+  // CodeMirror draws the error's wavy line with a data: image, which the page's
+  // Content-Security-Policy (img-src 'self') refuses: a text decoration instead.
+  "& .cm-lintRange-error": { backgroundImage: "none", textDecoration: "underline wavy #dc2626", textDecorationSkipInk: "none" },
+  "& .cm-lintRange-error.cm-lintRange-active": { backgroundColor: "#fee2e2" },
+});
+
 export function createEditor(host, { text = "", label = "Code", onChange = () => {} } = {}) {
   const root = host.shadowRoot || host.attachShadow({ mode: "open" });
   const parent = document.createElement("div");
@@ -47,25 +71,7 @@ export function createEditor(host, { text = "", label = "Code", onChange = () =>
         EditorView.contentAttributes.of({ "aria-label": label }),
         EditorView.updateListener.of((update) => { if (update.docChanged) onChange(update.state.doc.toString()); }),
         syntaxHighlighting(highlight),
-        EditorView.theme({
-          "&": { fontSize: "14px", border: "1px solid var(--muted)", borderRadius: "6px", backgroundColor: "var(--panel)", color: "var(--text)" },
-          "&.cm-focused": { outline: "3px solid var(--accent)", outlineOffset: "1px" },
-          ".cm-cursor, .cm-dropCursor": { borderLeftColor: "var(--text)" },
-          "&.cm-focused .cm-selectionBackground, .cm-selectionBackground, ::selection": { backgroundColor: "var(--code-selection)" },
-          ".cm-activeLine": { backgroundColor: "var(--code-active-line)" },
-          ".cm-activeLineGutter": { backgroundColor: "var(--code-active-line)" },
-          ".cm-tooltip": { backgroundColor: "var(--panel)", color: "var(--text)", border: "1px solid var(--line)" },
-          ".cm-tooltip-autocomplete ul li[aria-selected]": { backgroundColor: "var(--accent)", color: "var(--accent-text)" },
-          ".cm-panels": { backgroundColor: "var(--bg)", color: "var(--text)" },
-          // The editor grows with its text and wraps long lines: nothing scrolls inside it, so
-          // no scrolling region needs a keyboard stop of its own.
-          ".cm-scroller": { fontFamily: "ui-monospace, SFMono-Regular, Menlo, Consolas, monospace", minHeight: "12em" },
-          ".cm-gutters": { backgroundColor: "var(--bg)", color: "var(--muted)", borderRight: "1px solid var(--line)" },
-          // CodeMirror draws the error's wavy line with a data: image, which the page's
-          // Content-Security-Policy (img-src 'self') refuses: a text decoration instead.
-          "& .cm-lintRange-error": { backgroundImage: "none", textDecoration: "underline wavy #dc2626", textDecorationSkipInk: "none" },
-          "& .cm-lintRange-error.cm-lintRange-active": { backgroundColor: "#fee2e2" },
-        }),
+        theme,
       ],
     }),
   });
