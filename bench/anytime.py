@@ -13,11 +13,17 @@ it had at 1 s, 10 s and at the end, and when the first solution came. Every leng
 replayed to the goal and compared with the published optimum (Korf & Felner 2002, mean
 100.78); every lower bound is checked to be at most that optimum.
 
-``big``: uniformly random boards of each size (``random_board`` with seeds 1, 2, ...),
-both goals: the first solution's time, the length at 10 s and at the end, the proven lower
-bound (at least the linear-conflict value), and next to them the Manhattan lower bound and
-the expected length of Parberry's real-time algorithm, 8/3 n^3 moves for an n x n board
-(Parberry 2015, "Solving the (n^2 - 1)-puzzle with 8/3 n^3 expected moves").
+``big``: uniformly random boards of each size (``random_board`` with seeds ``--seed-base``,
+``--seed-base`` + 1, ...; use a base no test or benchmark uses for held-out boards), both
+goals: the first solution's time, the length and the proven lower bound at 1 s, 10 s and
+60 s (those within ``--time-limit``) and at the end, the Manhattan lower bound, and per size
+the mean and max of length / Manhattan and length / lower bound at each of those times,
+against issue 20's targets (at 10 s: mean at most 2.0 x Manhattan on 6x6, 7x7, 8x8, 10x10 and
+16x16, none over 2.2), and the expected length of Parberry's real-time algorithm, 8/3 n^3
+moves for an n x n board (Parberry 2015, "Solving the (n^2 - 1)-puzzle with 8/3 n^3 expected
+moves"). With ``--peers``, slidingpuzzle's weighted A* (bench/vs_slidingpuzzle.py: w = 2,
+its linear-conflict heuristic, its own venv and a memory cap) runs on the same square
+blank-last boards (its only goal) under the same time limit.
 
 Results: bench/results/anytime-korf24-cpython[-label].md/.json and
 bench/results/anytime-big-cpython[-label].md/.json. Exit status 1 if any solution fails to
@@ -141,54 +147,89 @@ def parse_size(text: str) -> tuple[int, int]:
     return int(rows), int(cols or rows)
 
 
+SIZE_TARGETS = ("6x6", "7x7", "8x8", "10x10", "16x16")
+"""Issue 20: at 10 s, mean length / Manhattan at most 2.0 on these sizes, no board over 2.2."""
+
+
+def their_answer(args: argparse.Namespace, board: Board, goal: Board) -> dict[str, Any] | None:
+    """slidingpuzzle's weighted A* on the same board (square boards to its goal, blank last,
+    only), under the same time limit: its length and time, or why it stopped."""
+    if not args.peers or board.rows != board.cols or goal != Board.goal(board.rows, board.cols):
+        return None
+    import vs_slidingpuzzle as peers
+
+    peers.ensure_venv(peers.VENV)
+    theirs = peers.solve_theirs(peers.VENV, list(board.tiles), "a*", "linear_conflict_distance", args.time_limit,
+                                weight=peers.THEIR_WEIGHT, memory_mb=peers.THEIR_MEMORY_MB)
+    replayed = theirs.solution is not None and board.play(theirs.solution) == goal
+    return {"length": theirs.length if replayed else None, "seconds": round(theirs.seconds, 2),
+            "stopped": theirs.stopped if theirs.solution is None else (None if replayed else "does not replay")}
+
+
 def big(args: argparse.Namespace) -> tuple[list[str], dict[str, Any], int]:
     sizes = [parse_size(s) for s in args.sizes.split(",")]
+    checkpoints = [t for t in CHECKPOINTS if t <= args.time_limit]
     rows = []
     failures = 0
     for r, c in sizes:
         for goal_name in ("blank-last", "blank-first"):
             goal = Board.goal(r, c, goal_name)
-            for seed in range(1, args.seeds + 1):
+            for seed in range(args.seed_base, args.seed_base + args.seeds):
                 board = random_board(r, c, goal, seed=seed)
                 result, wall = run_one(board, goal, args.time_limit)
                 problems = checked(result, board, goal)
-                failures += bool(problems)
                 manhattan = estimate("manhattan", board, goal)
                 conflict = estimate("linear-conflict", board, goal)
                 if result.lower_bound is None or result.lower_bound < conflict:
                     problems.append("lower bound below linear conflict")
+                if result.length is not None and result.lower_bound is not None and result.lower_bound > result.length:
+                    problems.append("lower bound above the length")
+                failures += bool(problems)
                 n = (r * c) ** 0.5
                 row = {
                     "size": f"{r}x{c}", "goal": goal_name, "seed": seed,
                     "first_seconds": round(result.history[0].seconds, 3),
                     "first_length": result.history[0].length,
-                    "length_10s": length_at(result, 10.0), "length": result.length,
+                    "length": result.length,
                     "lower_bound": result.lower_bound, "manhattan": manhattan, "linear_conflict": conflict,
                     "parberry_expected": round(8 / 3 * n**3), "wall": round(wall, 2), "problems": problems,
+                    "theirs": their_answer(args, board, goal),
                 }
+                for t in checkpoints:
+                    row[f"length_{t:g}s"] = length_at(result, t)
+                    row[f"bound_{t:g}s"] = bound_at(result, t)
                 rows.append(row)
+                at = ", ".join(f"at {t:g} s {row[f'length_{t:g}s']}" for t in checkpoints)
+                theirs = row["theirs"]
                 print(f"{row['size']} {goal_name} seed {seed}: first {row['first_length']} at "
-                      f"{row['first_seconds']:.2f} s, at 10 s {row['length_10s']}, end {result.length}, "
-                      f"bound {result.lower_bound} (factor {result.length / result.lower_bound:.2f}), "
-                      f"Manhattan {manhattan}, Parberry ~{row['parberry_expected']}  {' '.join(problems)}",
-                      flush=True)
+                      f"{row['first_seconds']:.2f} s, {at}, end {result.length} ({result.length / manhattan:.2f} x "
+                      f"Manhattan {manhattan}), bound {result.lower_bound} (factor "
+                      f"{result.length / result.lower_bound:.2f})"
+                      + (f", theirs {theirs['length'] or theirs['stopped']}" if theirs else "")
+                      + f"  {' '.join(problems)}", flush=True)
     lines = [
         f"# Random big boards, anytime solver, CPython ({args.time_limit:g} s each)", "",
-        machine_header(), f"- command: `{command_line('anytime.py')}`", "",
-        "| size | goal | seed | first (s) | first | at 10 s | end | lower bound | factor | Manhattan | "
-        "Parberry 8/3 n^3 | end / Manhattan |",
-        "|" + " --- |" * 12,
+        machine_header(), f"- command: `{command_line('anytime.py')}`",
+        f"- boards: `random_board(rows, cols, goal, seed)` with seeds {args.seed_base}..{args.seed_base + args.seeds - 1}, "
+        "both goals", "",
     ]
+    lines += summary_big(rows, checkpoints, args)
+    lines += ["", "Every board:", "",
+              "| size | goal | seed | first (s) | first | " + " | ".join(f"at {t:g} s" for t in checkpoints)
+              + " | end | lower bound | factor | Manhattan | end / Manhattan | slidingpuzzle wA* |",
+              "|" + " --- |" * (11 + len(checkpoints))]
     for row in rows:
+        theirs = row["theirs"]
+        their_cell = "-" if theirs is None else (str(theirs["length"]) if theirs["length"] else f"none ({theirs['stopped']})")
         lines.append(
             f"| {row['size']} | {row['goal']} | {row['seed']} | {row['first_seconds']:.2f} | {row['first_length']} | "
-            f"{row['length_10s']} | {row['length']} | {row['lower_bound']} | "
-            f"{row['length'] / row['lower_bound']:.2f} | {row['manhattan']} | {row['parberry_expected']} | "
-            f"{row['length'] / row['manhattan']:.2f} |"
+            + " | ".join(str(row[f"length_{t:g}s"]) for t in checkpoints)
+            + f" | {row['length']} | {row['lower_bound']} | {row['length'] / row['lower_bound']:.2f} | "
+            f"{row['manhattan']} | {row['length'] / row['manhattan']:.2f} | {their_cell} |"
         )
     lines += ["", "Growth with n (square boards, mean over goals and seeds):", "",
               "| n | first (s, max) | end length | end / Manhattan | end / n^3 | Parberry / n^3 |", "|" + " --- |" * 6]
-    for size in sorted({row["size"] for row in rows}):
+    for size in sorted({row["size"] for row in rows}, key=lambda s: parse_size(s)):
         group = [row for row in rows if row["size"] == size]
         r, c = parse_size(size)
         if r != c:
@@ -199,15 +240,55 @@ def big(args: argparse.Namespace) -> tuple[list[str], dict[str, Any], int]:
             f"{statistics.mean(row['length'] / row['manhattan'] for row in group):.2f} | "
             f"{mean_len / r**3:.2f} | {8 / 3:.2f} |"
         )
-    return lines, {"machine": machine_info(), "time_limit": args.time_limit, "rows": rows}, failures
+    return lines, {"machine": machine_info(), "time_limit": args.time_limit, "seed_base": args.seed_base,
+                   "rows": rows}, failures
+
+
+def summary_big(rows: list[dict[str, Any]], checkpoints: list[float], args: argparse.Namespace) -> list[str]:
+    """Per size: length / Manhattan and length / lower bound (mean and max) at each checkpoint,
+    the first solution's time, and the issue's targets."""
+    lines = ["| size | boards | first (s, max) | "
+             + " | ".join(f"len / Manhattan at {t:g} s (mean, max)" for t in checkpoints)
+             + " | " + " | ".join(f"len / bound at {t:g} s (mean, max)" for t in checkpoints)
+             + " | slidingpuzzle wA* answered |",
+             "|" + " --- |" * (4 + 2 * len(checkpoints))]
+    verdicts = []
+    for size in sorted({row["size"] for row in rows}, key=lambda s: (parse_size(s)[0] * parse_size(s)[1], s)):
+        group = [row for row in rows if row["size"] == size]
+        cells = []
+        for t in checkpoints:
+            ratios = [row[f"length_{t:g}s"] / row["manhattan"] for row in group if row[f"length_{t:g}s"]]
+            cells.append(f"{statistics.mean(ratios):.3f}, {max(ratios):.3f}" if len(ratios) == len(group) else
+                         f"{len(group) - len(ratios)} without an answer")
+        for t in checkpoints:
+            ratios = [row[f"length_{t:g}s"] / row[f"bound_{t:g}s"] for row in group
+                      if row[f"length_{t:g}s"] and row[f"bound_{t:g}s"]]
+            cells.append(f"{statistics.mean(ratios):.3f}, {max(ratios):.3f}" if ratios else "-")
+        asked = [row["theirs"] for row in group if row["theirs"] is not None]
+        answered = sum(1 for t in asked if t["length"])
+        theirs = f"{answered} of {len(asked)}" if asked else "-"
+        lines.append(f"| {size} | {len(group)} | {max(row['first_seconds'] for row in group):.2f} | "
+                     + " | ".join(cells) + f" | {theirs} |")
+        if size in SIZE_TARGETS and 10.0 in checkpoints:
+            ratios = [row["length_10s"] / row["manhattan"] for row in group if row["length_10s"]]
+            if len(ratios) == len(group):
+                mean, worst = statistics.mean(ratios), max(ratios)
+                verdicts.append(f"{size} {mean:.3f} / {worst:.3f} "
+                                + ("met" if mean <= 2.0 and worst <= 2.2 else "missed"))
+    lines += ["", "- targets (issue 20), at 10 s: mean length / Manhattan at most 2.0 on 6x6, 7x7, 8x8, 10x10 "
+              "and 16x16, no board over 2.2: " + ("; ".join(verdicts) if verdicts else "not measured here")]
+    return lines
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("set", choices=["korf24", "big"])
     parser.add_argument("--ids", help="korf24: instance ids, like 1-10,17")
-    parser.add_argument("--sizes", default="6x6,8x8,10x10,16x16,5x8", help="big: sizes, comma-separated")
+    parser.add_argument("--sizes", default="6x6,7x7,8x8,10x10,16x16,5x8,6x10", help="big: sizes, comma-separated")
     parser.add_argument("--seeds", type=int, default=2, help="big: boards per size and goal")
+    parser.add_argument("--seed-base", type=int, default=1, help="big: the first seed (held-out boards: any other)")
+    parser.add_argument("--peers", action="store_true",
+                        help="big: run slidingpuzzle's weighted A* (w 2, its own venv) on the square blank-last boards too")
     parser.add_argument("--time-limit", type=float, default=None, help="seconds per board (60 for korf24, 10 for big)")
     parser.add_argument("--label", help="suffix of the results files")
     args = parser.parse_args()

@@ -4,6 +4,7 @@
     .venv/bin/python bench/anytime_browser.py korf24                  # the 50 24-puzzles, 10 s each
     .venv/bin/python bench/anytime_browser.py korf24 --ids 1-5 --time-limit 60
     .venv/bin/python bench/anytime_browser.py big                     # random 6x6 .. 10x10, both goals
+    .venv/bin/python bench/anytime_browser.py big --sizes 16x16 --seed-base 500 --seeds 1
 
 The site is built and served by the browser harness (tests/browsers.py: a sub-path, the
 page's own ``SolverClient`` and ``worker.js``, real Pyodide), as for korf100_browser.py. Each board is one webapi
@@ -12,7 +13,9 @@ sends it. In the page, with ``performance.now()`` from the moment the request is
 arrival of the first solution (the moment the page can show and play it), of every shorter
 one, and of the final answer; the longest silence between two messages from the worker; the
 page's long tasks. Every final solution is replayed with ``Board.play``; every lower bound
-is checked against the published optimum (24-puzzles) or the linear-conflict value.
+is checked against the published optimum (24-puzzles) or the linear-conflict value. For
+``big``, per size: the mean and max of length / Manhattan at 1 s, 10 s, 60 s (within the time
+limit) and at the end, and of length / lower bound at the end.
 
 Results: bench/results/anytime-<set>-browser[-label].md and .json. Exit status 1 on a wrong
 solution or bound, or on an error logged by the page.
@@ -73,7 +76,7 @@ def boards(args: argparse.Namespace) -> list[tuple[str, Board, Board, int | None
         r, c = parse_size(size)
         for goal_name in ("blank-last", "blank-first"):
             goal = Board.goal(r, c, goal_name)
-            for seed in range(1, args.seeds + 1):
+            for seed in range(args.seed_base, args.seed_base + args.seeds):
                 out.append((f"{r}x{c} {goal_name} seed {seed}", random_board(r, c, goal, seed=seed), goal, None))
     return out
 
@@ -82,8 +85,9 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("set", choices=["korf24", "big"])
     parser.add_argument("--ids", help="korf24: instance ids, like 1-10,17")
-    parser.add_argument("--sizes", default="6x6,8x8,10x10,5x8", help="big: sizes")
+    parser.add_argument("--sizes", default="6x6,7x7,8x8,10x10,5x8", help="big: sizes")
     parser.add_argument("--seeds", type=int, default=2)
+    parser.add_argument("--seed-base", type=int, default=1, help="big: the first seed (held-out boards: any other)")
     parser.add_argument("--time-limit", type=float, default=10.0)
     parser.add_argument("--label")
     args = parser.parse_args()
@@ -121,7 +125,9 @@ def main() -> int:
             row = {
                 "name": name, "optimal": optimal, "first_ms": round(sols[0]["ms"]) if sols else None,
                 "first_length": sols[0]["length"] if sols else None,
+                "size": f"{board.rows}x{board.cols}", "manhattan": estimate("manhattan", board, goal),
                 "length_1s": length_by(sols, 1000), "length_10s": length_by(sols, 10000),
+                "length_60s": length_by(sols, 60000) if args.time_limit >= 60 else None,
                 "length": result["length"] if result else None, "lower_bound": result["lower_bound"] if result else None,
                 "wall_s": round(out["wall_ms"] / 1000, 2), "max_gap_ms": round(out["max_gap_ms"]),
                 "expanded": result["expanded"] if result else None, "problems": problems,
@@ -148,6 +154,23 @@ def main() -> int:
             ratios = [r[key] / r["optimal"] for r in rows if r[key]]
             lines.append(f"- at {label}: mean length {statistics.mean(r[key] for r in rows if r[key]):.2f}, "
                          f"mean ratio {statistics.mean(ratios):.4f}, max {max(ratios):.4f}")
+    if args.set == "big":
+        lines += ["", "Per size (mean and max over its boards):", "",
+                  "| size | boards | first (ms, max) | len / Manhattan at 1 s | at 10 s | at 60 s | at the end "
+                  "| len / bound at the end | longest silence (ms) |", "|" + " --- |" * 9]
+        for size in sorted({r["size"] for r in rows}, key=lambda t: (parse_size(t)[0] * parse_size(t)[1], t)):
+            group = [r for r in rows if r["size"] == size]
+
+            def stat(values: list[float | None]) -> str:
+                known = [v for v in values if v is not None]
+                return f"{statistics.mean(known):.3f}, {max(known):.3f}" if len(known) == len(values) else "-"
+
+            ratio = {key: stat([r[key] / r["manhattan"] if r[key] else None for r in group])
+                     for key in ("length_1s", "length_10s", "length_60s", "length")}
+            bound = stat([r["length"] / r["lower_bound"] if r["length"] and r["lower_bound"] else None for r in group])
+            lines.append(f"| {size} | {len(group)} | {max(r['first_ms'] or 0 for r in group)} | {ratio['length_1s']} | "
+                         f"{ratio['length_10s']} | {ratio['length_60s']} | {ratio['length']} | {bound} | "
+                         f"{max(r['max_gap_ms'] for r in group)} |")
     lines += ["", "| board | optimal | first (ms) | first | at 1 s | at 10 s | end | bound | max gap (ms) |",
               "|" + " --- |" * 9]
     for r in rows:

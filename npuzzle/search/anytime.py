@@ -4,13 +4,15 @@
    at a time, as a person does; long, about three times the Manhattan distance
    on big boards, but immediate).
 2. **Then two searches share the time that is left**, in short turns:
-   * *shorter solutions*: on boards up to 64 cells (8x8), beam searches (beam.py),
+   * *shorter solutions*: on boards up to 36 cells (6x6), beam searches (beam.py),
      each cut off at the length of the best solution so far, so that only a
      shorter one can come out: doubling in width while they are cheap, then the
      widest one the time left allows (a beam cut off by the deadline gives
      nothing), then beams over parts of the best path; the beam's memory is
-     capped. On bigger boards, where a beam loses its way, reductions that
-     place each line's tiles together by a beam of growing width;
+     capped. On bigger boards, where a beam over the whole board loses its way,
+     staged solutions (staged.py: the outer lines by beams that see the whole
+     board, then a beam over a 5x5 core) of growing width, the best of them
+     shortened by solving short windows of it again (windows.py);
    * *a rising lower bound*: IDA* with the heuristic (admissible), whose current
      f bound is a proven lower bound on the shortest length; when it reaches the
      best length, that solution is proven shortest, and when IDA* finds a
@@ -30,6 +32,7 @@ Manhattan distance to its goal cell).
 from __future__ import annotations
 
 import time
+from dataclasses import replace
 from typing import Generator, Iterator
 
 from ..board import relabel_tiles
@@ -39,6 +42,8 @@ from .idastar import idastar
 from .preparation import Preparation, load_heuristic, registered, shape
 from .problem import Problem
 from .reduction import reduce
+from .staged import staged_solution
+from .windows import shorten
 from .result import Improvement, Limits, Progress, StopReason
 from .steps import Options, Outcome, Steps
 
@@ -61,8 +66,18 @@ PART_COST = 1.6
 """How much slower a beam is with linear conflict than with the 5x5 pattern databases."""
 PART_WIDTH = 256
 """Parts of the best path are searched again by beams at least this wide."""
-BEAM_CELLS = 64
-"""Boards up to this many cells are improved by beam searches; bigger ones by reductions."""
+BEAM_CELLS = 36
+"""Boards up to this many cells (6x6) are improved by beam searches over the whole board;
+bigger ones, where such a beam loses its way, by staged solutions (staged.py)."""
+STAGED_WIDTH = 16
+"""The first staged solution's line beams are this wide; each next one twice as wide."""
+STAGED_MAX_WIDTH = 2048
+"""The widest line beam of a staged solution: it remembers each state it keeps (about 100
+bytes each), up to 800 layers of them for a line."""
+STAGE_WEIGHTS = (2, 3)
+"""Staged solutions alternate between these weightings of a line's tiles (staged.py)."""
+SHORTEN_SECONDS = 0.001
+"""About how long shortening a solution by windows takes per move, in CPython (windows.py)."""
 PROOF_CELLS = 16
 """Boards up to this many cells give IDA* (the proof) three quarters of the time."""
 TURN_SECONDS = 0.02
@@ -174,6 +189,32 @@ def _part(problem: Problem, best: list[list[int]], fraction: float, first: bool,
     return found + path[split + 1 :] if first else path[: split] + found
 
 
+def _then_shorten(problem: Problem, improver: Improver, deadline: float) -> Improver:
+    """``improver``, and if it finds a path, that path shortened by windows (windows.py:
+    on boards up to 6x6 a pass takes a few milliseconds). Its counts go on from the
+    improver's."""
+    base = [0, 0]
+    found = yield from _counted(improver, base, (0, 0))
+    if found is None:
+        return None
+    shorter = yield from _counted(shorten(problem, found, deadline), [0, 0], (base[0], base[1]))
+    return shorter if shorter is not None else found
+
+
+def _counted(steps: Improver, last: list[int], offset: tuple[int, int]) -> Improver:
+    """``steps`` with ``offset`` added to the counts of its progress; ``last`` gets the counts
+    of its last report."""
+    try:
+        p = next(steps)
+        while True:
+            last[:] = [p.expanded, p.generated]
+            cancel = yield replace(p, expanded=p.expanded + offset[0], generated=p.generated + offset[1])
+            p = steps.send(cancel)
+    except StopIteration as done:
+        path: list[int] | None = done.value
+        return path
+
+
 def _improvers(problem: Problem, heuristic: Compiled, deadline: float, best: list[list[int]]) -> Iterator[Improver]:
     """The searches for shorter solutions, in the order they are tried; ``best[0]`` is
     the best path so far when each one starts.
@@ -187,15 +228,34 @@ def _improvers(problem: Problem, heuristic: Compiled, deadline: float, best: lis
     (split at a half, a third and two thirds), each as wide as the time left allows
     for its depth.
 
-    Big boards: reductions that place each line's tiles together by a beam of
-    doubling width.
+    Big boards: staged solutions (lines filled by beams over the whole board down to a
+    5x5 core, then a beam over the core), four times wider each while time allows; the
+    best one shortened by solving its windows again (windows.py), then staged solutions
+    as wide as the time left allows.
     """
     if problem.size > BEAM_CELLS:
-        width = 8
-        while width <= 1024:
-            yield _reduction(problem, width)
-            width *= 2
-        return
+        width, ran, took, tries, shortened = STAGED_WIDTH, STAGED_WIDTH, 0.0, 0, 0
+        while True:
+            if tries:
+                # A staged solution's time grows about as its width: the next is four times
+                # as wide while the time left allows (less what shortening the best by
+                # windows will take, at most a third, unless that is done), else as wide
+                # as it allows, with the other weighting (a different solution at the
+                # same width).
+                left = deadline - time.perf_counter()
+                if shortened != len(best[0]):
+                    left -= min(SHORTEN_SECONDS * len(best[0]), left / 3)
+                width = min(4 * ran, STAGED_MAX_WIDTH, int(ran * left * TIME_MARGIN / max(took, 1e-3)))
+            if width < STAGED_WIDTH:
+                if shortened == len(best[0]):
+                    return
+                yield shorten(problem, best[0], deadline)
+                shortened = len(best[0])
+                continue
+            began = time.perf_counter()
+            yield staged_solution(problem, width, deadline, len(best[0]) - 1, STAGE_WEIGHTS[tries % 2])
+            tries += 1
+            ran, took = width, time.perf_counter() - began
 
     def widest(width: int, took: float, share: float) -> int:
         """The widest beam over ``share`` of the depth that should end in the time
@@ -211,14 +271,14 @@ def _improvers(problem: Problem, heuristic: Compiled, deadline: float, best: lis
     while True:
         length = len(best[0])
         began = time.perf_counter()
-        yield beam_search(problem, heuristic, width, deadline, max_depth=len(best[0]) - 2)
+        yield _then_shorten(problem, beam_search(problem, heuristic, width, deadline, max_depth=len(best[0]) - 2), deadline)
         took = time.perf_counter() - began
         if heuristic.patterns is None and len(best[0]) == length and width >= PART_WIDTH:
             # Without pattern databases (boards past 5x5) a beam over the whole path
             # often loses its way; over a part of it, with a nearer goal, it does not.
             for fraction in (0.5, 1 / 3, 2 / 3):
-                yield _part(problem, best, fraction, True, width, deadline)
-                yield _part(problem, best, fraction, False, width, deadline)
+                yield _then_shorten(problem, _part(problem, best, fraction, True, width, deadline), deadline)
+                yield _then_shorten(problem, _part(problem, best, fraction, False, width, deadline), deadline)
         if width < JUMP_WIDTH:
             width *= 2
             continue
@@ -240,7 +300,7 @@ def _improvers(problem: Problem, heuristic: Compiled, deadline: float, best: lis
                 if part_width < PART_WIDTH:
                     return
                 began = time.perf_counter()
-                yield _part(problem, best, fraction, first, part_width, deadline)
+                yield _then_shorten(problem, _part(problem, best, fraction, first, part_width, deadline), deadline)
                 width, took = part_width, (time.perf_counter() - began) / share
         if len(best[0]) == length:
             return

@@ -63,6 +63,8 @@ class Reduction:
         """Beam width for placing a line's tiles together (0: one at a time)."""
         goal_blank = problem.goal.index(0)
         self.goal_row, self.goal_col = divmod(goal_blank, self.cols)
+        self.free = (0, self.rows - 1, 0, self.cols - 1)
+        """The rectangle of cells not yet filled: top, bottom, left, right."""
 
     # -- moving the blank ---------------------------------------------------------
 
@@ -320,9 +322,16 @@ class Reduction:
 
     def run(self) -> Generator[None, None, Path]:
         """Reduce to at most 3x3 free cells, then solve those optimally; returns the path."""
-        top, bottom, left, right = 0, self.rows - 1, 0, self.cols - 1
+        self.finish_small(*(yield from self.run_to(3)))
+        yield
+        return self.path
+
+    def run_to(self, core: int) -> Generator[None, None, tuple[int, int, int, int]]:
+        """Fill lines (from the free rectangle ``self.free``) until at most ``core`` rows
+        and ``core`` columns are free; returns that rectangle (top, bottom, left, right)."""
+        top, bottom, left, right = self.free
         cols = self.cols
-        while bottom - top + 1 > 3 or right - left + 1 > 3:
+        while bottom - top + 1 > core or right - left + 1 > core:
             height, width = bottom - top + 1, right - left + 1
             if height >= width and height > 2:
                 # A row away from the blank's goal; fill it toward the goal's column.
@@ -347,13 +356,12 @@ class Reduction:
                     left += 1
                 else:
                     right -= 1
-        self.finish_small(top, bottom, left, right)
-        yield
-        return self.path
+            self.free = (top, bottom, left, right)
+        return top, bottom, left, right
 
-    def finish_small(self, top: int, bottom: int, left: int, right: int) -> None:
-        """Solve the free rectangle (at most 3x3) optimally: IDA* with Manhattan distance
-        on the sub-problem of its cells alone."""
+    def region_problem(self, top: int, bottom: int, left: int, right: int) -> tuple[Problem, list[int]]:
+        """The free rectangle as a problem of its own, and its cells (the problem's cell
+        ``i`` is the board's ``region[i]``)."""
         cols = self.cols
         region = [r * cols + c for r in range(top, bottom + 1) for c in range(left, right + 1)]
         number = {label: i + 1 for i, label in enumerate(sorted(self.goal[p] for p in region if self.goal[p]))}
@@ -361,8 +369,14 @@ class Reduction:
         height, width = bottom - top + 1, right - left + 1
         start = Board(height, width, tuple(number[self.cells[p]] for p in region))
         target = Board(height, width, tuple(number[self.goal[p]] for p in region))
-        sub = Problem.from_boards(start, target)
-        manhattan = compile_heuristic("manhattan", height, width, target.blank)
+        return Problem.from_boards(start, target), region
+
+    def finish_small(self, top: int, bottom: int, left: int, right: int) -> None:
+        """Solve the free rectangle (at most 3x3) optimally: IDA* with Manhattan distance
+        on the sub-problem of its cells alone."""
+        sub, region = self.region_problem(top, bottom, left, right)
+        height, width = sub.rows, sub.cols
+        manhattan = compile_heuristic("manhattan", height, width, sub.goal.index(0))
         steps = idastar(sub, manhattan, Limits(max_nodes=1 << 62, time_limit=FINISH_SECONDS), {})
         while True:
             try:

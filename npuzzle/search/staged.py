@@ -1,0 +1,319 @@
+"""Staged solving for big boards: fill the outer lines by beams that see the whole board.
+
+The reduction (reduction.py) fills a line a tile at a time; each tile's trip is
+short, but it scatters the tiles it passes, so a big board ends at about three
+times the Manhattan distance. Here a line's tiles (all but its last two) are
+placed together by a beam over the *whole* board: a state is ranked by
+
+    STAGE_WEIGHT x (Manhattan distance of the line's tiles)
+    + (Manhattan distance of every other free tile)
+    + the blank's distance to the nearest line tile not yet home,
+
+so among the ways of bringing the line home the beam keeps those that carry the
+other tiles toward their cells too (a move costs the same whoever it helps). The
+line's last two tiles are finished as the reduction does (they cannot be placed
+one after the other by a greedy ranking: the beam would have to undo its own
+work). Lines are filled from the outside in, away from the blank's goal, until a
+core of at most ``core`` rows and columns is left; the caller solves the core
+(with the 5x5 pattern databases where they apply).
+
+A state of the beam is the board itself; children are ranked from their parent's
+sums (one tile moves: one table read) and told apart by a Zobrist hash, so only
+the ``width`` kept ones are copied.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from array import array
+from typing import Generator
+
+from ..heuristics import compile_heuristic, strongest_heuristic
+from .beam import beam_search
+from .problem import Problem
+from .reduction import Path, Reduction
+from .result import Progress
+
+STAGE_WEIGHT = 2
+"""How much more a cell of a line tile's trip counts than one of another tile's."""
+PAUSE_EVERY = 2048
+"""A beam yields after expanding this many states (a few ms in CPython)."""
+STALL = 60
+"""A line's beam that has not brought its tiles nearer home for this many moves is stuck:
+it stops at the nearest it got, and the rest of the line is filled tile by tile."""
+CHUNK = 8
+"""A line's tiles are placed at most this many at a time (the last two, finished apart,
+not counted)."""
+CORE = 5
+"""Lines are filled until at most this many rows and columns are left (the core): a
+beam over the core with linear conflict or the 5x5 pattern databases solves it far
+shorter than lines would."""
+CORE_WIDTH = 4
+"""The core's beam is this many times as wide as the lines' beams (it is cheap: the core
+is small and its depth short)."""
+
+
+def _back(history: list[tuple[array[int], array[int]]], depth: int, index: int) -> Path:
+    """The blank positions that lead to state ``index`` of layer ``depth`` of a beam whose
+    layers hold each state's parent's index and blank position."""
+    blanks = []
+    for step in range(depth, -1, -1):
+        parents, at = history[step]
+        blanks.append(at[index])
+        index = parents[index]
+    blanks.reverse()
+    return blanks
+
+
+class Staged(Reduction):
+    """A reduction whose lines are placed by whole-board beams of ``width``."""
+
+    def __init__(self, problem: Problem, width: int) -> None:
+        super().__init__(problem, together=width)
+        self.expanded = 0
+        """States expanded by the lines' beams (roughly: counted in steps of PAUSE_EVERY)."""
+        self.stage_weight = STAGE_WEIGHT
+        n = problem.size
+        cols = self.cols
+        goal_of = [0] * (n + 1)
+        for cell, label in enumerate(problem.goal):
+            goal_of[label] = cell
+        self.goal_of = goal_of
+        self.manhattan = [
+            abs(p // cols - goal_of[label] // cols) + abs(p % cols - goal_of[label] % cols)
+            for label in range(n + 1) for p in range(n)
+        ]
+        """Manhattan distance of tile ``label`` at cell ``p``: [label * n + p] (0 for the blank)."""
+        for p in range(n):
+            self.manhattan[p] = 0
+        self.between = [abs(p // cols - t // cols) + abs(p % cols - t % cols) for p in range(n) for t in range(n)]
+        """Manhattan distance between cells: [p * n + t]."""
+        self.between_rows = [self.between[p * n : p * n + n] for p in range(n)]
+        """The same, a list per cell."""
+        rng = random.Random(n)
+        self.zobrist = [rng.getrandbits(62) for _ in range((n + 1) * n)]
+
+    def place_together(self, cells: list[int], width: int, max_depth: int) -> Generator[None, None, bool]:
+        """Bring the tiles of goal ``cells`` home by a beam over the whole board."""
+        return (yield from self.place_labels([self.goal[c] for c in cells], cells, width, max_depth))
+
+    def place_labels(self, stage_labels: list[int], cells: list[int], width: int, max_depth: int) -> Generator[None, None, bool]:
+        """Bring tiles ``stage_labels`` to ``cells`` by a beam over the whole board (see the
+        module's text); True if it did within ``max_depth`` moves. A beam that gets stuck
+        stops at the state nearest the goal it reached (False)."""
+        board = self.cells
+        n = len(board)
+        goal = self.goal
+        fixed = self.fixed
+        neighbours = self.neighbours
+        between = self.between
+        zobrist = self.zobrist
+        stage_weight = self.stage_weight
+        targets = tuple(cells)
+        where = tuple(board.index(label) for label in stage_labels)
+        if where == targets:
+            return True
+        slot = [-1] * (n + 1)
+        for i, label in enumerate(stage_labels):
+            slot[label] = i
+        # other[label * n + p]: the Manhattan distance of a free tile outside the stage.
+        other = [0] * ((n + 1) * n)
+        manhattan = self.manhattan
+        for p in range(n):
+            label = goal[p]
+            if label and not fixed[p] and slot[label] < 0:
+                base = label * n
+                other[base : base + n] = manhattan[base : base + n]
+
+        rows = self.between_rows
+
+        start = array("H", board)  # labels reach 256 on 16x16: two bytes each
+        blank0 = self.blank
+        o0 = sum(other[label * n + p] for p, label in enumerate(start) if label)
+        t0 = sum(between[p * n + t] for p, t in zip(where, targets))
+        s0 = 0
+        for label in stage_labels:
+            s0 ^= zobrist[label * n + board.index(label)]
+        # A state: (cells, blank, the cell the blank came from, the stage tiles' cells, their
+        # distance home, the cells of those not home, the other tiles' distance, the hash of where the
+        # stage tiles are, that and the blank's cell). States are told apart by where the
+        # stage tiles and the blank are: of the boards alike there, the beam keeps the one
+        # whose other tiles are nearest home, and comes back to a state only nearer.
+        layer = [(start, blank0, -1, where, t0, tuple(p for p, t in zip(where, targets) if p != t), o0, s0)]
+        seen = {s0 ^ zobrist[blank0]: o0}
+        history: list[tuple[array[int], array[int]]] = []  # per layer: parents' indices, blanks
+        expanded = 0
+        best_total, best_at = t0, -1
+        for _ in range(max_depth):
+            children: list[tuple[int, int, int, int, tuple[int, ...], int, tuple[int, ...], int, int, int]] = []
+            for index, (state, blank, back, pos, total, un, o, z) in enumerate(layer):
+                expanded += 1
+                if expanded % PAUSE_EVERY == 0:
+                    self.expanded += PAUSE_EVERY
+                    yield
+                for nb in neighbours[blank]:
+                    if nb == back or fixed[nb]:
+                        continue
+                    label = state[nb]
+                    base = label * n
+                    i = slot[label]
+                    if i >= 0:
+                        moved = list(pos)
+                        moved[i] = blank
+                        child_pos = tuple(moved)
+                        t = targets[i]
+                        child_total = total - between[nb * n + t] + between[blank * n + t]
+                        if nb == t:  # leaves home
+                            child_un = un + (blank,)
+                        else:
+                            j = un.index(nb)
+                            child_un = un[:j] + un[j + 1 :] if blank == t else un[:j] + (blank,) + un[j + 1 :]
+                        zs = z ^ zobrist[base + nb] ^ zobrist[base + blank]
+                        child_o = o
+                    else:
+                        child_pos, child_total, child_un, zs = pos, total, un, z
+                        child_o = o + other[base + blank] - other[base + nb]
+                    key = zs ^ zobrist[nb]
+                    if seen.get(key, 1 << 30) <= child_o:
+                        continue
+                    if child_total:
+                        score = stage_weight * child_total + min(map(rows[nb].__getitem__, child_un)) + child_o
+                    else:
+                        score = -1
+                    children.append((score, len(children), index, nb, child_pos, child_total, child_un, child_o, zs, key))
+            if not children:
+                break
+            children.sort()
+            kept = []
+            taken = set()
+            for child in children:
+                key = child[9]
+                if key in taken:
+                    continue
+                taken.add(key)
+                kept.append(child)
+                seen[key] = child[7]
+                if len(kept) == width:
+                    break
+            yield
+            history.append((array("I", [c[2] for c in kept]), array("H", [c[3] for c in kept])))
+            if kept[0][5] < best_total:
+                best_total, best_at = kept[0][5], len(history) - 1
+            elif len(history) - 1 - best_at > STALL:
+                break
+            next_layer = []
+            for _, _, index, nb, child_pos, child_total, child_un, child_o, zs, _ in kept:
+                state, blank = layer[index][0], layer[index][1]
+                cells_now = array("H", state)
+                cells_now[blank] = cells_now[nb]
+                cells_now[nb] = 0
+                next_layer.append((cells_now, nb, blank, child_pos, child_total, child_un, child_o, zs))
+                if not child_total:
+                    self.walk(_back(history, len(history) - 1, len(next_layer) - 1))
+                    return True
+            layer = next_layer
+        # Stuck (or out of depth): go as far as the beam got, for the caller to finish.
+        if best_at >= 0:
+            self.walk(_back(history, best_at, 0))
+        return False
+
+    def fill_line(self, line: list[int], inward: int) -> Generator[None, None, None]:
+        """Fill the goal cells ``line`` (ending at the line's last two cells): one beam
+        brings every tile but the last home and the last just inside the line's end (the
+        two then finish as in the reduction)."""
+        cells = self.cells
+        goal = self.goal
+        t1, t2 = line[-2], line[-1]
+        if len(line) > 2:
+            # A long line's first tiles go a few at a time: a beam bringing a dozen tiles
+            # home at once shuffles them along the line and loses its way.
+            first = 0
+            while len(line) - 2 - first > CHUNK:
+                chunk = line[first : first + CHUNK]
+                if not (yield from self.place_labels([goal[c] for c in chunk], chunk, self.together, 100 * CHUNK)):
+                    break
+                for cell in chunk:
+                    self.fixed[cell] = 1
+                first += CHUNK
+            targets = line[:-1] + [t2 + inward]
+            labels = [goal[c] for c in line[:-1]] + [goal[t2]]
+            done = all(cells[c] == goal[c] for c in line)
+            if not done and (yield from self.place_labels(labels, targets, self.together, 100 * len(line))):
+                for cell in line[:-2]:
+                    self.fixed[cell] = 1
+        yield from super().fill_line(line, inward)
+
+
+def staged_reduction(problem: Problem, width: int) -> Generator[None, None, Path]:
+    """The whole solution by staged lines down to 3x3 (solved by IDA*)."""
+    return Staged(problem, width).run()
+
+
+Improver = Generator[Progress, bool, "list[int] | None"]
+
+
+def staged_solution(problem: Problem, width: int, deadline: float, best: int,
+                    stage_weight: int = STAGE_WEIGHT) -> Improver:
+    """A staged solution with line beams of ``width`` and a core beam ``CORE_WIDTH`` times
+    as wide (the core filled line by line if that beam finds nothing shorter), as an
+    improver of the anytime solver: the path (blank positions, start included) if it is
+    shorter than ``best`` moves, else None (it gives up as soon as it cannot be). Yields
+    progress; send True to cancel."""
+    started = time.perf_counter()
+    staged = Staged(problem, width)
+    staged.stage_weight = stage_weight
+
+    def progress(extra: int = 0) -> Progress:
+        count = staged.expanded + extra
+        return Progress(count, count, 0, width, time.perf_counter() - started)
+
+    lines = staged.run_to(CORE)
+    while True:
+        try:
+            next(lines)
+        except StopIteration as done:
+            top, bottom, left, right = done.value
+            break
+        if len(staged.path) >= best or time.perf_counter() >= deadline or (yield progress()):
+            lines.close()
+            return None
+    sub, region = staged.region_problem(top, bottom, left, right)
+    start = [problem.start.index(0)]
+    if sub.start == sub.goal:
+        return start + staged.path if len(staged.path) < best else None
+    # The core line by line (milliseconds): what its beam must beat, and the answer when
+    # the beam loses its way.
+    core = [sub.start.index(0)] + _drain(Reduction(sub).run())
+    cap = min(best - len(staged.path), len(core) - 1) - 1
+    found: list[int] | None = None
+    if cap >= 1:
+        blank_goal = sub.goal.index(0)
+        name = strongest_heuristic(sub.rows, sub.cols, blank_goal, ready_only=True)
+        steps = beam_search(sub, compile_heuristic(name, sub.rows, sub.cols, blank_goal), CORE_WIDTH * width,
+                            deadline, max_depth=cap)
+        cancel = False
+        while True:
+            try:
+                p = steps.send(cancel) if cancel else next(steps)
+            except StopIteration as done:
+                found = done.value
+                break
+            cancel = bool((yield progress(p.expanded)))
+        if cancel:
+            return None
+    if found is None:
+        found = core
+    if len(staged.path) + len(found) - 1 >= best:
+        return None
+    return start + staged.path + [region[p] for p in found[1:]]
+
+
+def _drain(steps: Generator[None, None, Path]) -> Path:
+    """Run a reduction's steps to its end; its path."""
+    while True:
+        try:
+            next(steps)
+        except StopIteration as done:
+            path: Path = done.value
+            return path

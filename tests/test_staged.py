@@ -1,0 +1,183 @@
+"""Staged solving of big boards (staged.py) and shortening by windows (windows.py)."""
+
+from __future__ import annotations
+
+import random
+import time
+from typing import Any, Generator
+
+import pytest
+
+from npuzzle import Board, Limits, solve
+from npuzzle.heuristics import estimate
+from npuzzle.random_boards import random_board
+from npuzzle.search import staged, windows
+from npuzzle.search.problem import Problem
+from npuzzle.search.reduction import reduce
+from npuzzle.search.staged import Staged, staged_solution
+from npuzzle.search.windows import shorten
+
+UNLIMITED_NODES = 10**9
+
+
+def drain(steps: Generator[Any, Any, Any]) -> Any:
+    while True:
+        try:
+            next(steps)
+        except StopIteration as done:
+            return done.value
+
+
+def replays(problem: Problem, board: Board, goal: Board, path: list[int]) -> int:
+    """The number of moves of ``path`` (blank positions, start included), checked to take
+    ``board`` to ``goal``."""
+    tiles, _ = problem.decode(path)
+    assert board.play(tiles) == goal
+    return len(tiles)
+
+
+SHAPES = [(7, 7), (8, 8), (5, 8), (9, 4), (4, 11), (10, 10), (6, 7)]
+
+
+@pytest.mark.parametrize("shape", SHAPES, ids=[f"{r}x{c}" for r, c in SHAPES])
+@pytest.mark.parametrize("goal_name", ["blank-last", "blank-first"])
+def test_a_staged_solution_replays_and_beats_the_line_by_line_one(shape: tuple[int, int], goal_name: str) -> None:
+    rows, cols = shape
+    goal = Board.goal(rows, cols, goal_name)
+    board = random_board(rows, cols, goal, seed=f"staged{shape}{goal_name}")
+    problem = Problem.from_boards(board, goal)
+    first = len(drain(reduce(problem)))
+    path = drain(staged_solution(problem, 64, time.perf_counter() + 60, 10**9))
+    moves = replays(problem, board, goal, path)
+    assert estimate("manhattan", board, goal) <= moves < first
+
+
+def test_a_staged_solution_gives_up_once_it_cannot_beat_the_best() -> None:
+    goal = Board.goal(8, 8)
+    board = random_board(8, 8, goal, seed=4)
+    problem = Problem.from_boards(board, goal)
+    path = drain(staged_solution(problem, 32, time.perf_counter() + 60, 10**9))
+    moves = len(path) - 1
+    assert drain(staged_solution(problem, 32, time.perf_counter() + 60, moves)) is None  # the same, not shorter
+    assert drain(staged_solution(problem, 32, time.perf_counter() + 60, moves + 1)) == path
+
+
+def test_a_staged_solution_stops_when_cancelled() -> None:
+    goal = Board.goal(12, 12)
+    problem = Problem.from_boards(random_board(12, 12, goal, seed=2), goal)
+    steps = staged_solution(problem, 256, time.perf_counter() + 60, 10**9)
+    for _ in range(5):
+        next(steps)
+    with pytest.raises(StopIteration) as done:
+        steps.send(True)
+    assert done.value.value is None
+
+
+def test_a_stuck_line_beam_goes_as_far_as_it_got_and_lines_finish_tile_by_tile(monkeypatch: pytest.MonkeyPatch) -> None:
+    # A beam one state wide with no patience gets stuck at once on a 12x12 board's long
+    # lines; the solution must still be whole (the rest placed a tile at a time).
+    monkeypatch.setattr(staged, "STALL", 0)
+    goal = Board.goal(12, 12, "blank-first")
+    board = random_board(12, 12, goal, seed=9)
+    problem = Problem.from_boards(board, goal)
+    calls: list[bool] = []
+    place = Staged.place_labels
+
+    def watched(self: Staged, *args: Any) -> Generator[None, None, bool]:
+        done = yield from place(self, *args)
+        calls.append(done)
+        return done
+
+    monkeypatch.setattr(Staged, "place_labels", watched)
+    path = drain(staged_solution(problem, 1, time.perf_counter() + 60, 10**9))
+    assert False in calls
+    replays(problem, board, goal, path)
+
+
+def test_a_line_beam_pauses_every_few_thousand_states(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(staged, "PAUSE_EVERY", 64)
+    goal = Board.goal(10, 10)
+    problem = Problem.from_boards(random_board(10, 10, goal, seed=1), goal)
+    work = Staged(problem, 512)
+    steps = work.run_to(5)
+    longest = 0.0
+    while True:
+        began = time.perf_counter()
+        try:
+            next(steps)
+        except StopIteration:
+            break
+        longest = max(longest, time.perf_counter() - began)
+    assert work.expanded > 0 and longest < 0.2
+
+
+def detoured(problem: Problem, path: list[int], seed: int) -> list[int]:
+    """``path`` with blank round trips (out and straight back) put in at random places."""
+    rng = random.Random(seed)
+    longer = list(path)
+    for _ in range(30):
+        at = rng.randrange(len(longer))
+        blank = longer[at]
+        out = rng.choice(problem.neighbours[blank])
+        longer[at + 1 : at + 1] = [out, blank]
+    return longer
+
+
+@pytest.mark.parametrize("shape", [(3, 3), (5, 5), (8, 8), (6, 11)])
+def test_windows_take_out_detours_and_the_result_replays(shape: tuple[int, int]) -> None:
+    rows, cols = shape
+    goal = Board.goal(rows, cols)
+    board = random_board(rows, cols, goal, seed=f"windows{shape}")
+    problem = Problem.from_boards(board, goal)
+    path = [board.blank] + drain(reduce(problem))
+    longer = detoured(problem, path, seed=rows * cols)
+    assert len(longer) == len(path) + 60
+    shorter = drain(shorten(problem, longer, time.perf_counter() + 60))
+    assert shorter is not None
+    moves = replays(problem, board, goal, shorter)
+    assert moves <= len(path) - 1  # every detour gone, and maybe more
+    assert moves >= estimate("manhattan", board, goal)
+
+
+def test_windows_leave_a_shortest_path_alone() -> None:
+    goal = Board.goal(3, 3)
+    board = Board.from_string("8 6 7 2 5 4 3 0 1")  # 31 moves, the farthest 8-puzzle
+    result = solve(board, goal, "idastar", "manhattan", limits=Limits(max_nodes=UNLIMITED_NODES, time_limit=60))
+    problem = Problem.from_boards(board, goal)
+    path = [board.blank]
+    for move in result.moves:
+        row, col = divmod(path[-1], 3)
+        row, col = {"U": (row + 1, col), "D": (row - 1, col), "L": (row, col + 1), "R": (row, col - 1)}[move]
+        path.append(row * 3 + col)
+    replays(problem, board, goal, path)
+    assert drain(shorten(problem, path, time.perf_counter() + 60)) is None
+
+
+def test_windows_stop_at_the_deadline_with_what_they_have(monkeypatch: pytest.MonkeyPatch) -> None:
+    goal = Board.goal(10, 10)
+    board = random_board(10, 10, goal, seed=3)
+    problem = Problem.from_boards(board, goal)
+    path = [board.blank] + drain(reduce(problem))
+    began = time.perf_counter()
+    out = drain(shorten(problem, detoured(problem, path, 1), began + 0.05))
+    assert time.perf_counter() - began < 0.5
+    if out is not None:
+        replays(problem, board, goal, out)
+    monkeypatch.setattr(windows, "WINDOWS", (12,))
+    steps = shorten(problem, path, time.perf_counter() + 60)
+    next(steps)
+    with pytest.raises(StopIteration) as done:
+        steps.send(True)
+    assert done.value.value is None
+
+
+@pytest.mark.parametrize("shape", [(7, 7), (9, 9), (6, 10)])
+def test_the_anytime_solver_improves_big_boards_by_stages(shape: tuple[int, int]) -> None:
+    rows, cols = shape
+    goal = Board.goal(rows, cols)
+    board = random_board(rows, cols, goal, seed=f"anytime{shape}")
+    result = solve(board, goal, limits=Limits(max_nodes=UNLIMITED_NODES, time_limit=2.0))
+    assert board.play(result.tiles) == goal and result.length == len(result.moves)
+    lengths = [step.length for step in result.history if step.length is not None]
+    assert len(lengths) >= 2 and result.length < lengths[0]
+    assert result.lower_bound is not None and estimate("manhattan", board, goal) <= result.lower_bound <= result.length
