@@ -2,24 +2,29 @@
 
 The reduction (reduction.py) fills a line a tile at a time; each tile's trip is
 short, but it scatters the tiles it passes, so a big board ends at about three
-times the Manhattan distance. Here a line's tiles (all but its last two) are
-placed together by a beam over the *whole* board: a state is ranked by
+times the Manhattan distance. Here a line's tiles are brought home together by a
+beam over the *whole* board that ranks a state by
 
     STAGE_WEIGHT x (Manhattan distance of the line's tiles)
-    + (Manhattan distance of every other free tile)
-    + the blank's distance to the nearest line tile not yet home,
+    + the blank's distance to the nearest line tile not yet home
+    + (Manhattan distance of every other free tile),
 
 so among the ways of bringing the line home the beam keeps those that carry the
-other tiles toward their cells too (a move costs the same whoever it helps). The
-line's last two tiles are finished as the reduction does (they cannot be placed
-one after the other by a greedy ranking: the beam would have to undo its own
-work). Lines are filled from the outside in, away from the blank's goal, until a
-core of at most ``core`` rows and columns is left; the caller solves the core
-(with the 5x5 pattern databases where they apply).
+other tiles toward their cells too (a move costs the same whoever it helps). One
+beam brings every tile of the line home but the last, and the last just inside
+the line's end; the last two then finish as in the reduction (placed one after the
+other by a greedy ranking they cannot be: the beam would have to undo its own
+work). A long line's first tiles go ``CHUNK`` at a time. A beam that stops getting
+nearer (``STALL`` moves) walks to the nearest state it reached and the reduction
+places the rest tile by tile. Lines are filled from the outside in, away from the
+blank's goal, down to a core of at most ``CORE`` rows and columns, which a beam
+over the core alone solves (with the 5x5 pattern databases when they are loaded,
+else linear conflict; line by line if that beam finds nothing shorter).
 
-A state of the beam is the board itself; children are ranked from their parent's
-sums (one tile moves: one table read) and told apart by a Zobrist hash, so only
-the ``width`` kept ones are copied.
+A beam's states are told apart by where the line's tiles and the blank are (a
+Zobrist hash of those): of the boards alike there it keeps the one whose other
+tiles are nearest home. Children are ranked from their parent's sums (one tile
+moves: one table read), and only the ``width`` kept ones are copied.
 """
 
 from __future__ import annotations
