@@ -257,6 +257,13 @@ def _improvers(problem: Problem, heuristic: Compiled, deadline: float, best: lis
             tries += 1
             ran, took = width, time.perf_counter() - began
 
+    def then(improver: Improver) -> Improver:
+        """The improver, its path shortened by windows where the heuristic has no pattern
+        databases (6x6 and the like: there a beam's path has detours that windows find; with
+        the 5x5 tables it is near the shortest, and the windows' time is better spent on a
+        wider beam)."""
+        return improver if heuristic.patterns is not None else _then_shorten(problem, improver, deadline)
+
     def widest(width: int, took: float, share: float) -> int:
         """The widest beam over ``share`` of the depth that should end in the time
         left, given that one of ``width`` over the whole depth took ``took``."""
@@ -271,14 +278,14 @@ def _improvers(problem: Problem, heuristic: Compiled, deadline: float, best: lis
     while True:
         length = len(best[0])
         began = time.perf_counter()
-        yield _then_shorten(problem, beam_search(problem, heuristic, width, deadline, max_depth=len(best[0]) - 2), deadline)
+        yield then(beam_search(problem, heuristic, width, deadline, max_depth=len(best[0]) - 2))
         took = time.perf_counter() - began
         if heuristic.patterns is None and len(best[0]) == length and width >= PART_WIDTH:
             # Without pattern databases (boards past 5x5) a beam over the whole path
             # often loses its way; over a part of it, with a nearer goal, it does not.
             for fraction in (0.5, 1 / 3, 2 / 3):
-                yield _then_shorten(problem, _part(problem, best, fraction, True, width, deadline), deadline)
-                yield _then_shorten(problem, _part(problem, best, fraction, False, width, deadline), deadline)
+                yield then(_part(problem, best, fraction, True, width, deadline))
+                yield then(_part(problem, best, fraction, False, width, deadline))
         if width < JUMP_WIDTH:
             width *= 2
             continue
@@ -300,7 +307,7 @@ def _improvers(problem: Problem, heuristic: Compiled, deadline: float, best: lis
                 if part_width < PART_WIDTH:
                     return
                 began = time.perf_counter()
-                yield _then_shorten(problem, _part(problem, best, fraction, first, part_width, deadline), deadline)
+                yield then(_part(problem, best, fraction, first, part_width, deadline))
                 width, took = part_width, (time.perf_counter() - began) / share
         if len(best[0]) == length:
             return
