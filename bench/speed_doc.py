@@ -286,7 +286,38 @@ def big_lines(r: Results) -> list[str]:
     largest = max(squares, key=lambda s: int(s.split("x")[0]))
     side = int(largest.split("x")[0])
     cubes = mean(row["length"] for row in of(largest)) / side**3
+    # Issue 20: per size, length / Manhattan (mean and max) at 1 s, 10 s and 60 s.
+    long = r.json("anytime-big-cpython-60s")["rows"]
+
+    def ratios(group: list[dict[str, Any]], key: str) -> str:
+        values = [row[key] / row["manhattan"] for row in group if row.get(key)]
+        return f"{f(mean(values))} / {f(max(values))}" if values and len(values) == len(group) else "-"
+
+    per_size = []
+    verdicts = []
+    for size in sizes:
+        group, longer = of(size), [row for row in long if row["size"] == size]
+        at10 = [row["length_10s"] / row["manhattan"] for row in group]
+        bounds = [row["length_10s"] / row["bound_10s"] for row in group]
+        theirs = [row["theirs"] for row in group if row.get("theirs")]
+        per_size.append([size, str(len(group)), ratios(group, "length_1s"), ratios(group, "length_10s"),
+                         f"{ratios(longer, 'length_60s')} ({len(longer)} boards)" if longer else "-",
+                         f"{f(mean(bounds))} / {f(max(bounds))}",
+                         f"{sum(1 for t in theirs if t['length'])} of {len(theirs)}" if theirs else "-"])
+        if size in ("6x6", "7x7", "8x8", "10x10", "16x16"):
+            verdicts.append(f"{size} {met(mean(at10) <= 2.0 and max(at10) <= 2.2)}")
     return [
+        f"**Random big boards, length / Manhattan distance** (mean / max over the boards of each size; "
+        f"seeds {span(row['seed'] for row in rows)}, both goals; CPython):",
+        "",
+        *table(["size", "boards", "at 1 s", "at 10 s", "at 60 s", "length / lower bound at 10 s",
+                "slidingpuzzle's weighted A* answered (10 s)"], per_size),
+        "",
+        "Targets (issue 20, at 10 s: mean at most 2.0 x Manhattan on 6x6, 7x7, 8x8, 10x10 and 16x16, no board "
+        "over 2.2): " + ", ".join(verdicts) + ".",
+        "",
+        r.source("anytime-big-cpython", "anytime-big-cpython-60s"),
+        "",
         f"**Random big boards** ({f(data['time_limit'], 0)} s each, CPython; lower bound: the solver's own, "
         "so the factor is at most this far from the shortest):",
         "",
