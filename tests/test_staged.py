@@ -181,3 +181,35 @@ def test_the_anytime_solver_improves_big_boards_by_stages(shape: tuple[int, int]
     lengths = [step.length for step in result.history if step.length is not None]
     assert len(lengths) >= 2 and result.length < lengths[0]
     assert result.lower_bound is not None and estimate("manhattan", board, goal) <= result.lower_bound <= result.length
+
+
+def test_each_staged_solution_starts_from_the_best_so_far_and_windows_shorten_the_best(monkeypatch: pytest.MonkeyPatch) -> None:
+    from npuzzle.search import anytime
+
+    calls: list[tuple[int, int | None]] = []  # (best it was given, moves it found)
+    shortened: list[int] = []
+    real_staged, real_shorten = anytime.staged_solution, anytime.shorten
+
+    def staged_watched(problem: Problem, width: int, deadline: float, best: int, *variant: int) -> Any:
+        found = yield from real_staged(problem, width, deadline, best, *variant)
+        calls.append((best, None if found is None else len(found) - 1))
+        return found
+
+    def shorten_watched(problem: Problem, path: list[int], deadline: float) -> Any:
+        shortened.append(len(path) - 1)
+        return (yield from real_shorten(problem, path, deadline))
+
+    monkeypatch.setattr(anytime, "staged_solution", staged_watched)
+    monkeypatch.setattr(anytime, "shorten", shorten_watched)
+    goal = Board.goal(8, 8)
+    board = random_board(8, 8, goal, seed="fresh best")
+    result = solve(board, goal, limits=Limits(max_nodes=UNLIMITED_NODES, time_limit=3.0))
+    assert len(calls) >= 3
+    best = calls[0][0]
+    for given, found in calls:
+        assert given <= best  # never a stale best (windows may have shortened it meanwhile)
+        if found is not None:
+            assert found < given
+            best = found
+    assert shortened and all(length in [c[1] for c in calls] for length in shortened)
+    assert result.length is not None and result.length <= min(c[1] for c in calls if c[1] is not None)

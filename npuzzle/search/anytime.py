@@ -74,8 +74,18 @@ STAGED_WIDTH = 16
 STAGED_MAX_WIDTH = 2048
 """The widest line beam of a staged solution: it remembers each state it keeps (about 100
 bytes each), up to 800 layers of them for a line."""
-STAGE_WEIGHTS = (2, 3)
-"""Staged solutions alternate between these weightings of a line's tiles (staged.py)."""
+STAGED_COST = 1.2
+"""A staged solution's time grows as its width to this power (10x10, CPython: width 256
+took 1.5 s, 925 took 7.2 s)."""
+STAGED_SHARE = 0.45
+"""The most of the time limit one staged solution is planned to take."""
+VARIANT_CELLS = 144
+"""Past this many cells (12x12) one staged solution may take all the time, and windows
+get at most an eighth of it (not a third): there a wider beam still gains far more than
+another variant or windows (16x16: width 16 gives 3.07 x Manhattan, 64 gives 2.31)."""
+STAGED_VARIANTS = ((2, 8), (3, 8), (2, 6), (3, 6))
+"""Staged solutions' (weight of a line's tiles, tiles per chunk of a long line)
+(staged.py): the first while they grow wider (it gives the shorter ones), then each in turn."""
 SHORTEN_SECONDS = 0.001
 """About how long shortening a solution by windows takes per move, in CPython (windows.py)."""
 PROOF_CELLS = 16
@@ -229,32 +239,42 @@ def _improvers(problem: Problem, heuristic: Compiled, deadline: float, best: lis
     for its depth.
 
     Big boards: staged solutions (lines filled by beams over the whole board down to a
-    5x5 core, then a beam over the core), four times wider each while time allows; the
-    best one shortened by solving its windows again (windows.py), then staged solutions
-    as wide as the time left allows.
+    5x5 core, then a beam over the core), four times wider each while time allows, then
+    variants of it as wide as the time allows; the best one shortened by solving its
+    windows again (windows.py), then staged solutions in the time still left.
     """
     if problem.size > BEAM_CELLS:
-        width, ran, took, tries, shortened = STAGED_WIDTH, STAGED_WIDTH, 0.0, 0, 0
+        total = deadline - time.perf_counter()
+        variants = problem.size <= VARIANT_CELLS
+        ran, took, shortened, variant = 0, 0.0, 0, 0
         while True:
-            if tries:
-                # A staged solution's time grows about as its width: the next is four times
-                # as wide while the time left allows (less what shortening the best by
-                # windows will take, at most a third, unless that is done), else as wide
-                # as it allows, with the other weighting (a different solution at the
-                # same width).
-                left = deadline - time.perf_counter()
-                if shortened != len(best[0]):
-                    left -= min(SHORTEN_SECONDS * len(best[0]), left / 3)
-                width = min(4 * ran, STAGED_MAX_WIDTH, int(ran * left * TIME_MARGIN / max(took, 1e-3)))
-            if width < STAGED_WIDTH:
+            # A staged solution's time grows as its width to STAGED_COST. The next one is
+            # four times as wide while one run takes at most STAGED_SHARE of the time and
+            # the time left allows (less what shortening the best by windows will take,
+            # at most a third of the whole or an eighth past VARIANT_CELLS, unless that is
+            # done); then as wide as that allows, each
+            # with the next variant (a different solution: on 10x10 the best of four
+            # variants is shorter than one run twice as long). When the width would fall
+            # below half the last one, the best is shortened by windows, and the staged
+            # solutions go on in the time still left.
+            left = deadline - time.perf_counter()
+            if shortened != len(best[0]):
+                left -= min(SHORTEN_SECONDS * len(best[0]), total * (1 / 3 if variants else 1 / 8))
+            budget = min(left, (STAGED_SHARE if variants else 1.0) * total)
+            width = STAGED_WIDTH if not ran else min(
+                4 * ran, STAGED_MAX_WIDTH, int(ran * (max(budget, 0.0) * TIME_MARGIN / max(took, 1e-3)) ** (1 / STAGED_COST)))
+            floor = STAGED_WIDTH if shortened == len(best[0]) else max(STAGED_WIDTH, ran // 2)
+            if ran and width < floor:
                 if shortened == len(best[0]):
                     return
                 yield shorten(problem, best[0], deadline)
                 shortened = len(best[0])
                 continue
+            if ran and width <= ran:
+                variant += 1
+            weight, chunk = STAGED_VARIANTS[variant % len(STAGED_VARIANTS)]
             began = time.perf_counter()
-            yield staged_solution(problem, width, deadline, len(best[0]) - 1, STAGE_WEIGHTS[tries % 2])
-            tries += 1
+            yield staged_solution(problem, width, deadline, len(best[0]) - 1, weight, chunk)
             ran, took = width, time.perf_counter() - began
 
     def then(improver: Improver) -> Improver:
@@ -406,6 +426,7 @@ def anytime(problem: Problem, heuristic: Compiled, limits: Limits, options: Opti
         )
         turn_end = min(clock + TURN_SECONDS, deadline)
         found: list[int] | None = None
+        finished = False
         while True:
             try:
                 if use_proof and proof is not None:
@@ -430,7 +451,7 @@ def anytime(problem: Problem, heuristic: Compiled, limits: Limits, options: Opti
                     counts["improved"] = (improved[0] + counts["improve"][0], improved[1] + counts["improve"][1])
                     counts["improve"] = (0, 0)
                     found = done.value
-                    improving = next(improvers, None)
+                    finished = True
                 break
             if (yield report()):
                 close_all()
@@ -446,3 +467,5 @@ def anytime(problem: Problem, heuristic: Compiled, limits: Limits, options: Opti
             if (yield report(path=tuple(found))):
                 close_all()
                 return outcome(StopReason.CANCELLED)
+        if finished:  # the next one starts from the best path, this one's included
+            improving = next(improvers, None)

@@ -79,6 +79,7 @@ class Staged(Reduction):
         self.expanded = 0
         """States expanded by the lines' beams (roughly: counted in steps of PAUSE_EVERY)."""
         self.stage_weight = STAGE_WEIGHT
+        self.chunk = CHUNK
         n = problem.size
         cols = self.cols
         goal_of = [0] * (n + 1)
@@ -234,13 +235,14 @@ class Staged(Reduction):
             # A long line's first tiles go a few at a time: a beam bringing a dozen tiles
             # home at once shuffles them along the line and loses its way.
             first = 0
-            while len(line) - 2 - first > CHUNK:
-                chunk = line[first : first + CHUNK]
-                if not (yield from self.place_labels([goal[c] for c in chunk], chunk, self.together, 100 * CHUNK)):
+            size = self.chunk
+            while len(line) - 2 - first > size:
+                chunk = line[first : first + size]
+                if not (yield from self.place_labels([goal[c] for c in chunk], chunk, self.together, 100 * size)):
                     break
                 for cell in chunk:
                     self.fixed[cell] = 1
-                first += CHUNK
+                first += size
             targets = line[:-1] + [t2 + inward]
             labels = [goal[c] for c in line[:-1]] + [goal[t2]]
             done = all(cells[c] == goal[c] for c in line)
@@ -259,15 +261,18 @@ Improver = Generator[Progress, bool, "list[int] | None"]
 
 
 def staged_solution(problem: Problem, width: int, deadline: float, best: int,
-                    stage_weight: int = STAGE_WEIGHT) -> Improver:
-    """A staged solution with line beams of ``width`` and a core beam ``CORE_WIDTH`` times
-    as wide (the core filled line by line if that beam finds nothing shorter), as an
+                    stage_weight: int = STAGE_WEIGHT, chunk: int = CHUNK) -> Improver:
+    """A staged solution with line beams of ``width`` (weighting a line's tiles by
+    ``stage_weight``, a long line's first tiles ``chunk`` at a time) and a core beam
+    ``CORE_WIDTH`` times as wide (the core filled line by line if that beam finds nothing
+    shorter), as an
     improver of the anytime solver: the path (blank positions, start included) if it is
     shorter than ``best`` moves, else None (it gives up as soon as it cannot be). Yields
     progress; send True to cancel."""
     started = time.perf_counter()
     staged = Staged(problem, width)
     staged.stage_weight = stage_weight
+    staged.chunk = chunk
 
     def progress(extra: int = 0) -> Progress:
         count = staged.expanded + extra
