@@ -70,7 +70,7 @@ BEAM_CELLS = 36
 """Boards up to this many cells (6x6) are improved by beam searches over the whole board;
 bigger ones, where such a beam loses its way, by staged solutions (staged.py)."""
 STAGED_WIDTH = 16
-"""The first staged solution's line beams are this wide; each next one twice as wide."""
+"""The first staged solution's line beams are this wide."""
 STAGED_MAX_WIDTH = 2048
 """The widest line beam of a staged solution: it remembers each state it keeps (about 100
 bytes each), up to 800 layers of them for a line."""
@@ -252,11 +252,10 @@ def _improvers(problem: Problem, heuristic: Compiled, deadline: float, best: lis
             # four times as wide while one run takes at most STAGED_SHARE of the time and
             # the time left allows (less what shortening the best by windows will take,
             # at most a third of the whole or an eighth past VARIANT_CELLS, unless that is
-            # done); then as wide as that allows, each
-            # with the next variant (a different solution: on 10x10 the best of four
-            # variants is shorter than one run twice as long). When the width would fall
-            # below half the last one, the best is shortened by windows, and the staged
-            # solutions go on in the time still left.
+            # done); then as wide as that allows, each with the next variant (a different
+            # solution: on 10x10 the best of four variants is shorter than one run twice
+            # as long). When the width would fall below half the last one, the best is
+            # shortened by windows, and the staged solutions go on in the time still left.
             left = deadline - time.perf_counter()
             if shortened != len(best[0]):
                 left -= min(SHORTEN_SECONDS * len(best[0]), total * (1 / 3 if variants else 1 / 8))

@@ -47,6 +47,21 @@ def _blanks(parent: dict[int, int], start: int, end: int, n: int) -> Path:
     return blanks
 
 
+def rectangle_problem(cells: list[int] | tuple[int, ...], goal: list[int] | tuple[int, ...],
+                      box: tuple[int, int, int, int], cols: int) -> tuple[Problem, list[int]]:
+    """The puzzle from ``cells`` to ``goal`` (both the whole board's) inside ``box`` (top,
+    bottom, left, right), every other cell left as it is, and the box's cells (the
+    problem's cell ``i`` is the board's ``region[i]``)."""
+    top, bottom, left, right = box
+    region = [r * cols + c for r in range(top, bottom + 1) for c in range(left, right + 1)]
+    number = {label: i + 1 for i, label in enumerate(sorted(goal[p] for p in region if goal[p]))}
+    number[0] = 0
+    height, width = bottom - top + 1, right - left + 1
+    start = Board(height, width, tuple(number[cells[p]] for p in region))
+    target = Board(height, width, tuple(number[goal[p]] for p in region))
+    return Problem.from_boards(start, target), region
+
+
 class Reduction:
     """The state of a reduction in progress: the cells, the cells already placed, the path."""
 
@@ -362,14 +377,7 @@ class Reduction:
     def region_problem(self, top: int, bottom: int, left: int, right: int) -> tuple[Problem, list[int]]:
         """The free rectangle as a problem of its own, and its cells (the problem's cell
         ``i`` is the board's ``region[i]``)."""
-        cols = self.cols
-        region = [r * cols + c for r in range(top, bottom + 1) for c in range(left, right + 1)]
-        number = {label: i + 1 for i, label in enumerate(sorted(self.goal[p] for p in region if self.goal[p]))}
-        number[0] = 0
-        height, width = bottom - top + 1, right - left + 1
-        start = Board(height, width, tuple(number[self.cells[p]] for p in region))
-        target = Board(height, width, tuple(number[self.goal[p]] for p in region))
-        return Problem.from_boards(start, target), region
+        return rectangle_problem(self.cells, self.goal, (top, bottom, left, right), self.cols)
 
     def finish_small(self, top: int, bottom: int, left: int, right: int) -> None:
         """Solve the free rectangle (at most 3x3) optimally: IDA* with Manhattan distance

@@ -29,6 +29,7 @@ moves: one table read), and only the ``width`` kept ones are copied.
 
 from __future__ import annotations
 
+import functools
 import random
 import time
 from array import array
@@ -71,6 +72,16 @@ def _back(history: list[tuple[array[int], array[int]]], depth: int, index: int) 
     return blanks
 
 
+@functools.lru_cache(maxsize=8)
+def _tables(rows: int, cols: int) -> tuple[list[int], list[list[int]], list[int]]:
+    """For a shape: the Manhattan distance between cells (``[p * n + t]``, and the same as a
+    list per cell), and Zobrist keys (``[label * n + cell]``, labels 0 to n)."""
+    n = rows * cols
+    between = [abs(p // cols - t // cols) + abs(p % cols - t % cols) for p in range(n) for t in range(n)]
+    rng = random.Random(n)
+    return between, [between[p * n : p * n + n] for p in range(n)], [rng.getrandbits(62) for _ in range((n + 1) * n)]
+
+
 class Staged(Reduction):
     """A reduction whose lines are placed by whole-board beams of ``width``."""
 
@@ -80,25 +91,7 @@ class Staged(Reduction):
         """States expanded by the lines' beams (roughly: counted in steps of PAUSE_EVERY)."""
         self.stage_weight = STAGE_WEIGHT
         self.chunk = CHUNK
-        n = problem.size
-        cols = self.cols
-        goal_of = [0] * (n + 1)
-        for cell, label in enumerate(problem.goal):
-            goal_of[label] = cell
-        self.goal_of = goal_of
-        self.manhattan = [
-            abs(p // cols - goal_of[label] // cols) + abs(p % cols - goal_of[label] % cols)
-            for label in range(n + 1) for p in range(n)
-        ]
-        """Manhattan distance of tile ``label`` at cell ``p``: [label * n + p] (0 for the blank)."""
-        for p in range(n):
-            self.manhattan[p] = 0
-        self.between = [abs(p // cols - t // cols) + abs(p % cols - t % cols) for p in range(n) for t in range(n)]
-        """Manhattan distance between cells: [p * n + t]."""
-        self.between_rows = [self.between[p * n : p * n + n] for p in range(n)]
-        """The same, a list per cell."""
-        rng = random.Random(n)
-        self.zobrist = [rng.getrandbits(62) for _ in range((n + 1) * n)]
+        self.between, self.between_rows, self.zobrist = _tables(problem.rows, problem.cols)
 
     def place_together(self, cells: list[int], width: int, max_depth: int) -> Generator[None, None, bool]:
         """Bring the tiles of goal ``cells`` home by a beam over the whole board."""
@@ -123,14 +116,14 @@ class Staged(Reduction):
         slot = [-1] * (n + 1)
         for i, label in enumerate(stage_labels):
             slot[label] = i
-        # other[label * n + p]: the Manhattan distance of a free tile outside the stage.
+        # other[label * n + p]: the Manhattan distance of a free tile outside the stage
+        # (from its goal cell, a row of ``between``).
         other = [0] * ((n + 1) * n)
-        manhattan = self.manhattan
         for p in range(n):
             label = goal[p]
             if label and not fixed[p] and slot[label] < 0:
                 base = label * n
-                other[base : base + n] = manhattan[base : base + n]
+                other[base : base + n] = self.between_rows[p]
 
         rows = self.between_rows
 

@@ -19,10 +19,10 @@ import functools
 import time
 from typing import Generator
 
-from ..board import Board
 from ..heuristics import Compiled, compile_heuristic
 from .idastar import idastar
 from .problem import Problem
+from .reduction import rectangle_problem
 from .result import Limits, Progress
 
 WINDOWS = (12, 20, 32)
@@ -41,18 +41,6 @@ def _box(blanks: list[int], rows: int, cols: int) -> tuple[int, int, int, int]:
     cs = [b % cols for b in blanks]
     return (max(0, min(rs) - MARGIN), min(rows - 1, max(rs) + MARGIN),
             max(0, min(cs) - MARGIN), min(cols - 1, max(cs) + MARGIN))
-
-
-def _window_problem(before: list[int], after: list[int], box: tuple[int, int, int, int], cols: int) -> tuple[Problem, list[int]]:
-    """The puzzle from ``before`` to ``after`` inside ``box``, and the box's cells."""
-    top, bottom, left, right = box
-    region = [r * cols + c for r in range(top, bottom + 1) for c in range(left, right + 1)]
-    number = {label: i + 1 for i, label in enumerate(sorted(after[p] for p in region if after[p]))}
-    number[0] = 0
-    height, width = bottom - top + 1, right - left + 1
-    start = Board(height, width, tuple(number[before[p]] for p in region))
-    goal = Board(height, width, tuple(number[after[p]] for p in region))
-    return Problem.from_boards(start, goal), region
 
 
 @functools.lru_cache(maxsize=256)
@@ -111,7 +99,7 @@ def _pass(problem: Problem, path: list[int], k: int, deadline: float, started: f
         after = cells[:]
         for before_blank, blank in zip(segment, segment[1:]):
             after[before_blank], after[blank] = after[blank], 0
-        sub, region = _window_problem(cells, after, _box(segment, rows, cols), cols)
+        sub, region = rectangle_problem(cells, after, _box(segment, rows, cols), cols)
         found, cancelled = yield from _pause(_solve(sub, k), started, windows)
         if cancelled:
             return None
