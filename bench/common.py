@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 import os
 import platform
+import subprocess
 import sys
 import time
 from pathlib import Path
@@ -77,3 +78,25 @@ def write_results(stem: str | Path, markdown: Sequence[str], data: object = None
     if json_text is not None or data is not None:
         Path(f"{path}.json").write_text(json_text if json_text is not None else json.dumps(data, indent=1) + "\n")
     return path
+
+
+def rerun_in_pyodide(script: str, argv: Sequence[str] | None = None) -> int:
+    """Run the bench ``script`` (its ``__file__``) again inside Pyodide under Node with the
+    same flags but ``--runtime`` (``node bench/pyodide_search.mjs --script=...``), and
+    return its exit code."""
+    given = list(sys.argv[1:] if argv is None else argv)
+    cleaned: list[str] = []
+    skip = False
+    for arg in given:
+        if skip:
+            skip = False
+        elif arg == "--runtime":
+            skip = True
+        elif not arg.startswith("--runtime="):
+            cleaned.append(arg)
+    relative = os.path.relpath(script, ROOT)
+    cmd = ["node", str(BENCH / "pyodide_search.mjs"), f"--script={relative}", *cleaned]
+    print("running:", " ".join(cmd), flush=True)
+    env = dict(os.environ)
+    env["NPUZZLE_BENCH_COMMAND"] = " ".join(["python", relative, *given])
+    return subprocess.call(cmd, cwd=str(ROOT), env=env)

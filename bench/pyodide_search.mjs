@@ -1,14 +1,17 @@
-// Run bench/search.py inside real Pyodide (WebAssembly CPython) under Node.
+// Run bench/search.py (or another bench script) inside real Pyodide (WebAssembly CPython)
+// under Node.
 //
 //   node bench/pyodide_search.mjs [search.py flags...]
 //   python bench/search.py --runtime pyodide [flags...]     (the same, started from Python)
+//   node bench/pyodide_search.mjs --script=bench/beam_profile.py [its flags...]
 //
 // Loads Pyodide from node_modules/pyodide, copies npuzzle/ (its modules, the
 // binary pattern-database files and the known puzzles in npuzzle/data/*.txt),
-// bench/common.py and bench/search.py into Pyodide's in-memory file system
-// under /repo, runs search.py there as __main__ with the given flags, then
-// copies the result files back out to bench/results/search-pyodide.{md,json}
-// (or to the folder of --out STEM).
+// bench/common.py and the script (bench/search.py unless --script=PATH names
+// another) into Pyodide's in-memory file system under /repo, runs the script there
+// as __main__ with the given flags, then copies the result files back out to
+// bench/results/ (search-pyodide.{md,json} for search.py), or to the folder of
+// --out STEM.
 
 import fs from "node:fs";
 import os from "node:os";
@@ -46,6 +49,12 @@ function copyFile(FS, relative) {
 
 async function main() {
   const args = process.argv.slice(2);
+  let script = "bench/search.py";
+  const scriptAt = args.findIndex((a) => a.startsWith("--script="));
+  if (scriptAt >= 0) {
+    script = args[scriptAt].slice("--script=".length);
+    args.splice(scriptAt, 1);
+  }
   // --out STEM: the script writes into the virtual /out, and we copy to STEM's folder.
   let outDir = path.join(BENCH, "results");
   const outAt = args.findIndex((a) => a === "--out" || a.startsWith("--out="));
@@ -67,7 +76,7 @@ async function main() {
   const files = copyTree(FS, path.join(ROOT, "npuzzle"), `${VROOT}/npuzzle`,
     (name) => [".py", ".bin", ".txt"].some((ending) => name.endsWith(ending)));
   copyFile(FS, "bench/common.py");
-  copyFile(FS, "bench/search.py");
+  copyFile(FS, script);
   FS.mkdirTree(`${VROOT}/bench/results`);
   FS.mkdirTree(VOUT);
 
@@ -83,7 +92,7 @@ async function main() {
   console.log(`Pyodide ${pyodide.version} loaded in ${host.load_ms} ms (Node ${process.version}); ` +
     `copied ${files} npuzzle files`);
 
-  const argv = ["bench/search.py", ...args, `--host-info=${JSON.stringify(host)}`];
+  const argv = [script, ...args, `--host-info=${JSON.stringify(host)}`];
   const t1 = performance.now();
   const cpu1 = process.cpuUsage();
   pyodide.globals.set("BENCH_ARGV", pyodide.toPy(argv));
@@ -93,7 +102,7 @@ os.chdir(${JSON.stringify(VROOT)})
 sys.path[:0] = [${JSON.stringify(VROOT + "/bench")}, ${JSON.stringify(VROOT)}]  # as for python bench/search.py
 sys.argv = list(BENCH_ARGV)
 try:
-    runpy.run_path(${JSON.stringify(VROOT + "/bench/search.py")}, run_name="__main__")
+    runpy.run_path(${JSON.stringify(VROOT + "/" + script)}, run_name="__main__")
     exit_code = 0
 except SystemExit as stop:
     exit_code = stop.code if isinstance(stop.code, int) else (0 if stop.code is None else 1)

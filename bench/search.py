@@ -41,7 +41,7 @@ from dataclasses import dataclass, field  # noqa: E402
 from pathlib import Path  # noqa: E402
 from typing import Any  # noqa: E402
 
-from common import BENCH, IS_PYODIDE, ROOT, machine_header, machine_info, write_results  # noqa: E402
+from common import BENCH, IS_PYODIDE, ROOT, machine_header, machine_info, rerun_in_pyodide, write_results  # noqa: E402
 
 _T_IMPORT0 = time.perf_counter()
 from npuzzle import ALGORITHMS, HEURISTICS, Board, Limits, solve  # noqa: E402
@@ -518,25 +518,7 @@ def main(argv: list[str] | None = None) -> int:
     args = p.parse_args(argv)
 
     if args.runtime == "pyodide" and not IS_PYODIDE:
-        forwarded = [a for a in (argv if argv is not None else sys.argv[1:])]
-        cleaned: list[str] = []
-        skip = False
-        for a in forwarded:
-            if skip:
-                skip = False
-                continue
-            if a == "--runtime":
-                skip = True
-                continue
-            if a.startswith("--runtime="):
-                continue
-            cleaned.append(a)
-        cmd = ["node", str(BENCH / "pyodide_search.mjs"), *cleaned]
-        print("running:", " ".join(cmd), flush=True)
-        env = dict(os.environ)
-        env["NPUZZLE_BENCH_COMMAND"] = " ".join(
-            ["python", os.path.relpath(__file__, ROOT), *(argv if argv is not None else sys.argv[1:])])
-        return subprocess.call(cmd, cwd=str(ROOT), env=env)
+        return rerun_in_pyodide(__file__, argv)
 
     host = json.loads(args.host_info) if args.host_info else {}
     first_call = first_call_in_process()  # before anything else touches the solver

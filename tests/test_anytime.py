@@ -188,6 +188,51 @@ def test_the_pattern_beam_ranks_children_as_a_full_evaluation_would(side: int, g
     assert problem.start_board.play(tiles) == goal
 
 
+@pytest.mark.parametrize("side, goal_name", [(4, "blank-first"), (5, "blank-last")])
+def test_the_pattern_beams_move_tables_give_what_a_whole_board_gives(side: int, goal_name: str) -> None:
+    """The pattern beam knows a child by its Zobrist key and its estimate by per-move
+    changes read from one table per tile: along a random walk, each key, Manhattan distance
+    and lookup index so updated equals the one computed from the whole board."""
+    from npuzzle.search.beam import _move_tables
+
+    goal = Board.goal(side, side, goal_name)
+    problem = Problem.from_boards(random_board(side, side, goal, seed=side + 11), goal)
+    pdb = compile_heuristic("pdb", side, side, goal.blank)
+    assert pdb.patterns is not None
+    padded = [pdb.patterns[0], pdb.patterns[2 if len(pdb.patterns) == 4 else -1]]
+    zobrist, per_tile = _move_tables(padded, problem.neighbours)
+    assert _move_tables(padded, problem.neighbours)[1] is per_tile  # made once per pair of lookups
+    n = side * side
+    # Tables of excesses over Manhattan (5x5) add Manhattan's change; others (4x4) add 0.
+    manhattan = padded[0].manhattan or tuple([tuple([0] * n)] * (n + 1))
+
+    def whole(cells: list[int]) -> tuple[int, int, list[int]]:
+        key = 0
+        for pos, label in enumerate(cells):
+            key ^= zobrist[label][pos]
+        return key, sum(manhattan[label][pos] for pos, label in enumerate(cells)), [
+            i for lookup in padded for i in lookup.indices(cells)]
+
+    cells = list(problem.start)
+    key, man, indices = whole(cells)
+    rng = random.Random(side)
+    keys = {key}
+    for _ in range(300):
+        blank = cells.index(0)
+        nb = rng.choice(problem.neighbours[blank])
+        tile = cells[nb]
+        z, md, slot0, change0, _, slot1, change1, _ = per_tile[tile]
+        move = blank * n + nb
+        key ^= z[move]
+        man += md[move]
+        indices[slot0] += change0[move]
+        indices[slot1] += change1[move]
+        cells[blank], cells[nb] = tile, 0
+        assert (key, man, indices) == whole(cells)
+        keys.add(key)
+    assert len(keys) > 50  # the walk went somewhere, and its boards had keys of their own
+
+
 @pytest.mark.parametrize("heuristic_name", ["pdb", "manhattan"])
 def test_a_beam_pauses_inside_the_work_between_two_layers(monkeypatch: pytest.MonkeyPatch, heuristic_name: str) -> None:
     """Between two layers, a beam keeps the best children and remembers them: 70-110 ms at

@@ -18,9 +18,10 @@ in IDA*), from the heuristic's own incremental update, or by a full evaluation.
 
 from __future__ import annotations
 
+import random
 import time
 from array import array
-from typing import Any, Generator, Iterator
+from typing import Any, Generator, Hashable, Iterator, TypeVar
 
 from ..heuristics import Compiled
 from ..pattern_db import PatternLookup
@@ -146,7 +147,10 @@ def beam_search(
     return None
 
 
-def _remember(seen: dict[bytes, int], recent: list[list[bytes]], layer: list[bytes], depth: int) -> Iterator[None]:
+Key = TypeVar("Key", bound=Hashable)
+
+
+def _remember(seen: dict[Key, int], recent: list[list[Key]], layer: list[Key], depth: int) -> Iterator[None]:
     """Remember the states of the new ``layer`` (at ``depth``) and forget those of the
     layer that falls out of the last SEEN_LAYERS (unless seen again since); a step (a
     yield) every PAUSE_EVERY states."""
@@ -176,99 +180,144 @@ def _path(parents: list[array[int]], blank_layers: list[array[int]], index: int)
     return path
 
 
+KEY_BITS = 62
+"""Bits of the pattern beam's Zobrist keys: with about ten million children checked
+against a million keys remembered, the chance that two boards share a key in a run is
+about 1 in 100,000, and such a clash costs only a child not kept (the path is the blank's
+moves, checked by replaying them)."""
+
+_MOVE_TABLES: dict[tuple[int, ...], tuple[tuple[PatternLookup, ...], list[list[int]], list[Any]]] = {}
+
+
+def _move_tables(padded: list[PatternLookup], neighbours: tuple[tuple[int, ...], ...]) -> tuple[list[list[int]], list[Any]]:
+    """The pattern beam's tables for two lookups (made once per pair; 2 ms in CPython):
+    Zobrist keys (``[label][cell]``) and, per tile, one tuple of lists indexed by the
+    move ``blank * n + neighbour`` (the tile going from the neighbour to the blank's cell):
+    the key's change, Manhattan's change, then per lookup the tile's slot in a state's
+    indices, its index change and its pattern's table."""
+    ident = tuple(id(lookup) for lookup in padded)
+    cached = _MOVE_TABLES.get(ident)
+    if cached is not None and all(a is b for a, b in zip(cached[0], padded)):
+        return cached[1], cached[2]
+    n = len(neighbours)
+    manhattan = padded[0].manhattan
+    man = manhattan if manhattan is not None else tuple([tuple([0] * n)] * (n + 1))
+    rng = random.Random(n)
+    zobrist = [[rng.getrandbits(KEY_BITS) for _ in range(n)] for _ in range(n + 1)]
+    slots = []
+    base = 0
+    for lookup in padded:
+        slots.append([base + max(g, 0) for g in lookup.group])
+        base += len(lookup.tables)
+    per_tile: list[Any] = [None]  # label 0 is the blank
+    for tile in range(1, n + 1):
+        key, md = [0] * (n * n), [0] * (n * n)
+        change = [[0] * (n * n) for _ in padded]
+        for blank in range(n):
+            for nb in neighbours[blank]:
+                mv = blank * n + nb
+                key[mv] = zobrist[tile][blank] ^ zobrist[tile][nb] ^ zobrist[0][blank] ^ zobrist[0][nb]
+                md[mv] = man[tile][blank] - man[tile][nb]
+                for j, lookup in enumerate(padded):
+                    contrib = lookup.contrib[tile]
+                    change[j][mv] = contrib[blank] - contrib[nb]
+        parts: list[Any] = [key, md]
+        for j, lookup in enumerate(padded):
+            parts += [slots[j][tile], change[j], lookup.tables[max(lookup.group[tile], 0)]]
+        per_tile.append(tuple(parts))
+    if len(_MOVE_TABLES) >= 8:
+        _MOVE_TABLES.clear()
+    _MOVE_TABLES[ident] = (tuple(padded), zobrist, per_tile)
+    return zobrist, per_tile
+
+
 def _pattern_beam(
     problem: Problem, lookups: tuple[PatternLookup, ...], width: int, deadline: float,
     max_depth: int | None,
 ) -> BeamSteps:
     """``beam_search`` with pattern databases, their indices updated per move.
 
-    Each state of the layer keeps the lookups' indices, each lookup's table sum
-    and (for tables of excesses over Manhattan) its Manhattan distance, all in flat
-    lists (``STRIDE`` numbers per state: few objects for the garbage collector to
-    walk). A child's estimate needs, per lookup, the moved tile's index change and
-    two table reads; only the children kept get their indices written out. One
-    lookup per partition (the first of each partition's, when a board has two per
+    The hot loop of the 24-puzzle's beams, made cheap per child (``bench/beam_profile.py``
+    times each part of it, in CPython and in Pyodide):
+
+    - a child is known by a Zobrist key (an int changed by one xor per move), not by a
+      copy of its board: a board is built only for the children kept, in one flat
+      ``bytearray`` per layer (``n`` bytes a state);
+    - every change a move makes (the key's, Manhattan's, each lookup's index) is read from
+      one tuple of tables per tile, indexed by the move, so a child costs one tuple
+      unpacking and a few list reads;
+    - each state of the layer keeps the lookups' indices, each lookup's table sum and (for
+      tables of excesses over Manhattan) its Manhattan distance, in flat lists (few
+      objects for the garbage collector to walk);
+    - children of one layer that are the same board are told apart when the layer is
+      chosen (only the kept ones are noted), not as each is made.
+
+    One lookup per partition (the first of each partition's, when a board has two per
     partition): in a beam the reflected lookups cost more time than their closer
-    estimates win back (equal lengths at equal width on the 24-puzzle set). A
-    single lookup is used twice.
+    estimates win back (equal lengths at equal width on the 24-puzzle set). A single
+    lookup is used twice. The children are ranked, kept and remembered exactly as
+    ``beam_search`` does with a full evaluation per child (tested).
     """
-    # The loop over children is beam_search's, written out again with the lookups'
-    # per-move updates inlined (the hot loop of the 24-puzzle beams: no call per child).
     started = time.perf_counter()
     neighbours = problem.neighbours
-    goal = bytes(problem.goal)
     start = bytes(problem.start)
+    n = len(start)
     depth_cap = max_depth if max_depth is not None else 1 << 30
-    if start == goal:
+    if start == bytes(problem.goal):
         return [start.index(0)]
     padded = (list(lookups[::2] if len(lookups) == 4 else lookups) * 2)[:2]
-    # Per lookup j and tile: the tile's slot in a state's indices, its index
-    # contributions per cell, and its group's table.
-    first: list[int] = []
-    per_tile: list[tuple[list[int], list[tuple[int, ...]], list[bytearray]]] = []
-    for lookup in padded:
-        base = len(first)
-        per_tile.append((
-            [base + max(g, 0) for g in lookup.group], list(lookup.contrib),
-            [lookup.tables[max(g, 0)] for g in lookup.group],
-        ))
-        first.extend(lookup.indices(start))
-    (sl0, co0, ta0), (sl1, co1, ta1) = per_tile
-    stride = len(first)
-    manhattan = lookups[0].manhattan
-    man = manhattan if manhattan is not None else tuple([tuple([0] * len(start))] * (len(start) + 1))
+    zobrist, per_tile = _move_tables(padded, neighbours)
+    manhattan = padded[0].manhattan
     excess = manhattan is not None
-    layer: list[bytes] = [start]
-    ixs = first  # the layer's states' indices, ``stride`` per state
+    key0 = 0
+    for pos, label in enumerate(start):
+        key0 ^= zobrist[label][pos]
+    boards = bytearray(start)  # the layer's boards, n bytes each
+    keys = [key0]
+    ixs = [i for lookup in padded for i in lookup.indices(start)]  # ``stride`` per state
+    stride = len(ixs)
     sums = [lookup.table_sum(start) for lookup in padded]  # two per state
-    ms = [sum(man[label][pos] for pos, label in enumerate(start))]
+    ms = [sum(manhattan[label][pos] for pos, label in enumerate(start)) if manhattan is not None else 0]
     blanks = [start.index(0)]
     backs = [-1]
     parents: list[array[int]] = []
     blank_layers: list[array[int]] = [array("H", blanks)]
-    seen: dict[bytes, int] = {start: 0}
-    recent: list[list[bytes]] = [[start]]
+    seen: dict[int, int] = {key0: 0}
+    recent: list[list[int]] = [[key0]]
     expanded = generated = 0
     depth = 0
-    while layer and depth < depth_cap:
-        # Per estimate, the children as flat runs of six: cells, parent, blank, two sums, Manhattan.
-        buckets: dict[int, list[Any]] = {}
-        made: set[bytes] = set()
+    while keys and depth < depth_cap:
+        # Per estimate, the children as flat runs of six: key, parent, blank, two sums, Manhattan.
+        buckets: dict[int, list[int]] = {}
         count = 0
-        for index, cells in enumerate(layer):
+        for index, k in enumerate(keys):
+            o = index * n
             blank = blanks[index]
             back = backs[index]
             at = index * stride
             p0 = sums[2 * index]
             p1 = sums[2 * index + 1]
             m = ms[index]
+            base = blank * n
             expanded += 1
             for nb in neighbours[blank]:
                 if nb == back:
                     continue
-                tile = cells[nb]
-                child = bytearray(cells)
-                child[blank] = tile
-                child[nb] = 0
-                key = bytes(child)
+                mv = base + nb
+                z, md, sl0, d0, t0, sl1, d1, t1 = per_tile[boards[o + nb]]
+                key = k ^ z[mv]
                 generated += 1
-                if key in seen or key in made:
+                if key in seen:
                     continue
-                made.add(key)
-                c = co0[tile]
-                old = ixs[at + sl0[tile]]
-                t = ta0[tile]
-                s0 = p0 - t[old] + t[old + c[blank] - c[nb]]
-                c = co1[tile]
-                old = ixs[at + sl1[tile]]
-                t = ta1[tile]
-                s1 = p1 - t[old] + t[old + c[blank] - c[nb]]
+                old = ixs[at + sl0]
+                s0 = p0 - t0[old] + t0[old + d0[mv]]
+                old = ixs[at + sl1]
+                s1 = p1 - t1[old] + t1[old + d1[mv]]
                 h1 = s0 if s0 > s1 else s1
-                row = man[tile]
-                m1 = m - row[nb] + row[blank]
+                m1 = m + md[mv]
                 if excess:
                     h1 = m1 + 2 * h1
-                if h1 == 0 and key == goal:
+                if h1 == 0:  # every pattern's tiles home (and Manhattan 0): the goal
                     parents.append(array("I", [index]))
                     blank_layers.append(array("H", [nb]))
                     return _path(parents, blank_layers, 0)
@@ -284,42 +333,54 @@ def _pattern_beam(
                 cancel = yield Progress(expanded, generated, count, width, now - started)
                 if cancel:
                     return None
-        next_layer: list[bytes] = []
+        next_boards = bytearray()
+        next_keys: list[int] = []
         next_ixs: list[int] = []
         next_sums: list[int] = []
         next_ms: list[int] = []
         parent_index: list[int] = []
         blanks_next: list[int] = []
+        chosen: set[int] = set()  # a board made twice in this layer is kept once, the first time
         for h1 in sorted(buckets):
-            run = buckets[h1]
-            for k in range(0, min(len(run), 6 * (width - len(next_layer))), 6):
-                key, index, nb, s0, s1, m1 = run[k : k + 6]
+            run = iter(buckets[h1])
+            for key, index, nb, s0, s1, m1 in zip(run, run, run, run, run, run):
+                if key in chosen:
+                    continue
+                chosen.add(key)
                 blank = blanks[index]
-                tile = key[blank]
+                o = index * n
+                tile = boards[o + nb]
+                here = len(next_boards)
+                next_boards += boards[o : o + n]
+                next_boards[here + blank] = tile
+                next_boards[here + nb] = 0
+                _, _, sl0, d0, _, sl1, d1, _ = per_tile[tile]
+                mv = blank * n + nb
                 here = len(next_ixs)
-                next_ixs.extend(ixs[index * stride : index * stride + stride])
-                for slots, contrib, _ in per_tile:
-                    c = contrib[tile]
-                    next_ixs[here + slots[tile]] += c[blank] - c[nb]
-                next_layer.append(key)
-                next_sums.extend((s0, s1))
+                next_ixs += ixs[index * stride : index * stride + stride]
+                next_ixs[here + sl0] += d0[mv]
+                next_ixs[here + sl1] += d1[mv]
+                next_keys.append(key)
+                next_sums += (s0, s1)
                 next_ms.append(m1)
                 parent_index.append(index)
                 blanks_next.append(nb)
-                if not len(next_layer) % PAUSE_EVERY:
+                if not len(next_keys) % PAUSE_EVERY:
                     if (yield Progress(expanded, generated, count, width, time.perf_counter() - started)):
                         return None
-            if len(next_layer) >= width:
+                if len(next_keys) >= width:
+                    break
+            if len(next_keys) >= width:
                 break
         depth += 1
         backs = [blanks[i] for i in parent_index]
-        layer, ixs, sums, ms, blanks = next_layer, next_ixs, next_sums, next_ms, blanks_next
+        boards, keys, ixs, sums, ms, blanks = next_boards, next_keys, next_ixs, next_sums, next_ms, blanks_next
         parents.append(array("I", parent_index))
         blank_layers.append(array("H", blanks))
-        for _ in _remember(seen, recent, layer, depth):
-            if (yield Progress(expanded, generated, len(layer), width, time.perf_counter() - started)):
+        for _ in _remember(seen, recent, keys, depth):
+            if (yield Progress(expanded, generated, len(keys), width, time.perf_counter() - started)):
                 return None
-        cancel = yield Progress(expanded, generated, len(layer), width, time.perf_counter() - started)
+        cancel = yield Progress(expanded, generated, len(keys), width, time.perf_counter() - started)
         if cancel:
             return None
     return None
