@@ -375,7 +375,7 @@ def main(argv: list[str] | None = None) -> int:
     data["beam_search"] = runs
     lines = [
         machine_header(info),
-        f"- command: {host.get('command') or command_line('beam_profile.py', argv)}",
+        f"- command: `{host.get('command') or command_line('beam_profile.py', argv)}`",
         "",
         f"# Where the 24-puzzle beam's time goes ({RUNTIME}, width {args.width}, Korf and Felner's #{args.ids})",
         "",

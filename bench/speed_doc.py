@@ -198,6 +198,15 @@ def korf24_lines(r: Results) -> list[str]:
         return [run[side]["length"] / run["optimal"] for run in runs]
 
     their_stops = sum(run["theirs"]["stopped"] == "time-limit" for run in vs_runs)
+    profiles = []
+    for runtime in ("cpython", "pyodide"):
+        prof = r.json(f"beam-profile-{runtime}")
+        schemes = prof["schemes"]
+        sums = [median(sum(run.values()) for run in schemes[name]["runs"]) for name in ("bytes", "zobrist")]
+        now = schemes["zobrist"]["us_per_child"]
+        top = max(now, key=now.__getitem__)
+        profiles.append(("CPython" if runtime == "cpython" else "Pyodide", sums, prof["width"],
+                         len(schemes["zobrist"]["runs"]), top, now[top]))
     rows = [
         [f"Korf & Felner's {len(c10)} 24-puzzles, CPython: first solution",
          f"max {f(first_max, 3)} s (median {f(median(row['first_seconds'] for row in c10), 3)} s), "
@@ -229,6 +238,14 @@ def korf24_lines(r: Results) -> list[str]:
          f"{b_main['longtasks']} long tasks on the page",
          f"mean <= {f(aim_mean)} x: {met(mean(b10) <= aim_mean)}; none over {f(aim_max)} x: "
          f"{met(not b_over)}{'' if not b_over else f' ({len(b_over)} of {len(br)})'}"],
+        ["the beam's child loop (5x5 tables), microseconds per child, each part timed by cutting the loop "
+         "after it: the loop before (a copy of each child's board as its key) and now (Zobrist int keys, "
+         "boards for the kept children only)",
+         "; ".join(
+             f"{runtime}: {f(prof[0], 2)} -> **{f(prof[1], 2)}** ({f(prof[0] / prof[1])}x; width "
+             f"{width}, {runs} runs a version); its largest part now: {top} ({f(top_us, 2)})"
+             for runtime, prof, width, runs, top, top_us in profiles),
+         "(issue 20) a profile in Pyodide, and a cheaper hot loop: done"],
         [f"side by side with slidingpuzzle {vs['slidingpuzzle']}'s weighted A* "
          f"(w = {f(vs['theirs']['weight'], 0)}, linear conflict), same {len(vs_runs)} boards, "
          f"{f(vs['time_limit'], 0)} s each, one run",
@@ -248,7 +265,7 @@ def korf24_lines(r: Results) -> list[str]:
         *table(["what", "measured", "aim (issue 9)"], rows),
         "",
         r.source("anytime-korf24-cpython", "anytime-korf24-cpython-60s", "anytime-korf24-browser",
-                 "vs-slidingpuzzle-korf24"),
+                 "vs-slidingpuzzle-korf24", "beam-profile-cpython", "beam-profile-pyodide"),
         "",
     ]
 
