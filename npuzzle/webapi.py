@@ -30,7 +30,9 @@ Requests (``"op"`` names the operation; their fields are read once by
     put those files in ``npuzzle/data/`` and send the request again; except for an
     anytime search, which starts at once with ``"need"`` in its first answer: it shows
     its first solution and waits (progress with a ``stage``) until the files are in
-    ``npuzzle/data/``, then loads them and improves it. An algorithm's
+    ``npuzzle/data/``, then loads them and improves it. An anytime search may also name
+    in ``"want"`` files it uses if they come but does not wait for (a big board's 5x5
+    core tables): fetch them while it runs; without them it goes on as it is. An algorithm's
     options (weighted A*'s ``weight``) are fields named after them. With ``"trace":
     true`` the search records what it does over time, for a chart: each progress
     answer then has ``"trace_delta": {"stride", "samples": [...], "iterations": [...]}``,
@@ -153,6 +155,7 @@ from .search import (
     default_algorithm,
     default_heuristic,
 )
+from .search.anytime import wanted_table_files
 from .solvability import explain_solvability
 
 __all__ = ["RequestError", "handle", "handle_dict"]
@@ -485,9 +488,13 @@ def _solve(request: Fields) -> dict[str, Any]:
     # An anytime search starts at once: it answers with a first solution while the
     # files it needs (in "need") are fetched, and waits for them before improving it.
     search, need = solve.start(fetching=True)
+    want = [name for name in wanted_table_files(solve.board.rows, solve.board.cols, solve.goal.blank)
+            if name not in need] if search.info.anytime else []
     answer = _begin(SearchJob(search), budget)
     if need:
         answer["need"] = list(need)
+    if want:
+        answer["want"] = want
     return answer
 
 

@@ -9,7 +9,8 @@ import pytest
 
 from npuzzle import Board, Limits, Progress, Search, StopReason, solve
 from npuzzle import pattern_db as pdb
-from npuzzle.heuristics import compile_heuristic, heuristic_available
+from npuzzle.heuristics import compile_heuristic, heuristic_available, heuristic_ready
+from npuzzle.random_boards import random_board
 from npuzzle.known import korf100
 from npuzzle.pattern_db import (
     SHIPPED,
@@ -310,6 +311,36 @@ def test_an_anytime_solve_answers_while_its_files_are_fetched(tmp_path: Path, mo
     answer = call({"op": "solve", "board": KORF_1, "goal": "blank-first"})
     stopped = call({"op": "cancel", "job": answer["job"]})
     assert stopped["result"]["stopped"] == "cancelled" and stopped["result"]["length"] == len(answer["solution"]["tiles"])
+    compile_heuristic.cache_clear()
+    pdb.pattern_lookups.cache_clear()
+
+
+def test_a_big_boards_anytime_solve_wants_the_cores_tables_and_uses_them_once_here(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A big board's anytime search names the 5x5 tables its core uses in "want" (not
+    "need": it does not wait for them), answers without them, and loads them (a step at a
+    time) as soon as their file is there."""
+    monkeypatch.setattr("npuzzle.tables.DATA_DIR", tmp_path)
+    monkeypatch.setattr(pdb, "_LOADED", {})
+    compile_heuristic.cache_clear()
+    pdb.pattern_lookups.cache_clear()
+    goal = Board.goal(7, 7)
+    board = random_board(7, 7, goal, seed=5)
+    request = {"op": "solve", "board": board.to_string(), "budget_ms": 100}
+    answer = call(request)
+    assert answer["ok"] is True and answer["want"] == ["pdb-5x5-55554x2.bin"] and "need" not in answer
+    assert board.play(answer["solution"]["tiles"]) == goal
+    stopped = call({"op": "cancel", "job": answer["job"]})
+    assert stopped["result"]["length"] is not None and not heuristic_ready("pdb", 5, 5, 24)
+    assert "want" not in call({"op": "solve", "board": board.to_string(), "algorithm": "greedy", "time_limit": 1})
+    (tmp_path / "pdb-5x5-55554x2.bin").write_bytes((DATA_DIR / "pdb-5x5-55554x2.bin").read_bytes())
+    answer = call({**request, "time_limit": 3})
+    assert "want" not in answer
+    out = answer
+    while out["type"] == "progress":
+        out = call({"op": "step", "job": answer["job"], "budget_ms": 200})
+    assert out["type"] == "result" and board.play(out["result"]["tiles"]) == goal
+    assert heuristic_ready("pdb", 5, 5, 24)  # loaded by the search, for its core
     compile_heuristic.cache_clear()
     pdb.pattern_lookups.cache_clear()
 

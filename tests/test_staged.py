@@ -213,3 +213,25 @@ def test_each_staged_solution_starts_from_the_best_so_far_and_windows_shorten_th
             best = found
     assert shortened and all(length in [c[1] for c in calls] for length in shortened)
     assert result.length is not None and result.length <= min(c[1] for c in calls if c[1] is not None)
+
+
+@pytest.mark.parametrize("rows, cols, goal_name", [(7, 7, "blank-last"), (7, 7, "blank-first"), (5, 8, "blank-last"), (8, 6, "blank-first")])
+def test_core_tables_name_the_core_that_the_lines_leave(rows: int, cols: int, goal_name: str) -> None:
+    """core_tables says which 5x5 tables the core will use without filling a line: the
+    core that filling the lines leaves has that shape and its blank's goal there."""
+    goal = Board.goal(rows, cols, goal_name)
+    problem = Problem.from_boards(random_board(rows, cols, goal, seed=rows * cols), goal)
+    reduction = Staged(problem, 8)
+    lines = reduction.run_to(staged.CORE)
+    with pytest.raises(StopIteration) as done:
+        while True:
+            next(lines)
+    sub, _ = reduction.region_problem(*done.value.value)
+    assert staged.core_tables(rows, cols, goal.blank) == (sub.rows, sub.cols, sub.goal.index(0))
+
+
+def test_core_tables_are_none_where_the_5x5_tables_do_not_apply() -> None:
+    assert staged.core_tables(7, 7, 3) is None  # the blank's goal on an edge, not in a corner
+    assert staged.core_tables(7, 7, 24) is None  # in the middle
+    assert staged.core_tables(4, 12, 47) is None  # a core of 4 rows
+    assert staged.core_tables(12, 12, 11) == (5, 5, 4)

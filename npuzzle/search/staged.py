@@ -245,6 +245,18 @@ class Staged(Reduction):
         yield from super().fill_line(line, inward)
 
 
+def core_tables(rows: int, cols: int, blank_goal: int) -> tuple[int, int, int] | None:
+    """The shape and blank's goal cell of the core that staged solving leaves on a board
+    of ``rows`` x ``cols`` whose blank's goal is ``blank_goal``, when the 5x5 pattern
+    databases apply to it: lines are filled away from the blank's goal, so with that goal
+    in a corner the core is that corner's 5x5 block, with its blank in the same corner.
+    None for other goals and for boards with fewer than 5 rows or columns."""
+    row, col = divmod(blank_goal, cols)
+    if rows < CORE or cols < CORE or row not in (0, rows - 1) or col not in (0, cols - 1):
+        return None
+    return CORE, CORE, (0 if row == 0 else CORE - 1) * CORE + (0 if col == 0 else CORE - 1)
+
+
 def staged_reduction(problem: Problem, width: int) -> Generator[None, None, Path]:
     """The whole solution by staged lines down to 3x3 (solved by IDA*)."""
     return Staged(problem, width).run()

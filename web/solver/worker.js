@@ -271,6 +271,11 @@ async function run(message) {
       () => { failedTables = true; if (running.has(id)) aborted.add(id); },
     );
   }
+  if (answer.ok && Array.isArray(answer.want)) {
+    // Tables the search uses if they come (a big board's 5x5 core) but does not wait for:
+    // fetched while it runs; a failed download changes nothing.
+    fetchTables(answer.want, () => {}).catch(() => {});
+  }
   // Searches come back as progress until done; keep stepping between ticks.
   let memoryTold = performance.now();
   while (answer.ok && answer.type === "progress") {
