@@ -190,7 +190,7 @@ def profile_board(tables: Tables, problem: Problem, scheme: str, width: int, tim
     start = bytes(problem.start)
     key0 = 0
     for pos, label in enumerate(start):
-        key0 ^= tables.zob[label][pos]
+        key0 ^= tables.zob[label * tables.n + pos]
     first: Any = start if scheme == "bytes" else key0
     state = {
         "layer": [start] if scheme == "bytes" else bytearray(start), "keys": [first],

@@ -209,7 +209,7 @@ def test_the_pattern_beams_move_tables_give_what_a_whole_board_gives(side: int, 
     def whole(cells: list[int]) -> tuple[int, int, list[int]]:
         key = 0
         for pos, label in enumerate(cells):
-            key ^= zobrist[label][pos]
+            key ^= zobrist[label * n + pos]
         return key, sum(manhattan[label][pos] for pos, label in enumerate(cells)), [
             i for lookup in padded for i in lookup.indices(cells)]
 

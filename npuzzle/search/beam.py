@@ -18,14 +18,13 @@ in IDA*), from the heuristic's own incremental update, or by a full evaluation.
 
 from __future__ import annotations
 
-import random
 import time
 from array import array
 from typing import Any, Generator, Hashable, Iterator, TypeVar
 
 from ..heuristics import Compiled
 from ..pattern_db import PatternLookup
-from .problem import Problem
+from .problem import Problem, zobrist_keys
 from .result import Progress
 
 BeamSteps = Generator[Progress, bool, "list[int] | None"]
@@ -180,21 +179,17 @@ def _path(parents: list[array[int]], blank_layers: list[array[int]], index: int)
     return path
 
 
-KEY_BITS = 62
-"""Bits of the pattern beam's Zobrist keys: with about ten million children checked
-against a million keys remembered, the chance that two boards share a key in a run is
-about 1 in 100,000, and such a clash costs only a child not kept (the path is the blank's
-moves, checked by replaying them)."""
-
-_MOVE_TABLES: dict[tuple[int, ...], tuple[tuple[PatternLookup, ...], list[list[int]], list[Any]]] = {}
+_MOVE_TABLES: dict[tuple[int, ...], tuple[tuple[PatternLookup, ...], list[int], list[Any]]] = {}
 
 
-def _move_tables(padded: list[PatternLookup], neighbours: tuple[tuple[int, ...], ...]) -> tuple[list[list[int]], list[Any]]:
+def _move_tables(padded: list[PatternLookup], neighbours: tuple[tuple[int, ...], ...]) -> tuple[list[int], list[Any]]:
     """The pattern beam's tables for two lookups (made once per pair; 2 ms in CPython):
-    Zobrist keys (``[label][cell]``) and, per tile, one tuple of lists indexed by the
-    move ``blank * n + neighbour`` (the tile going from the neighbour to the blank's cell):
-    the key's change, Manhattan's change, then per lookup the tile's slot in a state's
-    indices, its index change and its pattern's table."""
+    Zobrist keys (``zobrist_keys``, ``[label * n + cell]``; two boards that share one cost
+    only a child not kept: the path is the blank's moves, checked by replaying them) and,
+    per tile, one tuple of lists indexed by the move ``blank * n + neighbour`` (the tile
+    going from the neighbour to the blank's cell): the key's change, Manhattan's change,
+    then per lookup the tile's slot in a state's indices, its index change and its
+    pattern's table."""
     ident = tuple(id(lookup) for lookup in padded)
     cached = _MOVE_TABLES.get(ident)
     if cached is not None and all(a is b for a, b in zip(cached[0], padded)):
@@ -202,8 +197,7 @@ def _move_tables(padded: list[PatternLookup], neighbours: tuple[tuple[int, ...],
     n = len(neighbours)
     manhattan = padded[0].manhattan
     man = manhattan if manhattan is not None else tuple([tuple([0] * n)] * (n + 1))
-    rng = random.Random(n)
-    zobrist = [[rng.getrandbits(KEY_BITS) for _ in range(n)] for _ in range(n + 1)]
+    zobrist = zobrist_keys(n)
     slots = []
     base = 0
     for lookup in padded:
@@ -216,7 +210,7 @@ def _move_tables(padded: list[PatternLookup], neighbours: tuple[tuple[int, ...],
         for blank in range(n):
             for nb in neighbours[blank]:
                 mv = blank * n + nb
-                key[mv] = zobrist[tile][blank] ^ zobrist[tile][nb] ^ zobrist[0][blank] ^ zobrist[0][nb]
+                key[mv] = zobrist[tile * n + blank] ^ zobrist[tile * n + nb] ^ zobrist[blank] ^ zobrist[nb]
                 md[mv] = man[tile][blank] - man[tile][nb]
                 for j, lookup in enumerate(padded):
                     contrib = lookup.contrib[tile]
@@ -271,7 +265,7 @@ def _pattern_beam(
     excess = manhattan is not None
     key0 = 0
     for pos, label in enumerate(start):
-        key0 ^= zobrist[label][pos]
+        key0 ^= zobrist[label * n + pos]
     boards = bytearray(start)  # the layer's boards, n bytes each
     keys = [key0]
     ixs = [i for lookup in padded for i in lookup.indices(start)]  # ``stride`` per state

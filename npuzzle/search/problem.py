@@ -8,6 +8,8 @@ from start to goal; ``Problem.decode`` turns it back into tiles and directions.
 
 from __future__ import annotations
 
+import functools
+import random
 from dataclasses import dataclass
 
 from ..board import BLANK, Board, relabel
@@ -29,6 +31,20 @@ def neighbour_table(rows: int, cols: int) -> tuple[tuple[int, ...], ...]:
             nbrs.append(pos - 1)
         table.append(tuple(nbrs))
     return tuple(table)
+
+
+ZOBRIST_BITS = 62
+"""Bits of a Zobrist key: with about ten million boards checked against a million keys
+remembered, the chance that two boards share a key in a search is about 1 in 100,000."""
+
+
+@functools.lru_cache(maxsize=8)
+def zobrist_keys(n: int) -> list[int]:
+    """Random keys for boards of ``n`` cells, ``[label * n + cell]`` (labels 0, the blank,
+    to n): a board's key is the xor of its labels' keys at their cells, so a move changes
+    it by four xors. The same keys every time (seeded by ``n``)."""
+    rng = random.Random(n)
+    return [rng.getrandbits(ZOBRIST_BITS) for _ in range((n + 1) * n)]
 
 
 def direction(before: int, after: int, cols: int) -> str:

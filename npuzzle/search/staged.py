@@ -30,14 +30,13 @@ moves: one table read), and only the ``width`` kept ones are copied.
 from __future__ import annotations
 
 import functools
-import random
 import time
 from array import array
 from typing import Generator
 
 from ..heuristics import compile_heuristic, strongest_heuristic
 from .beam import beam_search
-from .problem import Problem
+from .problem import Problem, zobrist_keys
 from .reduction import Path, Reduction
 from .result import Progress
 
@@ -73,13 +72,12 @@ def _back(history: list[tuple[array[int], array[int]]], depth: int, index: int) 
 
 
 @functools.lru_cache(maxsize=8)
-def _tables(rows: int, cols: int) -> tuple[list[int], list[list[int]], list[int]]:
+def _tables(rows: int, cols: int) -> tuple[list[int], list[list[int]]]:
     """For a shape: the Manhattan distance between cells (``[p * n + t]``, and the same as a
-    list per cell), and Zobrist keys (``[label * n + cell]``, labels 0 to n)."""
+    list per cell)."""
     n = rows * cols
     between = [abs(p // cols - t // cols) + abs(p % cols - t % cols) for p in range(n) for t in range(n)]
-    rng = random.Random(n)
-    return between, [between[p * n : p * n + n] for p in range(n)], [rng.getrandbits(62) for _ in range((n + 1) * n)]
+    return between, [between[p * n : p * n + n] for p in range(n)]
 
 
 class Staged(Reduction):
@@ -91,7 +89,8 @@ class Staged(Reduction):
         """States expanded by the lines' beams (roughly: counted in steps of PAUSE_EVERY)."""
         self.stage_weight = STAGE_WEIGHT
         self.chunk = CHUNK
-        self.between, self.between_rows, self.zobrist = _tables(problem.rows, problem.cols)
+        self.between, self.between_rows = _tables(problem.rows, problem.cols)
+        self.zobrist = zobrist_keys(problem.size)
 
     def place_together(self, cells: list[int], width: int, max_depth: int) -> Generator[None, None, bool]:
         """Bring the tiles of goal ``cells`` home by a beam over the whole board."""
