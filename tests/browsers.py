@@ -701,7 +701,8 @@ async (site) => {
   const { SolverClient } = await import(find("solver-client.js"));
   const buildInfo = await import(find("build-info.js"));
   const started = performance.now();
-  const client = new SolverClient(new URL(find("worker.js")));
+  const workerUrl = new URL(find("worker.js"));
+  const client = new SolverClient(() => new Worker(workerUrl, { type: "module", name: "solver" }));
   const info = await client.ready;
   window.__bench = { client };
   return {

@@ -40,7 +40,7 @@ import { PageView } from "./page-view.js";
 // What this browser lacks for the runtime is found before the worker starts (a browser too old
 // is told so, and no file of the runtime is fetched); the editor works either way.
 const workerUrl = new URL("../solver/worker.js", import.meta.url);
-const client = new SolverClient(workerUrl, { support: browserSupport() });
+const client = new SolverClient(() => new Worker(workerUrl, { type: "module", name: "solver" }), { support: browserSupport() });
 // A request that carries a person's code goes to a worker of its own (started when first needed).
 const runner = new CodeRunner({ solver: client, workerUrl });
 const state = new PageState();

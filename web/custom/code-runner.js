@@ -33,7 +33,7 @@ export class CodeRunner {
   // The code's worker, started now if it is not yet.
   client() {
     if (this.code) return this.code;
-    this.code = new SolverClient(this.workerUrl, { hangMs: HANG_MS, who: WHO, maxRestarts: Infinity, name: "code" });
+    this.code = new SolverClient(() => new Worker(this.workerUrl, { type: "module", name: "code" }), { hangMs: HANG_MS, who: WHO, maxRestarts: Infinity });
     this.code.on("memory", (bytes) => {
       if (bytes > MEMORY_LIMIT) this.end(`your code made its memory grow to ${Math.round(bytes / 2 ** 20)} MB, past the limit of ${MEMORY_LIMIT / 2 ** 20} MB`);
     });

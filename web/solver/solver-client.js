@@ -23,6 +23,10 @@
 //
 // `memory`: the bytes of the worker's WebAssembly memory (Pyodide's heap) at its latest
 // "ready" or answer, when the worker tells (else null); the "memory" listeners hear each figure.
+//
+// `startWorker()` makes the worker: anything with a Worker's postMessage and terminate that
+// calls its onmessage, onerror and onmessageerror (the solver's own Worker; the sandboxed one
+// that runs a person's code, custom/sandbox-host.js; a fake in Node tests).
 
 import * as protocol from "./protocol.js";
 
@@ -37,9 +41,8 @@ export class SolverClient {
   // `who`: what messages call the worker ("the solver"; the worker that runs a person's code is
   // another client of the same worker script); `maxRestarts`: crashes within a minute before it
   // gives up (that worker is ended on purpose whenever their code hangs: Infinity).
-  constructor(workerUrl, { hangMs = HANG_MS, support = { now: "", later: Promise.resolve("") }, who = "the solver", maxRestarts = MAX_RESTARTS, name = "solver" } = {}) {
-    this.workerUrl = workerUrl;
-    this.name = name; // the worker's name (its `self.name`): "code" closes its network once loaded
+  constructor(startWorker, { hangMs = HANG_MS, support = { now: "", later: Promise.resolve("") }, who = "the solver", maxRestarts = MAX_RESTARTS } = {}) {
+    this.startWorker = startWorker;
     this.hangMs = hangMs;
     this.who = who;
     this.maxRestarts = maxRestarts;
@@ -71,7 +74,7 @@ export class SolverClient {
   launch() {
     this.loaded = false;
     this.lastHeard = performance.now();
-    const worker = new Worker(this.workerUrl, { type: "module", name: this.name });
+    const worker = this.startWorker();
     worker.onmessage = (event) => { if (worker === this.worker) this.receive(event.data); };
     worker.onerror = (event) => {
       if (worker !== this.worker) return;
