@@ -13,7 +13,12 @@ never mixes with a cached old one and the service worker can keep a build's file
                                  file list): offline use after the first visit
     web-<hash>/                  web/ (ES modules, CSS) and build-info.js; <hash> covers them;
                                  custom/editor-bundle.js is the code editor (CodeMirror, from
-                                 node_modules, bundled by esbuild from web/custom/editor-entry.js)
+                                 node_modules, bundled by esbuild from web/custom/editor-entry.js);
+                                 custom/sandbox-bundle.js the worker that runs a person's code
+                                 (web/custom/sandbox-worker.js with Pyodide's scripts, one
+                                 classic script), and build-info.js's FRAME_HTML the document of
+                                 the sandbox's frame (web/custom/sandbox-boot.js inline, allowed
+                                 by its hash, which index.html's policy names too)
     pyodide/<version>/           the Pyodide runtime, copied from node_modules/pyodide
                                  (installed with ``npm ci`` from the pinned lock file if missing)
     py/npuzzle-<hash>.zip        the npuzzle package: its sources, and beside them bytecode
@@ -28,6 +33,7 @@ never mixes with a cached old one and the service worker can keep a build's file
 from __future__ import annotations
 
 import argparse
+import base64
 import functools
 import hashlib
 import http.server
@@ -275,31 +281,83 @@ EDITOR_ENTRY = "custom/editor-entry.js"
 """The code editor's entry in web/: its imports name npm packages, so it is not shipped but
 bundled (``editor_bundle``) into EDITOR_BUNDLE."""
 EDITOR_BUNDLE = "custom/editor-bundle.js"
+SANDBOX_ENTRY = "custom/sandbox-worker.js"
+"""The worker that runs a person's code, in web/: bundled with Pyodide's scripts
+(``sandbox_bundle``) into SANDBOX_BUNDLE, a classic script the sandbox's frame starts from a
+blob: URL (a module worker cannot start in an opaque-origin frame)."""
+SANDBOX_BUNDLE = "custom/sandbox-bundle.js"
+SANDBOX_BOOT = "custom/sandbox-boot.js"
+"""The sandbox frame's one script, in web/: not shipped as a file but inline in FRAME_HTML."""
+NOT_SHIPPED = (SERVICE_WORKER, EDITOR_ENTRY, SANDBOX_ENTRY, SANDBOX_BOOT)
+"""web/'s sources that are not files of the site as they are (written elsewhere, or bundled)."""
 
 
 def web_sources(web: Path) -> dict[str, bytes]:
-    """web/'s files by their path in it ("app/main.js"), but the service worker's source and
-    the editor's entry, with the editor's bundle."""
+    """web/'s files by their path in it ("app/main.js"), but the sources in NOT_SHIPPED, with the
+    editor's and the sandbox worker's bundles."""
     sources = {p.relative_to(web).as_posix(): p.read_bytes() for p in sorted(web.rglob("*"))
-               if p.is_file() and p.relative_to(web).as_posix() not in (SERVICE_WORKER, EDITOR_ENTRY)}
+               if p.is_file() and p.relative_to(web).as_posix() not in NOT_SHIPPED}
     sources[EDITOR_BUNDLE] = editor_bundle(web / EDITOR_ENTRY)
+    sources[SANDBOX_BUNDLE] = sandbox_bundle(web / SANDBOX_ENTRY)
     return sources
 
 
-def editor_bundle(entry: Path) -> bytes:
-    """The code editor (CodeMirror and its Python mode from node_modules) and ``entry`` in one
-    ES module, minified, by the pinned esbuild (its native binary: no Node needed to run it).
-    The page imports it only when a person opens the code panel."""
-    esbuild = ROOT / "node_modules" / ".bin" / "esbuild"
-    if not esbuild.exists():
+def esbuild(entry: Path, *flags: str) -> bytes:
+    """``entry`` and what it imports bundled into one minified script by the pinned esbuild (its
+    native binary: no Node needed to run it)."""
+    binary = ROOT / "node_modules" / ".bin" / "esbuild"
+    if not binary.exists():
         raise SystemExit("build: node_modules/.bin/esbuild is missing: run npm ci")
     done = subprocess.run(
-        [str(esbuild), str(entry), "--bundle", "--format=esm", "--minify", "--target=es2020",
-         "--legal-comments=none", "--log-level=warning"],
+        [str(binary), str(entry), "--bundle", "--minify", "--legal-comments=none", "--log-level=warning", *flags],
         cwd=ROOT, check=False, capture_output=True,
     )
     if done.returncode != 0:
         raise SystemExit(f"build: esbuild failed on {entry.name}: {done.stderr.decode(errors='replace').strip()}")
+    return done.stdout
+
+
+def sandbox_bundle(entry: Path) -> bytes:
+    """The worker that runs a person's code: ``entry``, the solver's worker core and Pyodide's
+    pyodide.mjs and pyodide.asm.mjs (from node_modules) in one classic script. Their Node-only
+    imports (``node:*``, never reached in a browser) stay as they are."""
+    header = (f"/*! The worker that runs a person's code: web/{SANDBOX_ENTRY} with Pyodide "
+              f"{pinned_pyodide_version()}'s pyodide.mjs and pyodide.asm.mjs (the Pyodide project's, under the "
+              "Mozilla Public License 2.0), bundled by build.py. */\n")
+    return header.encode() + esbuild(entry, "--format=iife", "--target=es2022", "--external:node:*")
+
+
+def sandbox_frame(boot: str) -> tuple[str, str]:
+    """The sandbox frame's document (its policy, then ``boot`` inline) and the hash that allows
+    ``boot`` (a CSP source, 'sha256-...'). The policy forbids every request and every script but
+    ``boot``; the page's own (which a srcdoc frame inherits) applies too."""
+    if "</script" in boot.lower():
+        raise SystemExit(f"build: web/{SANDBOX_BOOT} may not contain '</script'")
+    digest = "sha256-" + base64.b64encode(hashlib.sha256(boot.encode()).digest()).decode()
+    policy = (f"default-src 'none'; script-src '{digest}' 'wasm-unsafe-eval'; worker-src blob:; "
+              "connect-src 'none'; base-uri 'none'; form-action 'none'")
+    html = (f'<!doctype html><html><head><meta charset="utf-8">'
+            f'<meta http-equiv="Content-Security-Policy" content="{policy}"></head>'
+            f"<body><script>{boot}</script></body></html>")
+    return html, f"'{digest}'"
+
+
+def page_policy(html: str, boot_hash: str) -> str:
+    """index.html with its policy allowing the sandbox: its frame's script (by ``boot_hash``),
+    which a srcdoc frame's policy inherits, and workers from blob: (the frame's worker)."""
+    rules = {"script-src 'self' 'wasm-unsafe-eval';": f"script-src 'self' 'wasm-unsafe-eval' {boot_hash};",
+             "worker-src 'self';": "worker-src 'self' blob:;"}
+    for old, new in rules.items():
+        if html.count(old) != 1:
+            raise SystemExit(f"build: index.html's Content-Security-Policy must hold {old!r} once")
+        html = html.replace(old, new)
+    return html
+
+
+def editor_bundle(entry: Path) -> bytes:
+    """The code editor (CodeMirror and its Python mode from node_modules) and ``entry`` in one
+    ES module, minified. The page imports it only when a person opens the code panel."""
+    bundle = esbuild(entry, "--format=esm", "--target=es2020")
     notices = {}  # each distinct licence text once, with the packages under it
     for manifest in sorted((ROOT / "node_modules").glob("**/package.json")):
         folder = manifest.parent
@@ -309,7 +367,7 @@ def editor_bundle(entry: Path) -> bytes:
     header = "/*! The code editor: web/custom/editor-entry.js with the npm packages below, bundled by build.py.\n"
     for text, names in notices.items():
         header += f"\n{', '.join(names)}:\n{text.replace('*/', '* /')}\n"
-    return (header + "*/\n").encode() + done.stdout
+    return (header + "*/\n").encode() + bundle
 
 
 EDITOR_PACKAGES = frozenset({"codemirror", "@codemirror", "@lezer", "style-mod", "w3c-keyname", "crelt"})
@@ -357,6 +415,13 @@ def build(out: Path, stdlib_pyc: str = "imported") -> Path:
         f'export const PYODIDE_VERSION = "{version}";\n'
         f"export const TABLE_FILES = {json.dumps(tables, indent=2)};\n"
     )
+    frame, boot_hash = sandbox_frame((ROOT / "web" / SANDBOX_BOOT).read_text())
+    info += (
+        "// The sandbox that runs a person's code (custom/sandbox-host.js): its frame's document, and\n"
+        "// its worker's script (relative to this folder).\n"
+        f"export const FRAME_HTML = {json.dumps(frame)};\n"
+        f'export const SANDBOX_BUNDLE = "{SANDBOX_BUNDLE}";\n'
+    )
     sources = web_sources(ROOT / "web")
     sources.update(app_icons())  # the manifest's PNG icons, drawn here (no binary in the repository)
     name = _digest(b"".join(n.encode() + b"\0" + data for n, data in sources.items()) + info.encode())
@@ -367,7 +432,7 @@ def build(out: Path, stdlib_pyc: str = "imported") -> Path:
         (web / file_name).parent.mkdir(parents=True, exist_ok=True)
         (web / file_name).write_bytes(data)
     (web / "build-info.js").write_text(info)
-    html = (ROOT / "index.html").read_text()
+    html = page_policy((ROOT / "index.html").read_text(), boot_hash)
     script = re.search(r'<script type="module" src="web/([\w./-]+)"></script>', html)
     if not script:
         raise SystemExit("build: index.html has no <script type=\"module\" src=\"web/...\"> to start the page")
@@ -379,12 +444,16 @@ def build(out: Path, stdlib_pyc: str = "imported") -> Path:
     html = html.replace(tag, tag + preload)
     (out / "index.html").write_text(html)
     files = ["./", *(p.relative_to(out).as_posix() for p in sorted(out.rglob("*")) if p.is_file() and p.parts[len(out.parts)] != "tables")]
+    table_urls = {u.removeprefix("../"): out / u.removeprefix("../").split("?")[0] for u in tables.values()}
+    digests = {file: hashlib.sha256((out / ("index.html" if file == "./" else file)).read_bytes()).hexdigest() for file in files}
+    digests.update({url: hashlib.sha256(path.read_bytes()).hexdigest() for url, path in table_urls.items()})
     (out / "sw.js").write_text(
         f"// Written by build.py from web/{SERVICE_WORKER}: the build, the files it keeps (relative to this\n"
-        "// file), the tables it may keep once fetched.\n"
+        "// file), the tables it may keep once fetched, and the SHA-256 of every one of them.\n"
         f'const BUILD = "{name}";\n'
         f"const FILES = {json.dumps(files, indent=2)};\n"
-        f"const TABLES = {json.dumps(sorted(u.removeprefix('../') for u in tables.values()), indent=2)};\n\n"
+        f"const TABLES = {json.dumps(sorted(table_urls), indent=2)};\n"
+        f"const SHA256 = {json.dumps(digests, indent=2)};\n\n"
         + (ROOT / "web" / SERVICE_WORKER).read_text()
     )
     (out / ".nojekyll").write_text("")  # GitHub Pages: serve files as they are
@@ -478,11 +547,14 @@ def app_icons() -> dict[str, bytes]:
 def page_modules(web: Path, entry: str = "app/main.js") -> list[str]:
     """The modules ``entry`` (a path in ``web``) imports statically, directly or not, as paths
     in ``web`` (the page's module graph, without the worker's), in the order found. It follows
-    relative imports (``from "./x.js"``, ``from "../board/y.js"``), on one line or several."""
+    relative imports (``from "./x.js"``, ``from "../board/y.js"``), on one line or several;
+    build-info.js, which the build writes, is in the graph but has no imports."""
     found: list[str] = []
     todo = [entry]
     while todo:
         name = todo.pop(0)
+        if name == "build-info.js":
+            continue
         text = (web / name).read_text()
         for imported in re.findall(r'^(?:import|export) [^;"]*? from "(\.{1,2}/[\w./-]+\.js)";$', text, re.M):
             path = posixpath.normpath(posixpath.join(posixpath.dirname(name), imported))

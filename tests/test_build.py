@@ -3,7 +3,9 @@ complete, self-contained and relative."""
 
 from __future__ import annotations
 
+import base64
 import fnmatch
+import hashlib
 import json
 import math
 import re
@@ -15,7 +17,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urljoin
 
-from build import APP_ICONS, Handler, app_icons, web_folder
+from build import APP_ICONS, NOT_SHIPPED, SANDBOX_BOOT, SANDBOX_BUNDLE, Handler, app_icons, sandbox_frame, web_folder
 
 from .helpers import ROOT
 
@@ -29,11 +31,12 @@ def test_site_has_every_file(built_site: Path) -> None:
     web = web_folder(built_site)
     for name in ("app/main.js", "solver/worker.js", "app/controller.js", "style.css", "build-info.js"):
         assert (web / name).is_file(), name
-    # Every file of web/ is built, in its folder (but the service worker: it is sw.js; and the
-    # editor's entry: bundled with CodeMirror into custom/editor-bundle.js).
+    # Every file of web/ is built, in its folder (but the service worker: it is sw.js; the
+    # editor's entry: bundled with CodeMirror into custom/editor-bundle.js; the sandbox's worker
+    # and frame script: bundled with Pyodide, and inline in the frame's document).
     sources = {p.relative_to(ROOT / "web").as_posix() for p in (ROOT / "web").rglob("*") if p.is_file()}
     built = {p.relative_to(web).as_posix() for p in web.rglob("*") if p.is_file()}
-    assert sources - {"solver/service-worker.js", "custom/editor-entry.js"} <= built
+    assert sources - set(NOT_SHIPPED) <= built
     assert (built_site / "sw.js").is_file()
     assert not (web / "solver" / "service-worker.js").exists()  # it is sw.js
     assert not (web / "custom" / "editor-entry.js").exists()  # its imports name npm packages
@@ -64,6 +67,12 @@ def test_our_files_request_nothing_outside_the_site(built_site: Path) -> None:
         if path.suffix == ".png":
             continue  # the app's icons: pixels, no addresses
         text = path.read_text()
+        if path.name == Path(SANDBOX_BUNDLE).name:  # Pyodide's scripts inside: their own addresses only
+            for runtime in ("pyodide.mjs", "pyodide.asm.mjs"):
+                for address in re.findall(r"https?://[^\"'`)]*", (ROOT / "node_modules" / "pyodide" / runtime).read_text()):
+                    # the same address, the names in its template minified
+                    pattern = r"\$\{\w+\}".join(map(re.escape, re.split(r"\$\{\w+\}", address)))
+                    text = re.sub(pattern, "", text)
         assert not re.search(r"https?://", text.replace("http://www.w3.org/2000/svg", "")), path.name
         # Absolute paths would break under a sub-path such as GitHub Pages' /<repo>/.
         assert not re.search(r"""(?:src|href)=["']/""", text), path.name
@@ -104,12 +113,15 @@ def content_security_policy(html: str) -> dict[str, list[str]]:
 def test_the_page_carries_a_strict_content_security_policy(built_site: Path) -> None:
     """A meta tag (GitHub Pages sets no headers): scripts and workers only from the site
     (WebAssembly compiled, nothing evaluated), no inline script or style, nothing
-    fetched elsewhere, no plugins, no <base>."""
+    fetched elsewhere, no plugins, no <base>. Two sources more, for the sandbox that runs a
+    person's code (its srcdoc frame inherits this policy): the frame's one script, by its
+    hash, and a worker from a blob: URL (the frame's worker)."""
     html = (built_site / "index.html").read_text()
     policy = content_security_policy(html)
+    frame_html, boot_hash = sandbox_frame((ROOT / "web" / SANDBOX_BOOT).read_text())
     assert policy["default-src"] == ["'self'"]
-    assert policy["script-src"] == ["'self'", "'wasm-unsafe-eval'"]
-    assert policy["worker-src"] == ["'self'"] and policy["connect-src"] == ["'self'"]
+    assert policy["script-src"] == ["'self'", "'wasm-unsafe-eval'", boot_hash]
+    assert policy["worker-src"] == ["'self'", "blob:"] and policy["connect-src"] == ["'self'"]
     assert policy["style-src"] == ["'self'"]
     assert policy["object-src"] == ["'none'"] and policy["base-uri"] == ["'none'"]
     assert not any("unsafe-inline" in s or "unsafe-eval" == s.strip("'") for v in policy.values() for s in v)
@@ -117,6 +129,28 @@ def test_the_page_carries_a_strict_content_security_policy(built_site: Path) -> 
     assert not re.search(r"<script(?![^>]*\bsrc=)[^>]*>", html), "inline script"
     assert not re.search(r"<[^>]*\sstyle\s*=", html) and "<style" not in html, "inline style"
     assert not re.search(r"<[^>]*\son[a-z]+\s*=", html), "inline event handler"
+
+
+def test_the_sandbox_frame_allows_its_one_script_and_no_request(built_site: Path) -> None:
+    """The document of the frame that owns a person's code's worker (build-info.js's
+    FRAME_HTML): its own policy allows no request of any kind and no script but its inline one,
+    whose hash it and the page name; the worker's script is a file of the build (a classic
+    script: the bundle of web/custom/sandbox-worker.js with Pyodide's scripts)."""
+    info = (web_folder(built_site) / "build-info.js").read_text()
+    frame = json.loads(re.search(r"export const FRAME_HTML = (\".*\");", info).group(1))
+    boot = (ROOT / "web" / SANDBOX_BOOT).read_text()
+    assert frame.count("<script>") == 1 and f"<script>{boot}</script>" in frame
+    policy = content_security_policy(frame)
+    digest = "'sha256-" + base64.b64encode(hashlib.sha256(boot.encode()).digest()).decode() + "'"
+    assert policy == {
+        "default-src": ["'none'"], "script-src": [digest, "'wasm-unsafe-eval'"], "worker-src": ["blob:"],
+        "connect-src": ["'none'"], "base-uri": ["'none'"], "form-action": ["'none'"],
+    }
+    assert digest in content_security_policy((built_site / "index.html").read_text())["script-src"]
+    bundle = (web_folder(built_site) / SANDBOX_BUNDLE).read_text()
+    assert bundle.startswith("/*! The worker that runs a person's code") and "export " not in bundle[:2000]
+    assert not (web_folder(built_site) / "custom" / "sandbox-worker.js").exists()
+    assert not (web_folder(built_site) / "custom" / "sandbox-boot.js").exists()
 
 
 # -- installable: the web app manifest and its icons -----------------------------------

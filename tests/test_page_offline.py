@@ -27,7 +27,7 @@ from npuzzle.known import korf100
 from .browsers import outcome_of
 from .conftest import SUBPATH, watch
 from .helpers import ROOT
-from .pages import engine, open_link, solve_and_read_length
+from .pages import check, engine, open_link, open_part, solve_and_read_length
 
 HARD_3 = "8,6,7,2,5,4,3,0,1"  # 31 moves to blank-last
 KORF_55 = next((length, tiles) for ident, length, tiles in korf100() if ident == 55)  # 41 moves, blank-first
@@ -153,6 +153,11 @@ def test_the_site_works_offline_after_one_visit_and_a_new_build_replaces_it(
     expect(page.locator("#solver-state")).to_contain_text("working offline", timeout=90_000)
     solve_both(page, server.url)
     assert "working offline" in page.locator("#solver-state").inner_text()
+    # Your code too: its sandbox gets the runtime as bytes from the page (never by URL).
+    open_part(page, "heuristic")
+    result = check(page)
+    expect(result).to_have_attribute("data-admissible", "true")
+    expect(result).to_have_attribute("data-states", "181440")
 
     # Back online; a deploy changes the package. The next visit gets the new build whole.
     context.set_offline(False)
@@ -181,6 +186,45 @@ def test_the_site_works_offline_after_one_visit_and_a_new_build_replaces_it(
     new_package = next(web_folder(out).glob("build-info.js")).read_text()
     package = re.search(r"npuzzle-[0-9a-f]{12}\.zip", new_package)
     assert package and any(package.group(0) in u for u in requests)
+    context.close()
+    assert problems == []
+
+
+POISON = """async ([entry, table]) => {
+  for (const name of await caches.keys()) {
+    const cache = await caches.open(name);
+    for (const request of await cache.keys()) {
+      if (request.url === entry) await cache.put(request, new Response("window.__planted = 1", { headers: { "Content-Type": "text/javascript" } }));
+      if (request.url.includes(table)) await cache.put(request, new Response(new Uint8Array(1000)));
+    }
+  }
+}"""
+
+
+def test_a_stored_file_that_is_not_the_builds_is_dropped_fetched_again_and_never_run(
+    offline_browser: Any, served: tuple[Server, Path]
+) -> None:
+    """However a stored copy came to differ (any script of the site's origin can write its
+    caches), the service worker serves a file only if its bytes are the build's: the page's
+    entry script and a table replaced in the cache are dropped, fetched again, and the page is
+    the build's own and solves (the 4x4 with the table's real bytes)."""
+    server, out = served
+    build_name = web_folder(out).name.removeprefix("web-")
+    context = offline_browser.new_context()
+    page = context.new_page()
+    problems = watch(page, server.url)
+    solve_both(page, server.url)
+    wait_stored(page, build_name, tables=1)
+    entry = server.url + f"web-{build_name}/app/main.js"
+    page.evaluate(POISON, [entry, "pdb-4x4-663x2.bin"])
+    planted = page.evaluate(f"async () => (await (await caches.match({entry!r})).text())")
+    assert planted == "window.__planted = 1"  # the cache now holds the planted script
+    page.reload()
+    expect(page.locator("#solver-state")).to_have_attribute("data-kind", "ready", timeout=90_000)
+    assert page.evaluate("window.__planted") is None
+    solve_both(page, server.url)  # the 4x4 reads the table again: optimal, 41 moves
+    restored = page.evaluate(f"async () => (await (await caches.match({entry!r})).text())")
+    assert restored == (web_folder(out) / "app" / "main.js").read_text()
     context.close()
     assert problems == []
 

@@ -11,6 +11,7 @@ import { GoalChoice } from "../board/goal-choice.js";
 import { Comparison } from "../compare/comparison.js";
 import { CodePanel } from "../custom/code-panel.js";
 import { CodeRunner } from "../custom/code-runner.js";
+import { SandboxWorker } from "../custom/sandbox-host.js";
 import { CodeView } from "../custom/code-view.js";
 import { CompareView } from "../compare/compare-view.js";
 import { Explainer } from "../explain/explainer.js";
@@ -41,8 +42,9 @@ import { PageView } from "./page-view.js";
 // is told so, and no file of the runtime is fetched); the editor works either way.
 const workerUrl = new URL("../solver/worker.js", import.meta.url);
 const client = new SolverClient(() => new Worker(workerUrl, { type: "module", name: "solver" }), { support: browserSupport() });
-// A request that carries a person's code goes to a worker of its own (started when first needed).
-const runner = new CodeRunner({ solver: client, workerUrl });
+// A request that carries a person's code goes to a sandboxed worker of its own (custom/sandbox-host.js),
+// started when first needed.
+const runner = new CodeRunner({ solver: client, startWorker: () => new SandboxWorker(document) });
 const state = new PageState();
 const page = new PageView(document);
 const board = new BoardView(document.getElementById("board"));

@@ -249,9 +249,15 @@ export class CodePanel {
     this.showBusy();
     if (!reply.ok) return this.refused("heuristic", reply);
     const c = reply.check;
+    let shown;
+    try {
+      shown = { ...c, facts: words.checkFacts(c), worst: words.worstBoards(c) };
+    } catch {
+      return this.unreadable("heuristic");
+    }
     this.lastCheck = { key, check: c, filename: this.filename("heuristic") };
     this.view.setStatus("heuristic", c.stopped === "cancelled" ? "Check cancelled: what it found so far is below." : "Check done.", c.stopped || "checked");
-    this.view.showCheck({ ...c, facts: words.checkFacts(c), worst: words.worstBoards(c) });
+    this.view.showCheck(shown);
     if (this.offered) {
       this.offer();
       this.app.menusChanged({ solution: false });
@@ -308,11 +314,15 @@ export class CodePanel {
     this.showBusy();
     if (!reply.ok) return this.refused("search", reply);
     const r = reply.result;
-    this.view.setStatus("search", words.searchDone(r), r.solved ? "solved" : r.stopped ? "stopped" : "failed");
-    if (r.solved && this.app.analysis === a) {
-      this.app.clearSolution();
-      this.replay.offer({ ...r, start: a.tiles, algorithm: r.name, heuristic: null }, a.rows, a.cols, { final: true });
-      this.app.changed();
+    try {
+      this.view.setStatus("search", words.searchDone(r), r.solved ? "solved" : r.stopped ? "stopped" : "failed");
+      if (r.solved && this.app.analysis === a) {
+        this.app.clearSolution();
+        this.replay.offer({ ...r, start: a.tiles, algorithm: r.name, heuristic: null }, a.rows, a.cols, { final: true });
+        this.app.changed();
+      }
+    } catch {
+      this.unreadable("search");
     }
   }
 
@@ -330,6 +340,12 @@ export class CodePanel {
     this.view.setError(which, message);
     this.view.setStatus(which, status, state);
     if (line !== null && this.editors[which]) (await this.editors[which]).markError(line, message);
+  }
+
+  // The code's worker answered with something that is not what Python sends: it is ended.
+  unreadable(which) {
+    this.runner.end(words.unreadable);
+    this.refused(which, { ok: false, error: { field: "solver", message: words.unreadable } });
   }
 
   showBusy() {

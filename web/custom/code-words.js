@@ -77,6 +77,9 @@ export function searchDone(r) {
     "Press Play to watch it, or Compare all to race it against the built-in algorithms.";
 }
 
+// An answer of the code's worker that the page could not show (it is not what Python sends).
+export const unreadable = "your code's worker sent an answer the page could not read";
+
 export function consent(which) {
   return `This link carries ${which} written by someone else. It has not run: read it below, then press Run to use it.`;
 }
@@ -87,7 +90,8 @@ export function codeError(reply, which) {
   const e = reply.error;
   const job = which === "heuristic" ? "The check" : "Your search";
   if (e.field === "heuristic_code" || e.field === "search_code") {
-    return { message: e.message, line: e.line ?? null, status: `${job} could not run: see the message above.`, state: "failed" };
+    const line = Number.isInteger(e.line) && e.line > 0 ? e.line : null; // (the answer is the code's worker's)
+    return { message: String(e.message), line, status: `${job} could not run: see the message above.`, state: "failed" };
   }
   return {
     message: `Your code was stopped: ${e.message}. The solver and the board are untouched.`, line: null,

@@ -1,0 +1,120 @@
+// The worker that runs a person's code: the solver's worker core (solver/worker-core.js) with
+// Pyodide bundled in, hosted inside the sandbox's opaque-origin frame (sandbox-boot.js starts it
+// from a blob: URL). build.py bundles this file, the core and Pyodide's two scripts into one
+// classic script (custom/sandbox-bundle.js): a module worker cannot start in an opaque-origin
+// frame, and under the frame's policy nothing can be imported or fetched. So nothing comes from
+// the network: the page sends the runtime's files as bytes in the first message, and each table
+// file when Python asks for one (by its name; the page fetches only the build's own tables).
+//
+// Messages in (relayed by the frame from the page):
+//   {type: "files", files: {wasm, stdlib, package}, lock, memoryLimit}   first, once
+//   {type: "table", name, data} or {type: "table", name, error}         a table asked for
+//   any request of worker-core.js
+// Messages out: worker-core.js's messages, and {type: "table", name} to ask for a table file;
+// each sent as JSON text (the frame passes on nothing else).
+//
+// Memory has a hard cap: WebAssembly memory may not grow past `memoryLimit` bytes. A growth past
+// it fails as if the browser had no more memory (Python raises MemoryError), and the next answer
+// is replaced by a fatal message that names the limit, so the page ends this worker.
+import { loadPyodide } from "pyodide/pyodide.mjs";
+import createPyodideModule from "pyodide/pyodide.asm.mjs";
+import { reason, serve } from "../solver/worker-core.js";
+
+// Where Pyodide thinks its files are: nothing is fetched from there (the fetch below answers).
+const RUNTIME = "sandbox:/runtime/";
+const post = (message) => postMessage(JSON.stringify(message));
+
+let limitHit = null; // the words of the cap once something tried to pass it
+
+function capMemory(limit) {
+  const grow = WebAssembly.Memory.prototype.grow;
+  const mebibytes = Math.round(limit / 2 ** 20);
+  Object.defineProperty(WebAssembly.Memory.prototype, "grow", {
+    value(pages) {
+      if (this.buffer.byteLength + pages * 65536 > limit) {
+        limitHit = `your code tried to use more than ${mebibytes} MB of memory, the limit of the worker that runs it`;
+        throw new RangeError(limitHit);
+      }
+      return grow.call(this, pages);
+    },
+    writable: false, configurable: false, enumerable: false,
+  });
+  // A memory made afresh may not start or grow past the cap either.
+  const Memory = WebAssembly.Memory;
+  const capped = function Memory_(descriptor) {
+    if (!new.target) throw new TypeError("WebAssembly.Memory must be called with new");
+    const maximum = Math.min(Number(descriptor && descriptor.maximum) || 65536, Math.floor(limit / 65536));
+    if (Number(descriptor && descriptor.initial) > maximum) throw new RangeError(`a memory over ${mebibytes} MB`);
+    return new Memory({ ...descriptor, maximum });
+  };
+  capped.prototype = Memory.prototype;
+  Object.defineProperty(WebAssembly, "Memory", { value: capped, writable: false, configurable: false });
+}
+
+let files = null;
+const tables = new Map(); // name -> {resolve, reject, entry}
+
+// Pyodide fetches its WebAssembly and standard library by URL: answered from the bytes the page
+// sent. Any other address is refused here, as the frame's policy refuses it anyway.
+self.fetch = async (url) => {
+  const name = String(url instanceof Request ? url.url : url);
+  const data = name === `${RUNTIME}pyodide.asm.wasm` ? files.wasm : name === `${RUNTIME}python_stdlib.zip` ? files.stdlib : null;
+  if (!data) throw new TypeError(`the worker that runs your code has no network (${name})`);
+  const type = name.endsWith(".wasm") ? "application/wasm" : "application/zip";
+  return new Response(data, { headers: { "Content-Type": type } });
+};
+
+async function load(report, startup) {
+  report("Loading Python");
+  const given = await filesGiven;
+  let pyodide;
+  try {
+    pyodide = await loadPyodide({
+      indexURL: RUNTIME, createPyodideModule, lockFileContents: given.lock, stdLibURL: `${RUNTIME}python_stdlib.zip`,
+    });
+  } catch (error) {
+    throw new Error(`the Python runtime did not start (${reason(error)})`);
+  }
+  startup.runtime = performance.now();
+  report("Loading the solver");
+  pyodide.unpackArchive(new Uint8Array(given.package), "zip");
+  files = { wasm: null, stdlib: null }; // used: let them go
+  return pyodide;
+}
+
+// A table file, asked of the page by its name.
+function table(name, entry) {
+  return new Promise((resolve, reject) => {
+    tables.set(name, { resolve, reject, entry });
+    post({ type: "table", name });
+  });
+}
+
+let giveFiles;
+const filesGiven = new Promise((resolve) => { giveFiles = resolve; });
+const receive = serve({
+  load, table, post,
+  broken: () => limitHit,
+});
+
+onmessage = (event) => {
+  const message = event.data;
+  if (message && message.type === "files" && files === null) {
+    capMemory(message.memoryLimit);
+    files = message.files;
+    giveFiles({ lock: message.lock, package: message.files.package });
+    return;
+  }
+  if (message && message.type === "table" && tables.has(message.name)) {
+    const { resolve, reject, entry } = tables.get(message.name);
+    tables.delete(message.name);
+    if (message.data instanceof ArrayBuffer) {
+      entry.received = entry.total = message.data.byteLength;
+      resolve(new Uint8Array(message.data));
+    } else {
+      reject(new Error(String(message.error || `could not fetch ${message.name}`)));
+    }
+    return;
+  }
+  receive(message);
+};
