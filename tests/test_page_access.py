@@ -1,5 +1,6 @@
 """The page for everyone: the keyboard alone, axe, light and dark at a phone's and a desktop's
-size, a phone with touch, and the page while the solver loads or when it cannot."""
+size, a phone with touch, Solve and Stop above the results on a phone and the comparison fitting
+a desktop, and the page while the solver loads or when it cannot."""
 
 from __future__ import annotations
 
@@ -67,20 +68,28 @@ def test_axe_reports_no_serious_or_critical_violation(app: Any, site_url: str) -
 
 
 def test_the_page_fits_a_phone_and_a_desktop_light_and_dark(app: Any, site_url: str) -> None:
-    """The whole page, solved and compared, at a phone's and a desktop's size, light and dark
-    (one page, resized): it never scrolls sideways, and no visible panel or anything in one
-    leaves the viewport's width (but inside what scrolls sideways: the board's frame, a table)."""
+    """The whole page, solved and compared, at a phone's and a desktop's size (and 1366 px),
+    light and dark (one page, resized): it never scrolls sideways, and no visible panel or
+    anything in one leaves the viewport's width (but inside what scrolls sideways: the board's
+    frame, a table). On a desktop the comparison's table fits its panel (every column seen,
+    nothing to scroll); on a phone it scrolls sideways inside its own wrapper."""
     app.set_viewport_size(SIZES[0][1])
     open_link(app, site_url, f"#board={HARD}&step=9")
     expect(app.locator("#step-counter")).to_contain_text("Step 9 of 31", timeout=60_000)
     app.get_by_role("button", name="Compare all").click()
     expect(app.locator("#status")).to_have_attribute("data-state", "compared", timeout=120_000)
     show_your_code(app)
-    for name, viewport in SIZES:
+    wrap = app.locator("#compare-panel .table-wrap")
+    for name, viewport in (*SIZES, ("wide desktop", {"width": 1366, "height": 768})):
         app.set_viewport_size(viewport)
         for scheme in ("light", "dark"):
             app.emulate_media(color_scheme=scheme)
             assert sticking_out(app) == [], (name, scheme)
+        table_width, shown_width = wrap.evaluate("el => [el.scrollWidth, el.clientWidth]")
+        if viewport["width"] > 720:
+            assert table_width <= shown_width, (name, table_width, shown_width)
+        else:
+            assert table_width > shown_width, (name, table_width, shown_width)  # eight columns: they scroll
 
 
 def test_touch_tap_and_swipe_on_a_phone(browser: Any, site_url: str) -> None:
@@ -110,15 +119,45 @@ def test_touch_tap_and_swipe_on_a_phone(browser: Any, site_url: str) -> None:
     assert errors == []
 
 
-def test_on_a_phone_solving_brings_the_status_into_view(app: Any, site_url: str) -> None:
+# Where an element sits on the page (not the viewport): [top, bottom, left, right] in px, or
+# None when it is not drawn.
+JS_BOXES = """(ids) => Object.fromEntries(ids.map((id) => {
+  const el = document.getElementById(id);
+  const r = el.getBoundingClientRect();
+  return [id, el.closest("[hidden]") || r.height === 0 ? null : [r.top + scrollY, r.bottom + scrollY, r.left, r.right]];
+}))"""
+RESULTS = ("status", "result", "trace", "move-list")
+"""What a search shows under the board, the status line first: Solve and Stop come before all."""
+BIG = "7,17,23,15,2,6,21,11,10,14,0,13,4,9,22,24,1,3,16,20,12,5,18,19,8"  # random_board(5, 5, seed=3)
+
+
+def test_on_a_phone_solve_and_stop_come_before_the_results(app: Any, site_url: str) -> None:
+    """At 390x844 a solved board's Solve is under the board on the first screen, above the status
+    line and every result, and while an anytime search runs Stop stands in the same row, in view
+    without scrolling."""
     app.set_viewport_size({"width": 390, "height": 844})
-    open_link(app, site_url, f"#board={HARD}")
-    solve = app.get_by_role("button", name="Solve")
-    solve.scroll_into_view_if_needed()
-    expect(app.locator("#status")).not_to_be_in_viewport()
-    solve.click()
-    expect(app.locator("#status")).to_have_attribute("data-length", "31")
-    expect(app.locator("#status")).to_be_in_viewport()
+    open_link(app, site_url, f"#board={HARD}&step=9")
+    expect(app.locator("#step-counter")).to_contain_text("Step 9 of 31", timeout=60_000)
+    app.evaluate("scrollTo(0, 0)")
+    boxes = app.evaluate(JS_BOXES, ["board", "solve", *RESULTS])
+    assert all(boxes[name] for name in ("board", "solve", *RESULTS)), boxes
+    solve = boxes["solve"]
+    assert boxes["board"][1] <= solve[0] and solve[1] <= 844, boxes  # under the board, on the first screen
+    for name in RESULTS:
+        assert solve[1] <= boxes[name][0], (name, boxes)
+    open_link(app, site_url, f"#board={BIG}&size=5x5")
+    app.evaluate("scrollTo(0, 0)")
+    app.get_by_role("button", name="Solve").click()
+    stop = app.get_by_role("button", name="Stop")
+    expect(stop).to_be_visible()
+    expect(stop).to_be_in_viewport()
+    boxes = app.evaluate(JS_BOXES, ["solve", "stop", *RESULTS])
+    # In Solve's row, on the first screen (Firefox's driver scrolls what it clicks to the middle).
+    assert boxes["stop"][0] == boxes["solve"][0] and boxes["stop"][1] <= 844, boxes
+    for name in RESULTS:
+        assert boxes[name] is None or boxes["stop"][1] <= boxes[name][0], (name, boxes)
+    stop.click()
+    expect(app.locator("#status")).to_have_attribute("data-state", re.compile("^(solved|stopped)$"), timeout=60_000)
 
 
 def test_page_is_editable_while_the_solver_loads(app: Any, site_url: str) -> None:

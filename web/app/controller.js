@@ -1,25 +1,28 @@
 // Controller: a small router. Input reports what the person did as named events ("solve",
 // "tree-seek", "undo", ...); `dispatch` hands each to the route a feature registered for it
-// (each feature's `routes(app)`, app being this controller). The page state (PageState:
-// Python's info, whether the solver is ready, the view, the mode; the step is the replay's)
-// has one owner, `state`; after every event and every change it or the replay announces,
-// `derive` computes in one place the link, the busy flags and each feature's `update`. A new
-// feature is a folder whose object main.js hands in, with its routes and the hooks `announce`
-// calls on every feature that has them (`boardShown`, `menusChanged`, `linkStep`, `update`,
-// `records`, `solveStarted`, `solveProgress`, `solveFinished`, `solutionCleared`, `linkRead`,
-// `linkFields`): never its
-// name here. The controller routes the solver's life cycle, links and solving; its words come
-// from wording.js, its facts from Python's `info`.
+// (each feature's `routes(app)`, `app` being the app's door, app-door.js: the few things a
+// feature may ask of the app, never this controller). The page state (PageState: Python's
+// info, whether the solver is ready, the view, the mode; the step is the replay's) has one
+// owner, `state`; after every event and every change it or the replay announces, `derive`
+// computes in one place the link, the busy flags and each feature's `update`. A new feature is
+// a folder whose object main.js hands in, with its routes and the hooks `announce` calls on
+// every feature that has them (`boardShown`, `menusChanged`, `linkStep`, `update`, `records`,
+// `solveStarted`, `solveProgress`, `solveFinished`, `solutionCleared`, `linkRead`,
+// `linkFields`, and `solvedNote`, a sentence a feature adds to the status line after a solve):
+// never its name here. The controller routes the solver's life cycle, links and solving; its
+// words come from wording.js, its facts from Python's `info`.
 
 import * as outcome from "../solver/outcome.js";
 import * as protocol from "../solver/protocol.js";
 import * as wording from "../common/wording.js";
+import { appDoor } from "./app-door.js";
 
 export class Controller {
   constructor({ client, page, state, editor, link, choice, jobs, replay, tables, features }) {
     Object.assign(this, { client, page, state, editor, link, choice, jobs, replay, tables, features });
+    this.door = appDoor(this); // what features may ask of the app
     this.handlers = {}; // event name -> its route
-    for (const owner of [this, editor, choice, replay, ...features]) Object.assign(this.handlers, owner.routes?.(this));
+    for (const owner of [this, editor, choice, replay, ...features]) Object.assign(this.handlers, owner.routes?.(this.door));
     this.opening = false; // a link's board is being read: the address is the link's until it is shown
     this.pending = null; // {push}: a derive is scheduled
     editor.on("board", (reply, push) => this.boardShown(reply, push));
@@ -46,6 +49,11 @@ export class Controller {
   // The fields every feature that has `hook` gives, in one object (what a link or a solve carries).
   gather(hook) {
     return Object.assign({}, ...this.features.map((feature) => feature[hook]?.()));
+  }
+
+  // What every feature that has `hook` answers (null and undefined left out), in a list.
+  collect(hook, ...args) {
+    return this.features.map((feature) => feature[hook]?.(...args)).filter((answer) => answer != null);
   }
 
   // A named event (from input, or from a feature): its route, then what derives from it.
@@ -90,7 +98,7 @@ export class Controller {
   // -- the solver's life cycle ---------------------------------------------------------
 
   start() {
-    this.client.on("loading", (stage) => this.page.setSolverState(`${stage}\u2026`, "loading"));
+    this.client.on("loading", (stage) => this.page.setSolverState(wording.solverLoading(stage), "loading"));
     this.client.on("ready", (info) => this.ready(info));
     this.client.on("failed", (reason) => {
       this.jobs.stop();
@@ -101,8 +109,8 @@ export class Controller {
     });
     this.client.on("crashed", (reason) => this.crashed(reason));
     this.client.on("memory", (bytes) => this.page.setWorkerMemory(bytes));
-    this.page.setSolverState("Loading the solver\u2026", "loading");
-    this.page.setStatus("Loading the solver. You can edit the board meanwhile.");
+    this.page.setSolverState(wording.solverLoading(), "loading");
+    this.page.setStatus(wording.editWhileLoading());
     this.dispatch("choose-mode", this.state.mode);
     this.openLink(this.link.hash);
     this.changed();
@@ -128,7 +136,7 @@ export class Controller {
     const kind = this.jobs.kind;
     this.jobs.stop();
     this.tables.forget();
-    this.page.setSolverState("Restarting the solver\u2026", "loading");
+    this.page.setSolverState(wording.solverRestarting(), "loading");
     this.page.setStatus(wording.solverCrashed(reason, kind));
     this.state.set({ ready: false, restarted: reason });
   }
@@ -160,7 +168,7 @@ export class Controller {
     this.choice.fill(reply);
     this.page.setStatus(wording.boardStatus(reply));
     this.changed({ push });
-    this.announce("boardShown", reply, this);
+    this.announce("boardShown", reply, this.door);
     if (this.link.waitingForStep && reply.solvability.solvable) this.solve();
     this.prepareTables();
   }
@@ -210,7 +218,7 @@ export class Controller {
     const found = (solution) => this.replay.offer({ ...solution, start: a.tiles }, a.rows, a.cols);
     this.run("solve", request, (reply) => {
       const prepared = reply.ok ? this.tables.report(request.size, request.goal, reply.result.heuristic) : null;
-      this.page.setStatus(wording.solved(reply, this.state.info, prepared, this.choice.customVerdict()), outcome.solved(reply));
+      this.page.setStatus(wording.solved(reply, this.state.info, prepared, this.collect("solvedNote", reply)), outcome.solved(reply));
       if (reply.ok) this.page.setResult(wording.resultRows(reply.result, this.state.info));
       this.announce("solveFinished", reply);
       if (!reply.ok || reply.result.length === null) return this.link.dropStep();

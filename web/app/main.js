@@ -1,9 +1,11 @@
 // The composition root: build every collaborator, hand each the ones it works with, then
 // the controller that routes what the person does to them (a feature is one more object
-// in `features`, with its routes and hooks). Each feature's model gets its own view (the only
+// in `features`, with its routes and hooks; what it may ask of the app is the app's door,
+// app-door.js, which the controller hands it). Each feature's model gets its own view (the only
 // code that writes its part of the DOM); `page` (PageView) is the page's own: the status line,
 // the solver's state, the busy flags and the result. Models that need Python's facts get
-// `state` (PageState, the one owner of `info`) and read them there.
+// `state` (PageState, the one owner of `info`) and read them there; no model reaches for the
+// document or the window: main.js hands them in.
 import { BoardEditor } from "../board/board-editor.js";
 import { BoardView } from "../board/board-view.js";
 import { EditorView } from "../board/editor-view.js";
@@ -52,24 +54,27 @@ const clipboard = navigator.clipboard || { writeText: () => Promise.reject(new E
 const player = new Player({ show: (tiles, rows, cols, how) => board.render(tiles, rows, cols, how) });
 const tables = new TablePreparer({ client });
 const jobs = new JobRunner({ client: runner, state, page, tables });
-const editorView = new EditorView(document);
-const editor = new BoardEditor({ client, state, page, view: editorView, board, goal: new GoalChoice({ view: editorView }), jobs });
-const choice = new SolverChoice({ view: new ChoiceView(document), state });
 const link = new LinkState({ view: new LinkView(document), history: window.history, location: window.location, clipboard });
+const editorView = new EditorView(document);
+const editor = new BoardEditor({
+  client, state, page, view: editorView, board, goal: new GoalChoice({ view: editorView }), jobs, typingPause: () => link.typingPause(),
+});
+const features = []; // filled below; the solver choice asks them what they add to its menus
+const choice = new SolverChoice({ view: new ChoiceView(document), state, features });
 const replay = new Replay({ player, view: new ReplayView(document), board, state });
 // What "Why h" explains: the board shown (a replay's step, else the edited board), once valid.
 const subject = () => {
   const a = editor.valid ? editor.analysis : null;
   return { ready: state.ready, analysis: a, tiles: a && (replay.stepBoard || a.tiles), heuristic: choice.heuristicFields() };
 };
-const features = [
+features.push(
   new SearchTree({ view: new TreeView(document), state, link, page, choice }),
   new Comparison({ view: new CompareView(document), state, page, choice, clipboard }),
   new Explainer({ client: runner, view: new ExplainView(document), board, subject }),
   new PlayMode({ client, page, view: new PlayView(document), board, editor, replay, jobs, state }),
   new Trace({ view: new TraceView(document) }),
   new CodePanel({ runner, view: new CodeView(document), state, choice, page, replay, clipboard }),
-];
+);
 const controller = new Controller({
   client, page, state, editor, link, choice, jobs, replay, tables, features,
 });

@@ -23,12 +23,13 @@ export class PageView {
     for (const [key, value] of Object.entries(outcomes.attributes(outcome))) status.dataset[key] = value;
   }
 
-  // Bring the status line into view if it is off screen (on a phone, Solve sits far below
-  // the board and its status, so a search would otherwise start out of sight).
+  // Bring the status line into view if it is off screen (it sits under Solve, but a search
+  // may start from a link, or with the page scrolled away).
   revealStatus() {
+    const win = this.doc.defaultView;
     const box = this.el.status.getBoundingClientRect();
-    if (box.bottom > 0 && box.top < window.innerHeight) return;
-    const reduce = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+    if (box.bottom > 0 && box.top < win.innerHeight) return;
+    const reduce = win.matchMedia("(prefers-reduced-motion: reduce)").matches;
     this.el.status.scrollIntoView({ block: "center", behavior: reduce ? "auto" : "smooth" });
   }
 

@@ -14,8 +14,9 @@ import * as wording from "../common/wording.js";
 const DEFAULT_BOARD = "8 6 7\n2 5 4\n3 0 1";
 
 export class BoardEditor {
-  constructor({ client, state, page, view, board, goal, jobs }) {
-    Object.assign(this, { client, state, page, view, board, goal, jobs });
+  // `typingPause()`: whether an edit typed now deserves its own history entry (the link's rule).
+  constructor({ client, state, page, view, board, goal, jobs, typingPause = () => false }) {
+    Object.assign(this, { client, state, page, view, board, goal, jobs, typingPause });
     this.text = DEFAULT_BOARD;
     this.size = null; // "RxC" for text that cannot tell its own shape
     this.fromLink = false; // whether the board came from a link (for its error message)
@@ -34,9 +35,9 @@ export class BoardEditor {
     this.listeners[kind].push(listener);
   }
 
-  routes(app) {
+  routes() {
     return {
-      "edit-board": (text) => this.edit(text, app.link.typingPause()),
+      "edit-board": (text) => this.edit(text, this.typingPause()),
       "edit-goal": (text) => this.editGoal(text),
       "choose-goal": (kind) => this.chooseGoal(kind),
       "choose-size": (rows, cols) => this.resize(rows, cols),
@@ -173,7 +174,7 @@ export class BoardEditor {
     if (this.selected === null) {
       this.selected = tile;
       this.board.select(tile);
-      this.page.setStatus(`Tile ${tile || "blank"} picked: click another tile to swap them.`);
+      this.page.setStatus(wording.tilePicked(tile));
       return;
     }
     const first = this.selected;

@@ -79,7 +79,7 @@ export class BoardView {
     this.element.classList.add("no-animation");
     for (const tile of [...tiles].sort((a, b) => a - b)) {
       if (tile === 0) continue;
-      const el = document.createElement("div");
+      const el = this.element.ownerDocument.createElement("div");
       el.className = "tile";
       el.dataset.tile = String(tile);
       el.textContent = String(tile);

@@ -2,7 +2,9 @@
 // menus (Python's range of sides, or a link's size before Python is ready), the goal menu
 // and the custom goal's editor, the board's message (Python's refusal, which marks the
 // text invalid) and the solvability line. Text goes in as form values or textContent;
-// the words come from Python or the editor.
+// the words come from Python, the editor or wording.js.
+
+import { solvabilityLine } from "../common/wording.js";
 
 export class EditorView {
   constructor(doc) {
@@ -67,7 +69,7 @@ export class EditorView {
       el.dataset.kind = "";
       return;
     }
-    el.textContent = `${solvability.solvable ? "Solvable." : "Unsolvable."} ${solvability.explanation}`;
+    el.textContent = solvabilityLine(solvability);
     el.dataset.kind = solvability.solvable ? "ok" : "bad";
   }
 

@@ -1,7 +1,8 @@
-// Wording: the sentences the page writes about boards, searches and their
-// results. Pure functions from Python's answers (and its `info`) to text; the
-// facts in them (labels, limits, how good a solution is) come from Python, and
-// the views put the text on the page.
+// Wording: the sentences the page writes about the solver, boards, searches and their
+// results (each feature's own are in its folder's words file: tree-words.js, replay-words.js,
+// compare-words.js, ...). Pure functions from Python's answers (and its `info`) to text; the
+// facts in them (labels, limits, how good a solution is) come from Python, and the views put
+// the text on the page.
 
 export function formatSeconds(seconds) {
   return seconds < 1 ? `${Math.max(1, Math.round(seconds * 1000))} ms` : `${seconds.toFixed(2)} s`;
@@ -38,6 +39,41 @@ export function boardProblem(error, fromLink) {
     message: `${prefix}${where}${error.message.replace(/^goal: /, "Goal: ")}`,
     status: fromLink ? "Fix the board to solve it." : "Enter a valid board to solve it.",
   };
+}
+
+// The solver's state line while it loads (`stage`: the worker's words for what it does now).
+export function solverLoading(stage = "Loading the solver") {
+  return `${stage}\u2026`;
+}
+
+export function solverRestarting() {
+  return "Restarting the solver\u2026";
+}
+
+// The status line while the solver loads.
+export function editWhileLoading() {
+  return "Loading the solver. You can edit the board meanwhile.";
+}
+
+// Why a worker failed (`who`: "the solver", or the worker that runs a person's code), in a clause
+// the solver's line and the status line quote (solver-client.js gives them).
+export const workerTrouble = {
+  error: (who, detail) => `${who} stopped with an error${detail ? ` (${detail})` : ""}`,
+  cannotStart: (who, detail) => (detail ? `${who} could not start (${detail})`
+    : `${who}'s script could not be loaded (a file of the site is missing or was served with the wrong type)`),
+  unreadable: (who) => `a message from ${who} could not be read`,
+  notLoaded: (who, seconds) => `${who} did not finish loading in ${seconds} s`,
+  silent: (who, seconds) => `${who} stopped answering for ${seconds} s`,
+  again: (reason, failures) => `${reason}, the ${failures}th failure within a minute`,
+  unavailable: (who, reason) => `${who} is not available: ${reason}`,
+  restarted: (who, reason) => `${who} was restarted: ${reason}`,
+};
+
+// What this browser lacks (browser-support.js's names of features) and which versions work.
+export function browserTooOld(names, versions) {
+  const lacks = names.length === 1 ? names[0] : `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}`;
+  return `this browser does not support ${lacks}, which the solver needs: it runs in Safari ${versions.safari} or newer, `
+    + `Chrome or Edge ${versions.chrome} or newer, and Firefox ${versions.firefox} or newer`;
 }
 
 // The solver's state line once it is ready: offline (the site was stored by the service
@@ -100,24 +136,26 @@ export function unsolvable(solvability) {
   return `Unsolvable: ${solvability.explanation}`;
 }
 
+// The line under the board's text: Python's solvability answer ({solvable, explanation}).
+export function solvabilityLine(solvability) {
+  return `${solvability.solvable ? "Solvable." : "Unsolvable."} ${solvability.explanation}`;
+}
+
+// Edit mode: the first tile picked for a swap (0: the blank).
+export function tilePicked(tile) {
+  return `Tile ${tile || "blank"} picked: click another tile to swap them.`;
+}
+
+// What an empty Max nodes means for the chosen algorithm (Python's registry entry).
+export function nodeLimitHint(entry) {
+  return `Leave Max nodes empty for ${entry.label}'s own limit, ${formatCount(entry.default_max_nodes)} nodes.`;
+}
+
 // The arrow for each direction a tile slides (U/D/L/R), for move lists and trees.
 export const ARROWS = { U: "\u2191", D: "\u2193", L: "\u2190", R: "\u2192" };
 
 export function started(kind) {
   return { compare: "Comparing\u2026", tree: "Building the search tree\u2026" }[kind] || "Searching\u2026";
-}
-
-// The search tree panel's line once its search ended: what was searched and how it ended.
-export function treeBuilt(result, info) {
-  const names = namesFrom(info);
-  const who = `${names.algorithm(result.algorithm)}${result.heuristic ? ` with ${names.heuristic(result.heuristic)}` : ""}`;
-  const nodes = `${result.tree.expansions.toLocaleString("en")} expanded, ${result.tree.nodes.length.toLocaleString("en")} nodes generated`;
-  if (result.length !== null) {
-    return `${who}: solved in ${result.length} moves (${result.quality}); ${nodes}. The goal's row is green; step back to watch the search from the start.`;
-  }
-  const why = { "node-limit": `it stopped at its node limit of ${result.expanded.toLocaleString("en")} expansions (raise Max nodes under Limits, up to ${info.tree.max_nodes.toLocaleString("en")})`,
-    "time-limit": "it stopped at its time limit", cancelled: "you stopped it" }[result.stopped] || "no solution";
-  return `${who}: no solution yet, ${why}; ${nodes}. Step through it to see what it expanded.`;
 }
 
 // "1.17": how many times the shortest a `length`-move solution can be at most, given a
@@ -200,8 +238,9 @@ const BEST_WITHIN = {
 
 // The status line after a solve: the solution found, or why there is none.
 // `prepared`: tables the page loaded in the background for this board, if not told yet.
-// `checked`: what the check found of a person's heuristic, for a result that is optimal only if it is admissible.
-export function solved(reply, info, prepared = null, checked = null) {
+// `notes`: sentences features add (their `solvedNote` hook: what the check found of a person's
+// heuristic, for a result that is optimal only if it is admissible).
+export function solved(reply, info, prepared = null, notes = []) {
   if (!reply.ok) return `Could not solve: ${reply.error.message}`;
   const r = reply.result;
   const method = namesFrom(info).pair(r.algorithm, r.heuristic);
@@ -218,31 +257,8 @@ export function solved(reply, info, prepared = null, checked = null) {
   const best = r.stopped && BEST_WITHIN[r.stopped] ? ` This is ${BEST_WITHIN[r.stopped]}.` : "";
   const lower = !r.optimal && r.lower_bound != null && r.length > 0 ? ` The shortest has at least ${r.lower_bound} moves.` : "";
   const tail = r.length === 0 ? " The board is already the goal." : " Press Play to watch.";
-  const own = r.optimal_if_admissible === true && checked ? ` ${checked}` : "";
+  const own = notes.map((note) => ` ${note}`).join("");
   return `Solved: ${r.length} moves (${r.quality}) by ${method}, ${counts}.${best}${lower}${own}${tablesWords(reply, prepared)}${tail}`;
-}
-
-// Notices about the solutions a search finds while it runs.
-export function solutionFound(moves, before) {
-  return before
-    ? `Found a shorter solution: ${formatCount(moves)} moves.`
-    : `Found a first solution: ${formatCount(moves)} moves. Play it while the search looks for shorter ones.`;
-}
-
-export function solutionHeld(moves, playing) {
-  const when = playing ? "when playback stops" : "when you go back to the start or reach the end";
-  return `A shorter solution (${formatCount(moves)} moves) was found; it will replace this one ${when}.`;
-}
-
-export function solutionReplaced(moves) {
-  return `Now showing the shorter solution: ${formatCount(moves)} moves.`;
-}
-
-// Next to the Speed menu, when a long solution starts faster than the person's speed.
-export function speedNote(moves, speed, ms) {
-  const seconds = Math.round(ms / 1000);
-  const time = seconds < 60 ? `${seconds} s` : `${Math.floor(seconds / 60)} min ${seconds % 60} s`;
-  return `${speed}\u00d7 plays these ${formatCount(moves)} moves in about ${time}.`;
 }
 
 // The registry's algorithms that do not prove optimality, those that bound their
@@ -280,24 +296,6 @@ export function resultRows(r, info) {
   }
   if (r.setup_seconds > 0.001) rows.push(["Tables", `${formatSeconds(r.setup_seconds)} to prepare`]);
   return rows;
-}
-
-// A finished comparison: {panel, status}. The limits are Python's `info.compare`.
-export function compared(reply, info) {
-  if (!reply.ok) return { panel: `Could not compare: ${reply.error.message}`, status: `Could not compare: ${reply.error.message}` };
-  const cancelled = reply.results.some((r) => r.stopped === "cancelled");
-  const finished = reply.results.filter((r) => r.length !== null).length;
-  const limits = info.compare;
-  return {
-    panel: `${cancelled ? "Cancelled" : "Done"}: ${reply.results.length} runs, ${finished} found a solution. ` +
-      `Each run had at most ${formatCount(limits.max_nodes)} nodes and ${limits.time_limit} s.`,
-    status: `Comparison ${cancelled ? "cancelled" : "finished"}: see the table and the chart below.`,
-  };
-}
-
-// One step of a solution in words: "tile 5 slid up". `directions` is Python's `info.directions`.
-export function slid(tile, move, directions) {
-  return `tile ${tile} slid ${directions[move]}`;
 }
 
 function lowerFirst(text) {

@@ -1,11 +1,11 @@
 // CompareView: writes the comparison panel: a table of every algorithm and
 // heuristic run, and a bar chart of nodes expanded on a log scale (SVG),
-// so the cost of a weak heuristic is seen, not read; and the same table as
-// Markdown (to paste in a course page) or CSV (for a spreadsheet), and the
-// chart as a stand-alone SVG file, for a class.
+// so the cost of a weak heuristic is seen, not read; the chart as a stand-alone SVG file, for
+// a class; and the files the Comparison exports (its model, comparison-table.js, makes them).
 
 import { download } from "../common/download.js";
 import { SVG, el, text } from "../common/svg.js";
+import * as words from "./compare-words.js";
 
 export class CompareView {
   constructor(doc) {
@@ -15,8 +15,6 @@ export class CompareView {
     this.body = doc.querySelector("#compare-table tbody");
     this.chart = doc.getElementById("compare-chart");
     this.exports = doc.getElementById("compare-exports");
-    this.results = []; // the last results rendered, for the exports
-    this.labelOf = null;
   }
 
   show(text) {
@@ -24,50 +22,16 @@ export class CompareView {
     this.status.textContent = text;
   }
 
+  // Python's results, named by `labelOf` (wording.namesFrom(info)).
   render(results, labelOf) {
-    Object.assign(this, { results, labelOf });
     this.body.replaceChildren(...results.map((r) => this.row(r, labelOf)));
     this.drawChart(results, labelOf);
     this.exports.hidden = results.length === 0;
   }
 
-  // A result's cells as the table shows them.
-  cells(r, labelOf) {
-    const stopped = r.stopped ? ` (${r.stopped.replace("-", " ")})` : "";
-    return [
-      labelOf.algorithm(r.algorithm),
-      r.heuristic ? labelOf.heuristic(r.heuristic) : "\u2014",
-      r.length === null ? `\u2014${stopped}` : String(r.length),
-      r.quality_short,
-      r.expanded.toLocaleString("en"),
-      r.generated.toLocaleString("en"),
-      r.max_frontier.toLocaleString("en"),
-      (r.seconds * 1000).toFixed(1),
-    ];
-  }
-
+  // The table's headers, as the page shows them (the Markdown export's).
   headers() {
     return [...this.doc.querySelectorAll("#compare-table thead th")].map((th) => th.textContent);
-  }
-
-  // The table as Markdown: the same headers and cells as on the page.
-  markdown() {
-    const line = (cells) => `| ${cells.map((c) => c.replace(/\|/g, "\\|")).join(" | ")} |`;
-    const headers = this.headers();
-    const align = headers.map((_, i) => (i >= 2 ? "---:" : "---"));
-    return [line(headers), `| ${align.join(" | ")} |`, ...this.results.map((r) => line(this.cells(r, this.labelOf)))].join("\n") + "\n";
-  }
-
-  // The table as CSV (RFC 4180): names and registry keys, plain numbers (no separators),
-  // an empty length when none was found, the stop reason in its own column.
-  csv() {
-    const quote = (v) => (/[",\n]/.test(String(v)) ? `"${String(v).replace(/"/g, '""')}"` : String(v));
-    const head = ["algorithm", "heuristic", "algorithm_name", "heuristic_name", "length", "optimal", "quality", "expanded", "generated", "max_frontier", "ms", "stopped"];
-    const rows = this.results.map((r) => [
-      this.labelOf.algorithm(r.algorithm), r.heuristic ? this.labelOf.heuristic(r.heuristic) : "", r.algorithm, r.heuristic || "",
-      r.length ?? "", r.optimal ? "yes" : "no", r.quality_short, r.expanded, r.generated, r.max_frontier, (r.seconds * 1000).toFixed(1), r.stopped || "",
-    ]);
-    return [head, ...rows].map((row) => row.map(quote).join(",")).join("\r\n") + "\r\n";
   }
 
   // The chart as a stand-alone SVG file (its colours written in, since the page's stylesheet
@@ -94,7 +58,7 @@ export class CompareView {
 
   row(r, labelOf) {
     const tr = this.doc.createElement("tr");
-    const cells = this.cells(r, labelOf);
+    const cells = words.cells(r, labelOf);
     cells.forEach((text, i) => {
       const cell = this.doc.createElement(i === 0 ? "th" : "td");
       if (i === 0) cell.scope = "row";
@@ -119,7 +83,7 @@ export class CompareView {
     const svg = this.doc.createElementNS(SVG, "svg");
     svg.setAttribute("viewBox", `0 0 ${width} ${height}`);
     svg.setAttribute("role", "img");
-    svg.setAttribute("aria-label", "Nodes expanded by each algorithm and heuristic, log scale");
+    svg.setAttribute("aria-label", words.CHART_LABEL);
     for (let d = 0; d <= decades; d++) {
       const x = labelWidth + (d / decades) * plot;
       svg.append(el(this.doc, "line", { x1: x, x2: x, y1: 0, y2: height - 20, class: "grid" }));
@@ -127,7 +91,7 @@ export class CompareView {
     }
     results.forEach((r, i) => {
       const y = i * (barHeight + gap);
-      const name = `${labelOf.algorithm(r.algorithm)}${r.heuristic ? ` \u00b7 ${labelOf.heuristic(r.heuristic)}` : ""}`;
+      const name = words.pair(r, labelOf);
       // A name longer than the label column is cut (whole in its tooltip and in the table).
       const label = text(this.doc, labelWidth - 8, y + barHeight - 5, name.length > 40 ? `${name.slice(0, 39)}\u2026` : name, "label", "end");
       if (name.length > 40) label.append(Object.assign(el(this.doc, "title", {}), { textContent: name }));

@@ -3,15 +3,21 @@
 // (CompareView: the job runner hands it each progress report), sets the page state's view
 // to "compare" while the comparison shown is of the board on screen (the link opens on it;
 // a board shown with that view, from a link, starts one), and exports it: the table as
-// Markdown (copied) or CSV, the chart as SVG (downloaded).
+// Markdown (copied) or CSV (comparison-table.js makes them from the results it keeps), the
+// chart as SVG (downloaded). Its request carries every algorithm's options and what features
+// add to Compare all (SolverChoice's `compareFields`: a person's heuristic and search).
 
 import * as outcome from "../solver/outcome.js";
 import * as protocol from "../solver/protocol.js";
 import * as wording from "../common/wording.js";
+import * as table from "./comparison-table.js";
+import * as words from "./compare-words.js";
 
 export class Comparison {
   constructor({ view, state, page, choice, clipboard }) {
     Object.assign(this, { view, state, page, choice, clipboard });
+    this.results = []; // the results shown, for the exports
+    this.names = null; // their names in words (wording.namesFrom)
   }
 
   routes(app) {
@@ -27,38 +33,42 @@ export class Comparison {
   }
 
   start(app) {
-    if (!app.idle || app.refusedAsUnsolvable()) return;
+    if (!app.idle() || app.refusedAsUnsolvable()) return;
     const info = this.state.info;
-    const names = wording.namesFrom(info);
-    this.state.set({ view: "compare" }); // the link now opens on this comparison
-    app.dispatch("tree-hide"); // a comparison takes the tree's place
-    this.view.render([], names);
-    this.view.show("Starting\u2026");
-    const request = protocol.compare(app.analysis, { ...this.choice.allOptions(), ...this.choice.customFields() });
+    this.names = wording.namesFrom(info);
+    this.state.set({ view: "compare" }); // the link now opens on this comparison (another view, the tree, closes)
+    this.show([]);
+    this.view.show(words.starting());
+    const request = protocol.compare(app.analysis(), this.choice.compareFields());
     // Each result as it comes in, with what is running now.
-    const onProgress = ({ progress, words }) => {
-      if (!words || !words.panel) return;
-      this.view.render(progress.results, names);
-      this.view.show(words.panel);
+    const onProgress = ({ progress, words: said }) => {
+      if (!said || !said.panel) return;
+      this.show(progress.results);
+      this.view.show(said.panel);
     };
     app.run("compare", request, (reply) => {
-      const words = wording.compared(reply, info);
-      if (reply.ok) this.view.render(reply.results, names);
-      this.view.show(words.panel);
-      this.page.setStatus(words.status, outcome.compared(reply));
+      const said = words.compared(reply, info);
+      if (reply.ok) this.show(reply.results);
+      this.view.show(said.panel);
+      this.page.setStatus(said.status, outcome.compared(reply));
     }, { onProgress });
+  }
+
+  show(results) {
+    this.results = results;
+    this.view.render(results, this.names);
   }
 
   // The comparison's table as Markdown (copied) or CSV, or its chart as SVG (downloaded).
   async export(kind) {
     const view = this.view;
-    if (kind === "csv") return view.download("npuzzle-comparison.csv", "text/csv", view.csv());
+    if (kind === "csv") return view.download("npuzzle-comparison.csv", "text/csv", table.csv(this.results, this.names));
     if (kind === "svg") return view.download("npuzzle-comparison.svg", "image/svg+xml", view.svg());
     try {
-      await this.clipboard.writeText(view.markdown());
-      view.setExportState("Table copied as Markdown.");
+      await this.clipboard.writeText(table.markdown(view.headers(), this.results, this.names));
+      view.setExportState(words.copied());
     } catch {
-      view.setExportState("The browser refused the clipboard; use Download CSV instead.");
+      view.setExportState(words.clipboardRefused());
     }
   }
 }

@@ -1,6 +1,9 @@
 // A person's code in a link: deflated (the browser's own CompressionStream, "deflate-raw") and
 // written in base64url, so that it fits the fragment (url-state.js checks the form; what it
-// decodes to is only ever shown, and run when the person presses Run).
+// decodes to is only ever shown, and run when the person presses Run). Why a link's code cannot
+// be read is said in code-words.js's words.
+
+import { unpackRefusal } from "./code-words.js";
 
 export const MAX_CODE = 100_000; // characters a linked program may unpack to
 
@@ -18,7 +21,7 @@ export async function unpack(packed) {
   try {
     binary = atob(packed.replace(/-/g, "+").replace(/_/g, "/"));
   } catch {
-    throw new Error("it is not base64url");
+    throw new Error(unpackRefusal.base64);
   }
   const bytes = Uint8Array.from(binary, (c) => c.charCodeAt(0));
   const reader = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("deflate-raw")).getReader();
@@ -31,13 +34,13 @@ export async function unpack(packed) {
       text += decoder.decode(value, { stream: true });
       if (text.length > MAX_CODE) {
         reader.cancel().catch(() => {});
-        throw new RangeError(`it unpacks to more than ${MAX_CODE.toLocaleString("en")} characters`);
+        throw new RangeError(unpackRefusal.tooLong(MAX_CODE));
       }
     }
     text += decoder.decode();
   } catch (error) {
     if (error instanceof RangeError) throw new Error(error.message);
-    throw new Error("it is not compressed code (it could not be inflated as UTF-8 text)");
+    throw new Error(unpackRefusal.inflate);
   }
   return text;
 }

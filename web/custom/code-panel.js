@@ -1,39 +1,32 @@
-// CodePanel: the "Your code" feature. A person writes a heuristic (h(tiles, goal, rows, cols))
-// or a search (search(problem)) in Python, in an editor loaded when they first open one
-// (code-editor.js); the code runs in a worker of its own (CodeRunner), never the solver's.
-//
-// - Check: the heuristic against the exact distances of every state (boards up to 9 cells) or
-//   of sampled boards (4x4), with progress and Cancel; the verdict, its facts and the worst
-//   boards (each a link away), exported as Markdown or CSV.
-// - "Use in the Heuristic menu": the heuristic is offered beside the built-in ones (SolverChoice),
-//   so Solve, Compare all, Why h, the search tree and the trace use it; its requests carry the
-//   code and go to the code's worker. What the check proved goes with it (the menu's words say
-//   whether optimality holds).
-// - Run on the board: the search runs once under the limits; its moves are replayed by Python
-//   (an illegal move is refused with its step) and shown in the replay like a solution. While
-//   "Your search" is open, Compare all races it too (a row of its own, its expansions charted).
-// - Links: the code goes in the fragment (code-link.js) when it differs from the template; a
-//   link's code is shown, and runs only once the person presses Run.
-// - Download .py; Start from the template.
-//
-// A refusal (a syntax error, an exception, a wrong answer, an illegal move) shows its message
-// and marks its line; a worker that hangs or grows too big is ended, and says so.
+// CodePanel: the "Your code" feature. A person writes a heuristic (h(tiles, goal, rows, cols)) or
+// a search (search(problem)) in Python, in an editor loaded when first opened (code-editor.js);
+// the code runs in its sandboxed worker (CodeRunner), never the solver's.
+// - Check: h against exact distances (every state up to 9 cells, sampled boards on 4x4), with
+//   progress and Cancel; the verdict, its facts, the worst boards a link away; Markdown and CSV.
+// - "Use in the Heuristic menu": CodeOffer answers SolverChoice's hooks, so Solve, Compare all,
+//   Why h, the tree and the trace use it, with what its check proved.
+// - Run on the board: the search runs once under the limits, its moves replayed by Python (an
+//   illegal move refused with its step), shown in the replay; Compare all races it while open.
+// - Links carry the code (code-link.js) when it is not the template; a link's code is shown, and
+//   runs only once the person presses Run. Download .py; Start from the template.
+// A refusal shows its message and marks its line; a worker that hangs, passes its memory cap or
+// answers what Python never sends is ended, and the panel says why.
 
 import * as protocol from "../solver/protocol.js";
-import { CUSTOM } from "../solver/solver-choice.js";
 import { openEditor } from "./code-editor.js";
 import { pack, unpack } from "./code-link.js";
+import { CodeOffer, CUSTOM } from "./code-offer.js";
 import * as words from "./code-words.js";
 
 const KINDS = ["heuristic", "search"];
-const LABELS = { heuristic: "Your heuristic (Python)", search: "Your search (Python)" };
 const CANCEL_GRACE_MS = 1000; // a cancelled check that has not answered by then is stuck in h: its worker is ended
 const SEARCH_MARGIN_MS = 5000; // a search may be silent for its time limit and this
 
 export class CodePanel {
   constructor({ runner, view, state, choice, page, replay, clipboard }) {
     Object.assign(this, { runner, view, state, choice, page, replay, clipboard });
-    this.app = null;
+    this.app = null; // the app's door (app-door.js), once the routes are asked for
+    this.offers = new CodeOffer(); // the heuristic in the Heuristic menu, the search in Compare all
     this.texts = { heuristic: null, search: null }; // null: the template (Python's info has it)
     this.filenames = { heuristic: null, search: null };
     this.editors = { heuristic: null, search: null }; // a promise of each editor, once opened
@@ -41,7 +34,6 @@ export class CodePanel {
     this.consentNeeded = false; // a link's code is shown and has not been allowed to run
     this.wantsCustom = false; // a link asked for the person's heuristic in the menu
     this.linkReads = 0; // links read so far (one being read is stale once another starts, or Run is pressed)
-    this.offered = false; // the heuristic is in the Heuristic menu
     this.checking = null; // {handle, cancelled}
     this.searching = null; // {handle, started}
     this.lastCheck = null; // {key, check}: the latest check's result, and the code, size and goal it was of
@@ -90,7 +82,7 @@ export class CodePanel {
   open(which) {
     if (!this.view.isOpen(which) || this.editors[which]) return this.editors[which];
     this.editors[which] = openEditor(this.view, which, {
-      text: this.text(which), label: LABELS[which], onChange: (text) => this.edited(which, text),
+      text: this.text(which), label: words.editorLabel(which), onChange: (text) => this.edited(which, text),
     });
     return this.editors[which];
   }
@@ -107,7 +99,7 @@ export class CodePanel {
 
   // Compare all races the person's search while "Your search" is open (and its code may run).
   offerSearch() {
-    this.choice.offerSearch(this.view.isOpen("search") && !this.consentNeeded ? this.code("search") : null);
+    this.offers.offerSearch(this.view.isOpen("search") && !this.consentNeeded ? this.code("search") : null);
   }
 
   edited(which, text) {
@@ -115,7 +107,7 @@ export class CodePanel {
     if (which === "search") this.offerSearch();
     this.view.setError(which, "");
     if (this.editors[which]) this.editors[which].then((e) => e.clearError());
-    if (which === "heuristic" && this.offered) this.offer();
+    if (which === "heuristic" && this.offers.offered) this.offer();
     this.repack(which);
   }
 
@@ -149,17 +141,17 @@ export class CodePanel {
         if (reading !== this.linkReads) return;
         this.consentNeeded = true;
         await this.setText(which, text);
-        shown.push(which === "heuristic" ? "a heuristic" : "a search");
+        shown.push(which);
       } catch (error) {
-        this.view.setError(which, `The link's ${which} could not be read (${error.message}); the editor keeps its code.`);
+        this.view.setError(which, words.linkUnreadable(which, error.message));
       }
     }
     if (reading !== this.linkReads) return;
     if (shown.length) {
-      this.offered = false;
-      this.choice.offerCustom(null);
-      this.choice.offerSearch(null);
-      this.view.setConsent(words.consent(shown.join(" and ")));
+      this.offers.offerHeuristic(null);
+      this.offers.offerSearch(null);
+      this.choice.refill();
+      this.view.setConsent(words.consent(words.linked(shown)));
       this.showBusy();
     }
   }
@@ -181,16 +173,16 @@ export class CodePanel {
   }
 
   refusedForConsent() {
-    if (this.consentNeeded) this.view.setConsent(`${words.consent("code")} Press Run first.`);
+    if (this.consentNeeded) this.view.setConsent(words.consentFirst());
     return this.consentNeeded;
   }
 
   // -- the Heuristic menu -------------------------------------------------------------
 
   toggleOffer() {
-    if (this.offered) {
-      this.offered = false;
-      this.choice.offerCustom(null);
+    if (this.offers.offered) {
+      this.offers.offerHeuristic(null);
+      this.choice.refill();
       this.app.menusChanged();
     } else if (!this.refusedForConsent()) {
       this.offer({ choose: true });
@@ -202,19 +194,11 @@ export class CodePanel {
   // Offer the heuristic as it is now, with what the latest check of this code proved for this board's goal.
   // `choose`: and choose it in the menu.
   offer({ choose = false } = {}) {
-    this.offered = true;
-    if (choose) this.choice.heuristic = CUSTOM;
-    const { code, filename } = this.code("heuristic");
-    const a = this.app.analysis;
+    const a = this.app.analysis();
     const proved = this.lastCheck && a && this.lastCheck.key === this.checkKey(protocol.sizeName(a.rows, a.cols), a.goal) ? this.lastCheck.check : null;
-    const complete = Boolean(proved && proved.complete);
-    this.choice.offerCustom({
-      code, filename, label: `Your heuristic (${filename})`,
-      admissible: proved ? (proved.admissible === false ? false : complete ? true : null) : null,
-      consistent: proved ? (proved.consistent === false ? false : complete ? true : null) : null,
-      description: proved ? `Its check on this board's size: ${proved.verdict}.`
-        : "Written by you in Python; not yet checked on this board's size and goal (Check it): a search with it is optimal only if it is admissible.",
-    });
+    this.offers.offerHeuristic(this.code("heuristic"), proved);
+    if (choose) this.choice.adopt({ heuristic: CUSTOM });
+    this.choice.refill();
   }
 
   checkKey(size, goal) {
@@ -225,7 +209,7 @@ export class CodePanel {
 
   async check() {
     if (this.checking || this.refusedForConsent()) return;
-    const a = this.app.analysis;
+    const a = this.app.analysis();
     const size = this.view.size;
     const goal = a && protocol.sizeName(a.rows, a.cols) === size ? a.goal : "blank-last";
     const key = this.checkKey(size, goal);
@@ -233,7 +217,7 @@ export class CodePanel {
     this.checking = job;
     this.view.setError("heuristic", "");
     this.view.showCheck(null);
-    this.view.setStatus("heuristic", this.runner.started ? "Checking\u2026" : "Starting the worker for your code\u2026", "checking");
+    this.view.setStatus("heuristic", words.checkStarting(this.runner.started), "checking");
     this.view.setProgress(0, 1);
     this.showBusy();
     const limits = this.choice.limits();
@@ -249,16 +233,12 @@ export class CodePanel {
     this.showBusy();
     if (!reply.ok) return this.refused("heuristic", reply);
     const c = reply.check;
-    let shown;
-    try {
-      shown = { ...c, facts: words.checkFacts(c), worst: words.worstBoards(c) };
-    } catch {
-      return this.unreadable("heuristic");
-    }
+    const shown = this.readable("heuristic", () => ({ ...c, facts: words.checkFacts(c), worst: words.worstBoards(c) }));
+    if (!shown) return;
     this.lastCheck = { key, check: c, filename: this.filename("heuristic") };
-    this.view.setStatus("heuristic", c.stopped === "cancelled" ? "Check cancelled: what it found so far is below." : "Check done.", c.stopped || "checked");
+    this.view.setStatus("heuristic", words.checkEnded(c.stopped), c.stopped || "checked");
     this.view.showCheck(shown);
-    if (this.offered) {
+    if (this.offers.offered) {
       this.offer();
       this.app.menusChanged({ solution: false });
     }
@@ -268,30 +248,26 @@ export class CodePanel {
     const job = this.checking;
     if (!job || job.cancelled) return;
     job.cancelled = true;
-    this.view.setStatus("heuristic", "Cancelling the check\u2026", "stopping");
+    this.view.setStatus("heuristic", words.CANCELLING_CHECK, "stopping");
     if (job.handle) this.runner.cancel(job.handle);
-    setTimeout(() => { if (this.checking === job) this.runner.end("you cancelled the check while h was running"); }, CANCEL_GRACE_MS);
+    setTimeout(() => { if (this.checking === job) this.runner.end(words.CHECK_CANCELLED_IN_H); }, CANCEL_GRACE_MS);
   }
 
   async exportCheck(kind) {
     if (!this.lastCheck) return;
     const { check, filename } = this.lastCheck;
     if (kind === "csv") return this.view.download("npuzzle-check.csv", "text/csv", words.checkCsv(check, filename));
-    try {
-      await this.clipboard.writeText(words.checkMarkdown(check, filename));
-      this.view.setExportState("Check copied as Markdown.");
-    } catch {
-      this.view.setExportState("The browser refused the clipboard; use Download check (CSV) instead.");
-    }
+    const copied = await this.clipboard.writeText(words.checkMarkdown(check, filename)).then(() => true, () => false);
+    this.view.setExportState(copied ? words.checkCopied() : words.checkClipboardRefused());
   }
 
   // -- the person's search ------------------------------------------------------------
 
   async runSearch() {
     if (this.searching || this.refusedForConsent()) return;
-    const a = this.app.analysis;
-    if (!a) return this.view.setStatus("search", "Enter a valid board first.", "failed");
-    if (this.app.refusedAsUnsolvable()) return this.view.setStatus("search", "This board cannot reach its goal: there is nothing to search.", "unsolvable");
+    const a = this.app.analysis();
+    if (!a) return this.view.setStatus("search", words.NO_BOARD, "failed");
+    if (this.app.refusedAsUnsolvable()) return this.view.setStatus("search", words.NOTHING_TO_SEARCH, "unsolvable");
     const limits = this.choice.limits();
     const timeLimit = Math.min(limits.time_limit || 20, 60);
     const request = protocol.userSearch(a, this.code("search"), { time_limit: timeLimit, ...(limits.max_nodes ? { max_nodes: limits.max_nodes } : {}) });
@@ -302,7 +278,7 @@ export class CodePanel {
     const tick = () => {
       if (this.searching !== job) return;
       const seconds = (performance.now() - job.started) / 1000;
-      this.view.setStatus("search", `Running your search: ${seconds.toFixed(1)} s (limit ${timeLimit} s)\u2026`, "searching");
+      this.view.setStatus("search", words.searchRunning(seconds, timeLimit), "searching");
       setTimeout(tick, 250);
     };
     tick();
@@ -314,21 +290,18 @@ export class CodePanel {
     this.showBusy();
     if (!reply.ok) return this.refused("search", reply);
     const r = reply.result;
-    try {
+    this.readable("search", () => {
       this.view.setStatus("search", words.searchDone(r), r.solved ? "solved" : r.stopped ? "stopped" : "failed");
-      if (r.solved && this.app.analysis === a) {
-        this.app.clearSolution();
-        this.replay.offer({ ...r, start: a.tiles, algorithm: r.name, heuristic: null }, a.rows, a.cols, { final: true });
-        this.app.changed();
-      }
-    } catch {
-      this.unreadable("search");
-    }
+      if (!r.solved || this.app.analysis() !== a) return;
+      this.app.clearSolution();
+      this.replay.offer({ ...r, start: a.tiles, algorithm: r.name, heuristic: null }, a.rows, a.cols, { final: true });
+      this.app.changed();
+    });
   }
 
   cancelSearch() {
     if (!this.searching) return;
-    this.runner.end("you cancelled your search");
+    this.runner.end(words.SEARCH_CANCELLED);
   }
 
   // -- refusals and ends ----------------------------------------------------------------
@@ -342,14 +315,19 @@ export class CodePanel {
     if (line !== null && this.editors[which]) (await this.editors[which]).markError(line, message);
   }
 
-  // The code's worker answered with something that is not what Python sends: it is ended.
-  unreadable(which) {
+  // `show()`'s value (true if none) for an answer of the code's worker; one it cannot show (not
+  // what Python sends: the answer is the code's) ends that worker instead (null).
+  readable(which, show) {
+    try {
+      return show() ?? true;
+    } catch { /* what the code sent */ }
     this.runner.end(words.unreadable);
     this.refused(which, { ok: false, error: { field: "solver", message: words.unreadable } });
+    return null;
   }
 
   showBusy() {
-    this.view.setBusy({ checking: Boolean(this.checking), searching: Boolean(this.searching), offered: this.offered });
+    this.view.setBusy({ checking: Boolean(this.checking), searching: Boolean(this.searching), offered: this.offers.offered });
   }
 
   downloadCode(which) {
@@ -361,6 +339,11 @@ export class CodePanel {
   // A new board: the check's size follows it, and the heuristic on offer is re-described for its goal.
   boardShown(reply) {
     this.view.setSize(protocol.sizeName(reply.rows, reply.cols));
-    if (this.offered) this.offer();
+    if (this.offers.offered) this.offer();
   }
+
+  // What the solver's menus, Compare all and the status line get of the person's code (CodeOffer).
+  heuristics() { return this.offers.heuristics(); }
+  compareFields() { return this.offers.compareFields(); }
+  solvedNote(reply) { return this.offers.solvedNote(reply); }
 }

@@ -18,10 +18,10 @@
 
 import { SolverClient } from "../solver/solver-client.js";
 import * as protocol from "../solver/protocol.js";
+import * as words from "./code-words.js";
 
 const HANG_MS = 10_000;
-export const WHO = "the worker that runs your code";
-const UNREADABLE = "it sent a report the page could not read";
+export const WHO = words.worker;
 
 export class CodeRunner {
   // `startWorker()`: a new sandboxed worker (a SandboxWorker; a fake in Node tests).
@@ -56,7 +56,7 @@ export class CodeRunner {
       try {
         onProgress(...report);
       } catch {
-        this.end(UNREADABLE);
+        this.end(words.unreadableReport);
       }
     } : onProgress;
     const { id, answer } = client.request(request, guarded, options);

@@ -7,6 +7,7 @@
 import { download } from "../common/download.js";
 import { miniBoard } from "../common/mini-board.js";
 import { formatFragment } from "../link/url-state.js";
+import * as words from "./code-words.js";
 
 export class CodeView {
   constructor(doc) {
@@ -47,7 +48,7 @@ export class CodeView {
   fallback(which, text, onInput) {
     const area = this.doc.createElement("textarea");
     Object.assign(area, { value: text, spellcheck: false, rows: 16 });
-    area.setAttribute("aria-label", which === "heuristic" ? "Your heuristic (Python)" : "Your search (Python)");
+    area.setAttribute("aria-label", words.editorLabel(which));
     area.addEventListener("input", () => onInput(area.value));
     this.hosts[which].replaceChildren(area);
     return {
@@ -125,12 +126,12 @@ export class CodeView {
     const figure = this.doc.createElement("figure");
     figure.dataset.worst = kind;
     figure.dataset.board = tiles.join(",");
-    const grid = miniBoard(this.doc, tiles, rows, cols, `Board ${tiles.join(" ")}`);
+    const grid = miniBoard(this.doc, tiles, rows, cols, words.boardLabel(tiles));
     const text = this.doc.createElement("figcaption");
     text.textContent = `${caption} `;
     const link = this.doc.createElement("a");
     link.href = formatFragment({ board: tiles.join(","), goal: goal.join(","), size: `${rows}x${cols}` });
-    link.textContent = "Open this board";
+    link.textContent = words.OPEN_BOARD;
     text.append(link);
     figure.append(grid, text);
     return figure;

@@ -1,5 +1,6 @@
 // The "Your code" panel's words: a check's progress and result (its facts, its worst boards,
-// its exports as Markdown and CSV), a search's outcome, the consent notice of a linked program.
+// its exports as Markdown and CSV), a search's outcome, the consent notice of a linked program, the
+// panel's status lines, and the heuristic's entry in the Heuristic menu with its verdict after a solve.
 
 import { formatCount, formatSeconds } from "../common/wording.js";
 
@@ -77,8 +78,17 @@ export function searchDone(r) {
     "Press Play to watch it, or Compare all to race it against the built-in algorithms.";
 }
 
-// An answer of the code's worker that the page could not show (it is not what Python sends).
+// The worker that runs a person's code, and why the page may end it.
+export const worker = "the worker that runs your code";
 export const unreadable = "your code's worker sent an answer the page could not read";
+export const unreadableReport = "it sent a report the page could not read";
+export const sandbox = {
+  title: "The sandbox that runs your code",
+  noFiles: (why) => `the files of the Python runtime could not be fetched for it (${why})`,
+  noTable: (name) => `the site has no table file ${name}`,
+  tooOften: (name) => `${name} was asked for too often`,
+  tableFailed: (name, why) => `could not fetch ${name} (${why})`,
+};
 
 export function consent(which) {
   return `This link carries ${which} written by someone else. It has not run: read it below, then press Run to use it.`;
@@ -97,4 +107,90 @@ export function codeError(reply, which) {
     message: `Your code was stopped: ${e.message}. The solver and the board are untouched.`, line: null,
     status: `Stopped: ${e.message}. A fresh worker is ready for your next try.`, state: "stopped",
   };
+}
+
+// -- the panel's lines ------------------------------------------------------------------
+
+// An editor's accessible name.
+export function editorLabel(which) {
+  return which === "heuristic" ? "Your heuristic (Python)" : "Your search (Python)";
+}
+
+// A check starting (`started`: the code's worker is running already).
+export function checkStarting(started) {
+  return started ? "Checking\u2026" : "Starting the worker for your code\u2026";
+}
+
+// A check's end: cancelled (what it found so far is shown) or done.
+export function checkEnded(stopped) {
+  return stopped === "cancelled" ? "Check cancelled: what it found so far is below." : "Check done.";
+}
+
+export const CANCELLING_CHECK = "Cancelling the check\u2026";
+// Why the code's worker is ended (the status quotes it, codeError).
+export const CHECK_CANCELLED_IN_H = "you cancelled the check while h was running";
+export const SEARCH_CANCELLED = "you cancelled your search";
+
+export function checkCopied() {
+  return "Check copied as Markdown.";
+}
+
+export function checkClipboardRefused() {
+  return "The browser refused the clipboard; use Download check (CSV) instead.";
+}
+
+export const NO_BOARD = "Enter a valid board first.";
+export const NOTHING_TO_SEARCH = "This board cannot reach its goal: there is nothing to search.";
+
+export function searchRunning(seconds, limit) {
+  return `Running your search: ${seconds.toFixed(1)} s (limit ${limit} s)\u2026`;
+}
+
+// A link's code that could not be unpacked (`which`: "heuristic" or "search").
+export function linkUnreadable(which, message) {
+  return `The link's ${which} could not be read (${message}); the editor keeps its code.`;
+}
+
+// What a link carries, for the consent notice: "a heuristic", "a search", or both.
+export function linked(kinds) {
+  return kinds.map((which) => (which === "heuristic" ? "a heuristic" : "a search")).join(" and ");
+}
+
+// Why a link's code could not be unpacked (code-link.js), as linkUnreadable quotes it.
+export const unpackRefusal = {
+  base64: "it is not base64url",
+  tooLong: (most) => `it unpacks to more than ${formatCount(most)} characters`,
+  inflate: "it is not compressed code (it could not be inflated as UTF-8 text)",
+};
+
+// Check or Run pressed before the linked code was allowed to run.
+export function consentFirst() {
+  return `${consent("code")} Press Run first.`;
+}
+
+// -- the heuristic in the Heuristic menu (code-offer.js) ---------------------------------
+
+export function offeredLabel(filename) {
+  return `Your heuristic (${filename})`;
+}
+
+// `proved`: the latest check of this code on the board's size and goal, or null.
+export function offeredDescription(proved) {
+  return proved ? `Its check on this board's size: ${proved.verdict}.`
+    : "Written by you in Python; not yet checked on this board's size and goal (Check it): a search with it is optimal only if it is admissible.";
+}
+
+// On the status line after a solve that is shortest only if the heuristic is admissible:
+// what the check found (`admissible`: true, false, or null when not proven).
+export function verdict(admissible) {
+  if (admissible === true) return "The check found your heuristic admissible on every state of this size and goal: this is a shortest solution.";
+  if (admissible === false) return "The check found your heuristic not admissible: this solution may not be the shortest.";
+  return "Your heuristic has not been checked on every state of this size and goal, so this is not proven shortest.";
+}
+
+// A worst board's link, and its grid's label.
+export const OPEN_BOARD = "Open this board";
+
+export function boardLabel(tiles) {
+  return `Board ${tiles.join(" ")}`;
 }

@@ -22,6 +22,7 @@
 //  - its WebAssembly memory has a hard cap, MEMORY_LIMIT (sandbox-worker.js).
 // terminate() removes the frame, which ends its worker whatever it is doing.
 import { FRAME_HTML, PACKAGE_ARCHIVE, PYODIDE_URL, SANDBOX_BUNDLE, STDLIB_ARCHIVE, TABLE_FILES } from "../build-info.js";
+import * as words from "./code-words.js";
 import { readMessage } from "./sandbox-messages.js";
 
 export const MEMORY_LIMIT = 512 * 1024 * 1024;
@@ -60,13 +61,13 @@ export class SandboxWorker {
     this.frame.setAttribute("sandbox", "allow-scripts");
     this.frame.setAttribute("aria-hidden", "true");
     this.frame.setAttribute("tabindex", "-1");
-    this.frame.title = "The sandbox that runs your code";
+    this.frame.title = words.sandbox.title;
     this.frame.hidden = true;
     this.frame.srcdoc = FRAME_HTML;
     this.listen = (event) => this.frameReady(event);
     globalThis.addEventListener("message", this.listen);
     this.files = runtimeFiles();
-    this.files.catch((error) => this.fail(`the files of the Python runtime could not be fetched for it (${error.message})`));
+    this.files.catch((error) => this.fail(words.sandbox.noFiles(error.message)));
     document.body.append(this.frame);
   }
 
@@ -110,14 +111,14 @@ export class SandboxWorker {
     const asked = (this.asked.get(name) || 0) + 1;
     this.asked.set(name, asked);
     if (!path || asked > TABLE_ASKS) {
-      this.port.postMessage({ type: "table", name, error: path ? `${name} was asked for too often` : `the site has no table file ${name}` });
+      this.port.postMessage({ type: "table", name, error: path ? words.sandbox.tooOften(name) : words.sandbox.noTable(name) });
       return;
     }
     try {
       const data = await (await bytes(path)).arrayBuffer();
       if (!this.ended) this.port.postMessage({ type: "table", name, data }, [data]);
     } catch (error) {
-      if (!this.ended) this.port.postMessage({ type: "table", name, error: `could not fetch ${name} (${error.message})` });
+      if (!this.ended) this.port.postMessage({ type: "table", name, error: words.sandbox.tableFailed(name, error.message) });
     }
   }
 

@@ -5,6 +5,7 @@
 // them up), and the same board, goal and heuristic are not asked twice in a row.
 
 import * as protocol from "../solver/protocol.js";
+import * as words from "./explain-words.js";
 
 export class Explainer {
   constructor({ client, view, board, subject }) {
@@ -24,7 +25,7 @@ export class Explainer {
     if (!this.view.open || !ready || !analysis) {
       this.asked = null;
       this.board.explain(null);
-      if (this.view.open) this.view.clear(ready ? "Enter a valid board to see its h explained." : "Loading the solver\u2026");
+      if (this.view.open) this.view.clear(ready ? words.NO_BOARD : words.LOADING);
       return;
     }
     const request = protocol.breakdown(analysis, tiles, heuristic);

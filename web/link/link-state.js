@@ -6,6 +6,7 @@
 // open (once its solution is found). Its notices about the link go to its view (LinkView).
 
 import { formatFragment, readFragment } from "./url-state.js";
+import * as words from "./link-words.js";
 
 // Link keys that are not an algorithm's option (the rest, such as weight, are).
 const PAGE_KEYS = ["board", "goal", "size", "algorithm", "heuristic", "step", "view", "hcode", "scode"];
@@ -61,14 +62,14 @@ export class LinkState {
       if (name === undefined) continue;
       if (kind === "heuristic" && name === CUSTOM && this.carriesHeuristic) continue; // the code panel offers it once allowed to run
       if (entries.some((e) => e.name === name)) known[kind] = name;
-      else notes.push(`The link's ${kind} "${name}" is not one of ${entries.map((e) => e.name).join(", ")}; the default is used.`);
+      else notes.push(words.unknownName(kind, name, entries.map((e) => e.name)));
     }
     const options = info.algorithms.flatMap((entry) => entry.options);
     for (const [name, value] of Object.entries(this.options)) {
       const option = options.find((o) => o.name === name);
       if (!option) continue; // url-state.js knows only the registry's option names
       if (Number.isFinite(value) && value >= option.minimum && value <= option.maximum) known.options[name] = value;
-      else notes.push(`The link's ${name} ${value} is not between ${option.minimum} and ${option.maximum}; the default is used.`);
+      else notes.push(words.outOfRange(name, value, option));
     }
     this.names = {};
     this.options = {};
@@ -98,11 +99,7 @@ export class LinkState {
     const wanted = this.pendingStep;
     this.pendingStep = null;
     if (wanted === null) return null;
-    if (wanted > length) {
-      this.view.setLinkNotice(tree
-        ? `The link's step ${wanted} is past this search tree's ${length} expansions; showing the last.`
-        : `The link's step ${wanted} is past the end of this ${length}-move solution; showing the end.`);
-    }
+    if (wanted > length) this.view.setLinkNotice(words.stepPastEnd(wanted, length, tree));
     return Math.min(wanted, length);
   }
 
@@ -138,9 +135,9 @@ export class LinkState {
     const href = this.location.href;
     try {
       await this.clipboard.writeText(href);
-      this.view.setCopyState("Link copied.");
+      this.view.setCopyState(words.COPIED);
     } catch {
-      this.view.setCopyState(`Copy this link from the address bar: ${href}`);
+      this.view.setCopyState(words.copyByHand(href));
     }
   }
 }

@@ -2,7 +2,10 @@
 //   index.html#board=8,6,7,2,5,4,3,0,1&goal=blank-last&size=3x3&algorithm=idastar&heuristic=pdb&step=12
 // This module reads and writes the fragment's structure and checks the form
 // of each value (a number is a number). Whether a board or goal is valid is
-// for Python to say; whether an algorithm exists is for the registry.
+// for Python to say; whether an algorithm exists is for the registry. Its notices' words are
+// link-words.js's.
+
+import * as words from "./link-words.js";
 
 export const LINK_KEYS = ["board", "goal", "size", "algorithm", "heuristic", "weight", "step", "view", "hcode", "scode"];
 
@@ -31,15 +34,15 @@ export function readFragment(hash) {
       key = decodeURIComponent(rawKey.replace(/\+/g, " "));
       value = decodeURIComponent(rawValue.replace(/\+/g, " "));
     } catch {
-      problems.push(`The link has a garbled part (${shorten(part)}) that was ignored.`);
+      problems.push(words.garbled(part));
       continue;
     }
     if (!LINK_KEYS.includes(key)) {
-      problems.push(`The link has an unknown parameter "${shorten(key)}" that was ignored.`);
+      problems.push(words.unknownKey(key));
     } else if (key in params) {
-      problems.push(`The link gives "${key}" twice; the first one is used.`);
+      problems.push(words.twice(key));
     } else if (eq < 0 || value === "") {
-      problems.push(`The link's "${key}" has no value.`);
+      problems.push(words.noValue(key));
     } else {
       const problem = checkForm(key, value);
       if (problem) problems.push(problem);
@@ -51,20 +54,20 @@ export function readFragment(hash) {
 
 function checkForm(key, value) {
   if (key === "step" && !/^\d{1,6}$/.test(value)) {
-    return `The link's step "${shorten(value)}" is not a whole number; the solution opens at its start.`;
+    return words.badForm.step(value);
   }
   // (Its range is the registry's, checked once Python's info is known: link-state.js.)
   if (key === "weight" && !(/^\d{1,7}(\.\d{1,7})?$/.test(value) && Number(value) >= 1)) {
-    return `The link's weight "${shorten(value)}" is not a number of at least 1; the default is used.`;
+    return words.badForm.weight(value);
   }
   if (key === "view" && !VIEWS.includes(value)) {
-    return `The link's view "${shorten(value)}" is not one of ${VIEWS.join(", ")}; the board is shown.`;
+    return words.badForm.view(value, VIEWS);
   }
   if ((key === "hcode" || key === "scode") && !(value.length <= MAX_PACKED && /^[A-Za-z0-9_-]+$/.test(value))) {
-    return `The link's ${key === "hcode" ? "heuristic" : "search"} code is not in the form a link carries it (base64url, at most ${MAX_PACKED.toLocaleString("en")} characters); the editor keeps its code.`;
+    return words.badForm.code(key, MAX_PACKED);
   }
   if (key === "size" && !/^\d{1,2}(x\d{1,2})?$/i.test(value)) {
-    return `The link's size "${shorten(value)}" is not like 4 or 3x5; the board's own size is used.`;
+    return words.badForm.size(value);
   }
   return null;
 }
@@ -81,8 +84,4 @@ export function formatFragment(state) {
 
 function encode(value) {
   return encodeURIComponent(value).replace(/%2C/g, ",");
-}
-
-function shorten(text) {
-  return text.length > 30 ? `${text.slice(0, 27)}...` : text;
 }

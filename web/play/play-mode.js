@@ -3,11 +3,12 @@
 // click, key or swipe moves, keeps each board for Undo, counts the moves, finds a hint
 // (a search run like any other job) and says when the goal is reached. Each new board
 // is shown by the editor (`adopt`). Its view (PlayView) writes the mode, the move
-// counter, Undo and the celebration; its words about each slide go to the status line
-// (`page`).
+// counter, Undo and the celebration; its words (play-words.js) about each slide go to the
+// status line (`page`).
 
 import * as outcome from "../solver/outcome.js";
 import * as protocol from "../solver/protocol.js";
+import * as words from "./play-words.js";
 
 export class PlayMode {
   constructor({ client, page, view, board, editor, replay, jobs, state }) {
@@ -21,8 +22,8 @@ export class PlayMode {
     const playing = () => this.state.mode === "play";
     return {
       "choose-mode": (mode) => this.chooseMode(mode),
-      "tile-clicked": (tile) => (playing() ? this.slideBy(app, { tile }) : app.idle && this.editor.pick(tile)),
-      "blank-clicked": () => { if (!playing() && app.idle) this.editor.pick(0); },
+      "tile-clicked": (tile) => (playing() ? this.slideBy(app, { tile }) : app.idle() && this.editor.pick(tile)),
+      "blank-clicked": () => { if (!playing() && app.idle()) this.editor.pick(0); },
       swipe: (direction) => { if (playing()) this.slideBy(app, { direction }); },
       // An arrow key on the focused board: a slide in play mode. Returns whether it was used.
       "arrow-on-board": (direction) => playing() && (this.slideBy(app, { direction }), true),
@@ -51,7 +52,7 @@ export class PlayMode {
     this.endHint(app);
     const previous = (this.moving || Promise.resolve()).then(() => this.editor.analyzing).catch(() => {});
     this.moving = previous.then(() => {
-      if (app.idle && this.editor.analysis) return this.slide(this.editor.analysis, how, (reply) => this.editor.adopt(reply));
+      if (app.idle() && this.editor.analysis) return this.slide(this.editor.analysis, how, (reply) => this.editor.adopt(reply));
     });
     return this.moving;
   }
@@ -60,7 +61,7 @@ export class PlayMode {
   // shows its first move at once and goes on looking for a better one until it is
   // proven, stopped (Stop keeps it) or the person slides a tile.
   hint(app) {
-    if (!app.idle) return;
+    if (!app.idle()) return;
     const a = this.editor.analysis;
     const request = this.hintRequest(a);
     if (!request) return;
@@ -88,7 +89,7 @@ export class PlayMode {
   async slide(a, how, adopt) {
     const reply = await this.client.request(protocol.move(a, how)).answer;
     if (!reply.ok) {
-      this.page.setStatus(reply.error.message.replace(/^./, (c) => c.toUpperCase()) + ".");
+      this.page.setStatus(words.refused(reply.error.message));
       return;
     }
     this.history.push({ analysis: a, moves: reply.moved.length });
@@ -96,9 +97,9 @@ export class PlayMode {
     adopt(reply);
     this.view.setPlayState({ moves: this.moves, canUndo: true });
     const won = reply.is_goal;
-    this.view.celebrate(won ? `Solved in ${this.moves} moves! Well played.` : "");
+    this.view.celebrate(won ? words.celebration(this.moves) : "");
     this.board.celebrate(won);
-    this.page.setStatus(won ? `Solved in ${this.moves} moves!` : `Moves: ${this.moves}. Slid ${reply.moved.join(", ")}.`);
+    this.page.setStatus(won ? words.solvedIn(this.moves) : words.slid(this.moves, reply.moved));
   }
 
   // Take back the last slide; `adopt(analysis)` shows the board before it.
@@ -110,18 +111,18 @@ export class PlayMode {
     this.view.setPlayState({ moves: this.moves, canUndo: this.history.length > 0 });
     this.view.celebrate("");
     this.board.celebrate(false);
-    this.page.setStatus(`Undone. Moves: ${this.moves}.`);
+    this.page.setStatus(words.undone(this.moves));
   }
 
   // The search that finds a hint for `a`, under Python's hint limits, or null
   // (with the reason in the status) when there is nothing to hint.
   hintRequest(a) {
     if (a.is_goal) {
-      this.page.setStatus("The board is already the goal.");
+      this.page.setStatus(words.ALREADY_GOAL);
       return null;
     }
     if (!a.solvability.solvable) {
-      this.page.setStatus("No hint: this board cannot reach the goal.");
+      this.page.setStatus(words.NO_HINT_UNSOLVABLE);
       return null;
     }
     this.hinted = null;
@@ -141,13 +142,10 @@ export class PlayMode {
   showHint(reply) {
     const r = reply.ok ? reply.result : null;
     if (!r || !r.length) {
-      const why = r && r.stopped ? ` (the search hit its ${r.stopped.replace("-", " ")})` : "";
-      this.page.setStatus(`No hint this time${why}.`);
+      this.page.setStatus(words.noHint(r && r.stopped));
       return;
     }
-    const tile = r.tiles[0];
-    this.board.flash(tile);
-    const optimal = r.optimal ? `${r.length} moves from the goal` : "a good move";
-    this.page.setStatus(`Hint: slide tile ${tile} ${this.state.info.directions[r.moves[0]]} (${optimal}).`, outcome.hint(r));
+    this.board.flash(r.tiles[0]);
+    this.page.setStatus(words.hint(r, this.state.info.directions), outcome.hint(r));
   }
 }

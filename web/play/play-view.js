@@ -2,6 +2,8 @@
 // (shown in play mode) with its move counter and Undo button, and the celebration
 // when the goal is reached. Text goes in through textContent, never as markup.
 
+import { moveCount } from "./play-words.js";
+
 export class PlayView {
   constructor(doc) {
     this.modes = [...doc.querySelectorAll('input[name="mode"]')];
@@ -17,7 +19,7 @@ export class PlayView {
   }
 
   setPlayState({ moves, canUndo }) {
-    this.moveCount.textContent = `Moves: ${moves}`;
+    this.moveCount.textContent = moveCount(moves);
     this.undo.disabled = !canUndo;
   }
 

@@ -4,9 +4,9 @@
 // (Play/Pause, the step buttons, the slider), the step counter, the g, h, f line, the
 // notice of a better solution found while searching, and the Speed menu and its note;
 // and reads the speeds the Speed menu offers. Text goes in through textContent, never
-// as markup; the words come from wording.js or from Python.
+// as markup; the words come from replay-words.js or from Python.
 
-import { ARROWS } from "../common/wording.js";
+import * as words from "./replay-words.js";
 
 const MOVE_LIST_ALL = 400; // a solution up to this long is listed whole
 const MOVE_LIST_PAGE = 200; // a longer one, this many moves at a time
@@ -62,8 +62,8 @@ export class ReplayView {
       const button = this.doc.createElement("button");
       button.type = "button";
       button.dataset.step = String(i + 1);
-      button.textContent = `${tiles[i]} ${ARROWS[moves[i]]}`;
-      button.setAttribute("aria-label", `Step ${i + 1}: tile ${tiles[i]} ${directions[moves[i]]}`);
+      button.textContent = words.moveButton(tiles[i], moves[i]);
+      button.setAttribute("aria-label", words.moveLabel(i + 1, tiles[i], moves[i], directions));
       li.append(button);
       items.push(li);
     }
@@ -72,7 +72,7 @@ export class ReplayView {
     this.moveFirst = first;
     const range = this.moveRange;
     range.hidden = all;
-    range.textContent = all ? "" : `Moves ${(first + 1).toLocaleString("en")} to ${last.toLocaleString("en")} of ${tiles.length.toLocaleString("en")} are listed; the slider and the step buttons reach the others.`;
+    range.textContent = all ? "" : words.movesListed(first + 1, last, tiles.length);
   }
 
   // Called on every step, many times a second in fast playback: it writes only what
@@ -90,11 +90,11 @@ export class ReplayView {
     scrubber.disabled = !loaded || length === 0;
     if (scrubber.max !== String(length)) scrubber.max = String(length);
     if (scrubber.value !== String(step)) scrubber.value = String(step);
-    scrubber.setAttribute("aria-valuetext", loaded ? `Step ${step} of ${length}` : "No solution");
-    setText(this.stepCounter, loaded ? `Step ${step} of ${length}${lastMove ? ` \u2014 ${lastMove}` : ""}` : "");
+    scrubber.setAttribute("aria-valuetext", words.sliderValue(loaded, step, length));
+    setText(this.stepCounter, loaded ? words.stepCounter(step, length, lastMove) : "");
     const ghf = this.ghf;
     ghf.hidden = !loaded || h === undefined;
-    if (!ghf.hidden) setText(ghf, `g = ${g}, h = ${h}, f = ${f}  (h: ${hName})`);
+    if (!ghf.hidden) setText(ghf, words.ghf({ g, h, f, hName }));
     if (this.currentMove === current) return;
     if (this.currentMove) this.currentMove.removeAttribute("aria-current");
     this.currentMove = current;

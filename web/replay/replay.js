@@ -17,6 +17,7 @@
 // heuristic labels) is read from the page state, its one owner.
 
 import { Player } from "./player.js";
+import * as words from "./replay-words.js";
 import * as wording from "../common/wording.js";
 
 const MINUTE_MS = 60_000;
@@ -120,12 +121,12 @@ export class Replay {
       this.held = null;
       const opening = this.openingStep(r, step);
       this.load(r, rows, cols, opening);
-      this.view.setSolutionNotice(final ? "" : wording.solutionFound(r.tiles.length, Boolean(shown)), false);
+      this.view.setSolutionNotice(final ? "" : words.solutionFound(r.tiles.length, Boolean(shown)), false);
       if (shown && opening) for (const listener of this.listeners.replaced) listener();
       return "shown";
     }
     this.held = { r, rows, cols, step };
-    this.view.setSolutionNotice(wording.solutionHeld(r.tiles.length, this.player.playing), true);
+    this.view.setSolutionNotice(words.solutionHeld(r.tiles.length, this.player.playing), true);
     return "held";
   }
 
@@ -136,7 +137,7 @@ export class Replay {
     this.held = null;
     this.player.pause();
     this.load(held.r, held.rows, held.cols, this.openingStep(held.r, held.step));
-    this.view.setSolutionNotice(wording.solutionReplaced(held.r.tiles.length), false);
+    this.view.setSolutionNotice(words.solutionReplaced(held.r.tiles.length), false);
     for (const listener of this.listeners.replaced) listener();
     return true;
   }
@@ -203,7 +204,7 @@ export class Replay {
     const speeds = this.view.speeds();
     const speed = fits(this.chosenSpeed) ? this.chosenSpeed : speeds.find(fits) || speeds[speeds.length - 1];
     this.useSpeed(speed);
-    const note = speed === this.chosenSpeed ? "" : wording.speedNote(moves, speed, Player.playingMs(moves, speed));
+    const note = speed === this.chosenSpeed ? "" : words.speedNote(moves, speed, Player.playingMs(moves, speed));
     this.view.setSpeedNote(note);
   }
 
@@ -211,7 +212,7 @@ export class Replay {
     const p = this.player;
     const r = this.solution;
     const info = this.state.info;
-    const lastMove = p.loaded && p.step > 0 ? wording.slid(p.tilesMoved[p.step - 1], p.moves[p.step - 1], info.directions) : "";
+    const lastMove = p.loaded && p.step > 0 ? words.slid(p.tilesMoved[p.step - 1], p.moves[p.step - 1], info.directions) : "";
     let ghf = {};
     if (r && r.h_path) {
       const h = r.h_path[p.step];

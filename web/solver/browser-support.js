@@ -23,6 +23,8 @@
 // browser that cannot parse it, the worker fails before it fetches anything of the runtime,
 // and the page's import names the reason.
 
+import { browserTooOld } from "../common/wording.js";
+
 // A WebAssembly module from its sections (every length here is under 128: one LEB byte).
 const wasm = (...sections) => new Uint8Array([0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00, ...sections.flat()]);
 const section = (id, bytes) => [id, bytes.length, ...bytes];
@@ -178,10 +180,8 @@ function measure(name, start) {
 // One sentence: what this browser lacks and which versions work ("" when nothing is missing).
 export function unsupportedReason(missing, supported = SUPPORTED) {
   if (missing.length === 0) return "";
-  const names = missing.map((m) => m.name);
-  const lacks = names.length === 1 ? names[0] : `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}`;
-  return `this browser does not support ${lacks}, which the solver needs: it runs in Safari ${supported.safari} or newer, `
-    + `Chrome or Edge ${supported[CHROME_AND_EDGE]} or newer, and Firefox ${supported.firefox} or newer`;
+  const versions = { safari: supported.safari, chrome: supported[CHROME_AND_EDGE], firefox: supported.firefox };
+  return browserTooOld(missing.map((m) => m.name), versions);
 }
 
 // The check the page makes before starting the solver: `now`, the sentence for what the

@@ -87,11 +87,10 @@ export class ChoiceView {
     this.heuristicAbout.hidden = !heuristicText;
   }
 
-  // What an empty Max nodes means for the chosen algorithm (from Python's registry).
-  setNodeLimitHint(algorithmLabel, maxNodes) {
+  // What an empty Max nodes means for the chosen algorithm (wording.nodeLimitHint).
+  setNodeLimitHint(text) {
     this.maxNodes.placeholder = "automatic";
-    this.maxNodesHint.textContent =
-      `Leave Max nodes empty for ${algorithmLabel}'s own limit, ${maxNodes.toLocaleString("en")} nodes.`;
+    this.maxNodesHint.textContent = text;
   }
 }
 

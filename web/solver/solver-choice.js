@@ -6,22 +6,23 @@
 // Its view (ChoiceView) writes the menus, the option fields and the words, and
 // holds the limits (Seconds, Max nodes) a search is sent. Python's info is read from the
 // page state (its one owner), never copied here.
+//
+// A feature adds to the menus through two hooks, read whenever the menus are filled or a
+// request is made (it calls `refill()` when what it offers changed): `heuristics()`, entries
+// for the Heuristic menu ({name, label, description, admissible, consistent: true, false or
+// null when unknown, and `fields`, what names it in a request in place of {heuristic: name}),
+// and `compareFields()`, fields it adds to Compare all's request. No feature is named here.
 
 import * as wording from "../common/wording.js";
 
-// The Heuristic menu's name for a person's own heuristic (the code panel offers it; its code
-// goes with the request, to the worker that runs a person's code).
-export const CUSTOM = "custom";
-
 export class SolverChoice {
-  constructor({ view, state }) {
-    Object.assign(this, { view, state });
+  // `features`: the page's features (main.js fills the list), asked for the hooks above.
+  constructor({ view, state, features = [] }) {
+    Object.assign(this, { view, state, features });
     this.analysis = null; // the board the menus were filled for
     this.algorithm = null; // null: the board's default
     this.heuristic = null;
     this.values = {}; // option name -> the value chosen (or a link's)
-    this.custom = null; // a person's heuristic on offer in the menu: {label, description, admissible, consistent, code, filename}
-    this.search = null; // a person's search Compare all races too: {code, filename}
     // Python's info (at each start of the solver): the Seconds field gets its default time limit unless already set.
     state.on((changed) => { if (changed.includes("info") && state.info) view.offerTimeLimit(state.info.defaults.time_limit); });
   }
@@ -31,7 +32,7 @@ export class SolverChoice {
     return this.view.limits();
   }
 
-  // The menus' events; a change drops what was shown of the search chosen before.
+  // The menus' events; a change drops what was shown of the search chosen before (`app`: the app's door).
   routes(app) {
     return {
       "choose-algorithm": (name) => { app.menusChanged(); this.chooseAlgorithm(name); },
@@ -47,48 +48,32 @@ export class SolverChoice {
     Object.assign(this.values, options);
   }
 
-  // Offer a person's heuristic in the Heuristic menu ({label, description, code, filename, and
-  // admissible and consistent: true or false when a check found so, else null}), or
-  // stop offering it (null).
-  offerCustom(custom) {
-    this.custom = custom;
+  // What the features offer in the Heuristic menu (their `heuristics` hook).
+  offered() {
+    return this.features.flatMap((feature) => feature.heuristics?.() ?? []);
+  }
+
+  // What a feature offers changed: the menus are filled again (the choice kept if still offered).
+  refill() {
     if (this.analysis && this.state.info) this.fill(this.analysis);
   }
 
-  // The registry's heuristics that apply to board `a`, and the person's own when offered.
+  // The registry's heuristics that apply to board `a`, then those the features offer.
   heuristicsFor(a) {
     const built = this.state.info.heuristics.filter((x) => a.applicable.heuristics.includes(x.name));
-    if (!this.custom) return built;
-    const { label, description, admissible, consistent } = this.custom;
-    return [...built, { name: CUSTOM, label, description, admissible, consistent }];
+    return [...built, ...this.offered()];
   }
 
-  // The fields that name the heuristic chosen in a request: {heuristic} or a person's code.
+  // The fields that name the heuristic chosen in a request: {heuristic}, or an offered one's own fields.
   heuristicFields(name = this.heuristicName) {
-    if (name === CUSTOM && this.custom) return { heuristic_code: this.custom.code, heuristic_filename: this.custom.filename };
-    return { heuristic: name };
+    const offered = this.offered().find((entry) => entry.name === name);
+    return offered ? { ...offered.fields } : { heuristic: name };
   }
 
-  // What the check found of the person's heuristic on offer, in a sentence (null when none is offered).
-  customVerdict() {
-    if (!this.custom) return null;
-    const { admissible } = this.custom;
-    if (admissible === true) return "The check found your heuristic admissible on every state of this size and goal: this is a shortest solution.";
-    if (admissible === false) return "The check found your heuristic not admissible: this solution may not be the shortest.";
-    return "Your heuristic has not been checked on every state of this size and goal, so this is not proven shortest.";
-  }
-
-  // A person's search ({code, filename}) to race beside the built-in algorithms in Compare all, or null.
-  offerSearch(search) {
-    this.search = search;
-  }
-
-  // A person's heuristic and search, when offered, for requests that take them beside the
-  // built-in ones (Compare all).
-  customFields() {
-    const fields = this.custom ? { heuristic_code: this.custom.code, heuristic_filename: this.custom.filename } : {};
-    if (this.search) Object.assign(fields, { search_code: this.search.code, search_filename: this.search.filename });
-    return fields;
+  // Compare all's request fields: every algorithm's option values, and what features add (their
+  // `compareFields` hook).
+  compareFields() {
+    return Object.assign(this.allOptions(), ...this.features.map((feature) => feature.compareFields?.()));
   }
 
   setValue(name, value) {
@@ -140,7 +125,7 @@ export class SolverChoice {
     const entry = this.entry();
     this.view.setHeuristicEnabled(Boolean(entry && entry.uses_heuristic));
     this.view.showOptions(entry ? entry.options.map((o) => ({ ...o, value: this.value(o) })) : []);
-    if (entry) this.view.setNodeLimitHint(entry.label, entry.default_max_nodes);
+    if (entry) this.view.setNodeLimitHint(wording.nodeLimitHint(entry));
     this.describe();
   }
 

@@ -26,9 +26,11 @@
 //
 // `startWorker()` makes the worker: anything with a Worker's postMessage and terminate that
 // calls its onmessage, onerror and onmessageerror (the solver's own Worker; the sandboxed one
-// that runs a person's code, custom/sandbox-host.js; a fake in Node tests).
+// that runs a person's code, custom/sandbox-host.js; a fake in Node tests). `clock` is the time
+// it reads and the timers it sets (the page's own; a Node test moves a clock of its own by hand).
 
 import * as protocol from "./protocol.js";
+import { workerTrouble as trouble } from "../common/wording.js";
 
 const HANG_MS = 20_000; // a running search sends progress every ~30 ms; loading a table takes < 2 s
 const LOAD_SILENCE_MS = 150_000; // while loading (the worker's own limit for Python is 120 s)
@@ -36,13 +38,20 @@ const WATCH_MS = 1000;
 const MAX_RESTARTS = 3;
 const RESTART_WINDOW_MS = 60_000;
 const SUPPORT_WAIT_MS = 5000; // the browser check's import, a tiny file of the site; past this it is ignored
+const CLOCK = {
+  now: () => performance.now(),
+  after: (callback, ms) => setTimeout(callback, ms),
+  every: (callback, ms) => setInterval(callback, ms),
+  stop: (timer) => clearInterval(timer),
+};
 
 export class SolverClient {
   // `who`: what messages call the worker ("the solver"; the worker that runs a person's code is
   // another client of the same worker script); `maxRestarts`: crashes within a minute before it
   // gives up (that worker is ended on purpose whenever their code hangs: Infinity).
-  constructor(startWorker, { hangMs = HANG_MS, support = { now: "", later: Promise.resolve("") }, who = "the solver", maxRestarts = MAX_RESTARTS } = {}) {
+  constructor(startWorker, { hangMs = HANG_MS, support = { now: "", later: Promise.resolve("") }, who = "the solver", maxRestarts = MAX_RESTARTS, clock = CLOCK } = {}) {
     this.startWorker = startWorker;
+    this.clock = clock;
     this.hangMs = hangMs;
     this.who = who;
     this.maxRestarts = maxRestarts;
@@ -58,7 +67,7 @@ export class SolverClient {
     // What the full check says ("" when nothing is missing): a failure to load waits for it.
     this.support = Promise.race([
       Promise.resolve(support.later).catch(() => ""),
-      new Promise((resolve) => setTimeout(resolve, SUPPORT_WAIT_MS, "")),
+      new Promise((resolve) => clock.after(() => resolve(""), SUPPORT_WAIT_MS)),
     ]);
     this.support.then((lacking) => { if (lacking && !this.loaded) this.tooOld(lacking); });
     this.newReady();
@@ -68,22 +77,22 @@ export class SolverClient {
     } else {
       this.launch();
     }
-    this.watch = setInterval(() => this.checkAlive(), WATCH_MS);
+    this.watch = clock.every(() => this.checkAlive(), WATCH_MS);
   }
 
   launch() {
     this.loaded = false;
-    this.lastHeard = performance.now();
+    this.lastHeard = this.clock.now();
     const worker = this.startWorker();
     worker.onmessage = (event) => { if (worker === this.worker) this.receive(event.data); };
     worker.onerror = (event) => {
       if (worker !== this.worker) return;
       event.preventDefault();
       const detail = event.message || "";
-      if (this.loaded) this.crash(`${this.who} stopped with an error${detail ? ` (${detail})` : ""}`);
-      else this.failToLoad(detail ? `${this.who} could not start (${detail})` : `${this.who}'s script could not be loaded (a file of the site is missing or was served with the wrong type)`);
+      if (this.loaded) this.crash(trouble.error(this.who, detail));
+      else this.failToLoad(trouble.cannotStart(this.who, detail));
     };
-    worker.onmessageerror = () => { if (worker === this.worker) this.crash(`a message from ${this.who} could not be read`); };
+    worker.onmessageerror = () => { if (worker === this.worker) this.crash(trouble.unreadable(this.who)); };
     this.worker = worker;
   }
 
@@ -102,7 +111,7 @@ export class SolverClient {
   }
 
   receive(message) {
-    this.lastHeard = performance.now();
+    this.lastHeard = this.clock.now();
     if (!message || typeof message !== "object") return;
     if (Number.isFinite(message.memory) && message.memory > 0) {
       this.memory = message.memory;
@@ -129,9 +138,9 @@ export class SolverClient {
   // than any step of work while a request waits.
   checkAlive() {
     if (!this.worker) return;
-    const silent = performance.now() - this.lastHeard;
-    if (!this.loaded && silent > LOAD_SILENCE_MS) this.fail(`${this.who} did not finish loading in ${Math.round(silent / 1000)} s`);
-    else if (this.loaded && this.pending.size > 0 && silent > this.silenceAllowed()) this.crash(`${this.who} stopped answering for ${Math.round(silent / 1000)} s`);
+    const silent = this.clock.now() - this.lastHeard;
+    if (!this.loaded && silent > LOAD_SILENCE_MS) this.fail(trouble.notLoaded(this.who, Math.round(silent / 1000)));
+    else if (this.loaded && this.pending.size > 0 && silent > this.silenceAllowed()) this.crash(trouble.silent(this.who, Math.round(silent / 1000)));
   }
 
   // How long the worker may be silent now: the longest any waiting request allows (a request
@@ -159,10 +168,10 @@ export class SolverClient {
     if (this.failed) return;
     this.failed = reason;
     this.stopWorker();
-    clearInterval(this.watch);
+    this.clock.stop(this.watch);
     this.rejectReady(new Error(reason));
     this.emit("failed", reason);
-    this.answerWaiting(`${this.who} is not available: ${reason}`);
+    this.answerWaiting(trouble.unavailable(this.who, reason));
   }
 
   // Loading failed: once the browser check is done (a browser too old is told so instead).
@@ -180,17 +189,17 @@ export class SolverClient {
   // The worker died or hung after it was ready: replace it (unless it keeps dying).
   crash(reason) {
     this.stopWorker();
-    const now = performance.now();
+    const now = this.clock.now();
     this.restarts = this.restarts.filter((t) => now - t < RESTART_WINDOW_MS);
     if (this.restarts.length >= this.maxRestarts) {
-      this.fail(`${reason}, the ${this.maxRestarts + 1}th failure within a minute`);
+      this.fail(trouble.again(reason, this.maxRestarts + 1));
       return;
     }
     this.restarts.push(now);
     this.memory = null;
     this.newReady();
     this.emit("crashed", reason);
-    this.answerWaiting(`${this.who} was restarted: ${reason}`);
+    this.answerWaiting(trouble.restarted(this.who, reason));
     this.launch();
   }
 
@@ -198,11 +207,11 @@ export class SolverClient {
   // long the worker may be silent while it answers (more than `hangMs` for one long call).
   request(request, onProgress = null, { silenceMs = 0 } = {}) {
     const id = this.nextId++;
-    if (this.failed) return { id, answer: Promise.resolve({ ok: false, error: { field: "solver", message: `${this.who} is not available: ${this.failed}` } }) };
+    if (this.failed) return { id, answer: Promise.resolve({ ok: false, error: { field: "solver", message: trouble.unavailable(this.who, this.failed) } }) };
     const answer = new Promise((resolve) => {
       this.pending.set(id, { resolve, onProgress, silenceMs });
     });
-    if (this.pending.size === 1) this.lastHeard = performance.now(); // silence counts from the first request
+    if (this.pending.size === 1) this.lastHeard = this.clock.now(); // silence counts from the first request
     if (this.worker) this.worker.postMessage({ id, ...request });
     return { id, answer };
   }

@@ -2,14 +2,15 @@
 // what it is doing (Python's trace, npuzzle/search/trace.py): nodes expanded over time;
 // the frontier for best-first searches; for an anytime search the best length and the
 // lower bound closing in; and for IDA* and IDDFS the table of iterations (each bound
-// with its node count). Its model (Trace, trace.js) hands it the deltas that arrive with
-// the search's progress, and the result's whole trace, which redraws it at the end.
+// with its node count). Its model (Trace, trace.js) keeps the samples and iterations; this
+// draws them, at most every REDRAW_MS while they grow, so a long search costs the page little.
 
 import { el, text } from "../common/svg.js";
+import { caption } from "./trace-words.js";
+
 const WIDTH = 640;
 const HEIGHT = 220;
 const PAD = { left: 64, right: 16, top: 12, bottom: 30 };
-const MAX_POINTS = 512;
 const REDRAW_MS = 250;
 
 export class TraceView {
@@ -26,60 +27,46 @@ export class TraceView {
   reset() {
     clearTimeout(this.timer);
     this.timer = null;
-    this.samples = [];
-    this.iterations = [];
     this.drawn = false;
     this.box.hidden = true;
   }
 
-  // A search started: an empty chart.
-  start() {
+  // A search started: an empty chart (`trace`: the Trace, its samples and iterations).
+  start(trace) {
     this.reset();
     this.box.hidden = false;
-    this.draw();
+    this.draw(trace);
   }
 
-  // New samples and iterations since the last progress (a trace_delta).
-  // The chart keeps at most MAX_POINTS (every other one dropped when full, as Python's trace
-  // does) and is redrawn at most every REDRAW_MS, so a long search costs the page little.
-  add(delta) {
-    if (!delta) return;
-    this.samples.push(...delta.samples);
-    if (this.samples.length > MAX_POINTS) this.samples = this.samples.filter((_, i) => i % 2 === 1 || i === this.samples.length - 1);
-    this.iterations.push(...delta.iterations);
+  // The trace grew: it is drawn again soon (at once the first time, then at most every REDRAW_MS).
+  grew(trace) {
     if (this.timer) return;
     this.timer = setTimeout(() => {
       this.timer = null;
-      if (!this.box.hidden) this.draw();
+      if (!this.box.hidden) this.draw(trace);
     }, this.drawn ? REDRAW_MS : 0);
   }
 
   // The search ended: its whole trace.
   finish(trace) {
-    if (!trace) return;
-    this.samples = trace.samples.slice();
-    this.iterations = trace.iterations.slice();
     this.box.hidden = false;
-    this.draw();
+    this.draw(trace);
   }
 
-  draw() {
+  draw({ samples: s, iterations }) {
     this.drawn = true;
-    const s = this.samples;
     const last = s[s.length - 1];
     const anytime = s.some((x) => x.best !== null);
     const frontier = s.some((x) => x.frontier !== null);
-    this.caption.textContent = !last ? "Waiting for the search\u2026"
-      : anytime ? `Best length and proven lower bound over ${last.seconds.toFixed(2)} s (${last.expanded.toLocaleString("en")} nodes expanded)`
-      : `Nodes expanded${frontier ? " and frontier size" : ""} over ${last.seconds.toFixed(2)} s (${last.expanded.toLocaleString("en")} expanded)`;
+    this.caption.textContent = caption(last, { anytime, frontier });
     const series = anytime
       ? [["best", s.map((x) => [x.seconds, x.best])], ["lower", s.map((x) => [x.seconds, x.lower_bound])]]
       : [["expanded", s.map((x) => [x.seconds, x.expanded])], ...(frontier ? [["frontier", s.map((x) => [x.seconds, x.frontier])]] : [])];
     this.box.dataset.kind = anytime ? "anytime" : frontier ? "frontier" : "plain";
     this.chart.replaceChildren(lineChart(this.doc, series, this.caption.textContent));
     this.chart.dataset.points = String(s.length);
-    this.iterationsBox.hidden = this.iterations.length === 0;
-    this.table.replaceChildren(...this.iterations.map((it, i) => row(this.doc, [
+    this.iterationsBox.hidden = iterations.length === 0;
+    this.table.replaceChildren(...iterations.map((it, i) => row(this.doc, [
       String(i + 1), String(it.bound), it.expanded.toLocaleString("en"), it.generated.toLocaleString("en"),
       (it.seconds * 1000).toFixed(1), it.outcome,
     ])));

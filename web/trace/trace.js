@@ -1,12 +1,17 @@
-// Trace: the "search over time" feature. A solve asks Python to record its trace
-// (`records`); the trace grows with the search's progress and is drawn whole from the
-// result at its end (TraceView writes the chart and the table of iterations). It follows
-// the hooks the controller calls on every feature: `records`, `solveStarted`,
-// `solveProgress`, `solveFinished` and `solutionCleared`.
+// Trace: the "search over time" feature, and its model. A solve asks Python to record its trace
+// (`records`); the trace grows with the search's progress (each report's delta: samples and
+// iterations), keeping at most MAX_POINTS samples (every other one dropped when full, as
+// Python's trace does), and is taken whole from the result at its end. TraceView draws it: the
+// chart and the table of iterations. It follows the hooks the controller calls on every
+// feature: `records`, `solveStarted`, `solveProgress`, `solveFinished` and `solutionCleared`.
+
+const MAX_POINTS = 512;
 
 export class Trace {
   constructor({ view }) {
     this.view = view;
+    this.samples = []; // Python's trace samples so far: {seconds, expanded, frontier, best, lower_bound}
+    this.iterations = []; // IDA*'s and IDDFS's iterations so far: {bound, expanded, generated, seconds, outcome}
   }
 
   // What a solve records for this feature (protocol.solve's options).
@@ -16,21 +21,36 @@ export class Trace {
 
   // A solve started: an empty chart.
   solveStarted() {
-    this.view.start();
+    this.clear();
+    this.view.start(this);
   }
 
-  // A progress report of the solve: what its trace gained.
+  // A progress report of the solve: what its trace gained (null when nothing).
   solveProgress({ traceDelta }) {
-    this.view.add(traceDelta);
+    if (!traceDelta) return;
+    this.samples.push(...traceDelta.samples);
+    if (this.samples.length > MAX_POINTS) this.samples = this.samples.filter((_, i) => i % 2 === 1 || i === this.samples.length - 1);
+    this.iterations.push(...traceDelta.iterations);
+    this.view.grew(this);
   }
 
   // The solve's answer: its whole trace.
   solveFinished(reply) {
-    if (reply.ok) this.view.finish(reply.result.trace);
+    const trace = reply.ok ? reply.result.trace : null;
+    if (!trace) return;
+    this.samples = trace.samples.slice();
+    this.iterations = trace.iterations.slice();
+    this.view.finish(this);
   }
 
   // The solution shown went (a new board, other menus, a new search): so does its trace.
   solutionCleared() {
+    this.clear();
     this.view.reset();
+  }
+
+  clear() {
+    this.samples = [];
+    this.iterations = [];
   }
 }

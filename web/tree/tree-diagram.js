@@ -1,11 +1,11 @@
 // TreeDiagram: the search tree as a textbook draws it: each node a small board, its
 // children in a row below it joined by the move that made them, g, h and f under each,
 // the frame coloured by what the search did with it at the step shown (the states are
-// TreeView's, from Python's tree). It draws one tree: the iteration the step is in, for
+// TreeModel's, from Python's tree). It draws one tree: the iteration the step is in, for
 // IDA* and IDDFS. The outline holds the same nodes for the keyboard and screen readers.
 
 import { el, text } from "../common/svg.js";
-import { ARROWS } from "../common/wording.js";
+import * as words from "./tree-words.js";
 
 const MAX_DRAWN = 300; // past this many nodes at a step, the diagram asks for an earlier step
 const CELL = 15; // a tile's side in a node's board
@@ -34,8 +34,7 @@ export class TreeDiagram {
     if (shown.length > MAX_DRAWN) {
       const p = this.doc.createElement("p");
       p.className = "notice";
-      p.textContent = `At expansion ${step} this tree has ${shown.length.toLocaleString("en")} nodes: too many to draw as boards ` +
-        `(the diagram draws up to ${MAX_DRAWN}). Step back, or read them in the outline.`;
+      p.textContent = words.tooManyToDraw(step, shown.length, MAX_DRAWN);
       this.box.replaceChildren(p);
       return 0;
     }
@@ -79,7 +78,7 @@ export class TreeDiagram {
         const y1 = from.y + height + 14;
         const x2 = at.x + width / 2;
         edges.append(el(this.doc, "line", { x1, y1, x2, y2: at.y - 2 }));
-        edges.append(text(this.doc, (x1 + x2) / 2 + 3, (y1 + at.y) / 2 + 3, `${node.tile}${ARROWS[node.dir]}`, "move", "start"));
+        edges.append(text(this.doc, (x1 + x2) / 2 + 3, (y1 + at.y) / 2 + 3, words.move(node), "move", "start"));
       }
       nodes.append(this.node(id, node, at, state.get(id), id === selected, { cols, width, height, usesHeuristic }));
     }
@@ -100,7 +99,7 @@ export class TreeDiagram {
   node(id, node, at, state, selected, { cols, width, height, usesHeuristic }) {
     const g = el(this.doc, "g", { class: `dnode${selected ? " selected" : ""}`, "data-node": id, "data-state": state, transform: `translate(${at.x} ${at.y})` });
     const title = el(this.doc, "title", {});
-    title.textContent = `Node #${id}: g ${node.g}${node.h === null ? "" : `, h ${node.h}, f ${node.f}`} (${state})`;
+    title.textContent = words.diagramTitle(id, node, state);
     g.append(title, el(this.doc, "rect", { x: 0, y: 0, width, height, rx: 3, class: "frame" }));
     node.board.forEach((tile, cell) => {
       if (!tile) return;
@@ -109,9 +108,7 @@ export class TreeDiagram {
       g.append(el(this.doc, "rect", { x: x + 0.5, y: y + 0.5, width: CELL - 1, height: CELL - 1, class: "dtile" }));
       g.append(text(this.doc, x + CELL / 2, y + CELL - 4, String(tile), "dnum", "middle"));
     });
-    // g + h = f where f is that (A*, IDA*); else h and the search's own f (greedy, weighted A*).
-    const label = node.h === null ? `g ${node.g}` : node.f === node.g + node.h ? `${node.g}+${node.h}=${node.f}` : `h ${node.h} f ${node.f}`;
-    g.append(text(this.doc, width / 2, height + 11, label, "ghf", "middle"));
+    g.append(text(this.doc, width / 2, height + 11, words.diagramCounts(node), "ghf", "middle"));
     return g;
   }
 

@@ -1,10 +1,8 @@
-// TreeView: writes the search tree panel: the tree a search built on a small board
-// (Python's "tree", npuzzle/search/tree.py) as an outline, one row per node with the move
-// that made it, g, h and f and what the search did with it, and the board of the node
-// chosen. It shows the search at one expansion step at a time: the nodes that existed
-// then, the ones expanded (the one being expanded marked), the frontier, the duplicates
-// and pruned children. Every fact comes from Python's tree; this only decides what a
-// step shows, which is read off each node's "seen" and "order" (tree.py says how).
+// TreeView: writes the search tree panel: the tree a search built on a small board (a
+// TreeModel of Python's tree: what each node is at the step shown) as an outline, one row per
+// node with the move that made it, g, h and f and what the search did with it, and the board
+// and facts of the node chosen; or as a diagram of boards (TreeDiagram). The rows are made a
+// slice of time at a time, and a change of step rewrites only the rows the model says it touched.
 //
 // The outline is an ARIA tree (role tree/treeitem/group) with one focusable row at a
 // time: Up and Down move between rows, Right opens a row or goes to its first child, Left
@@ -13,7 +11,7 @@
 
 import { miniBoard } from "../common/mini-board.js";
 import { TreeDiagram } from "./tree-diagram.js";
-import { ARROWS } from "../common/wording.js";
+import * as words from "./tree-words.js";
 
 const SLICE_MS = 12; // the most time one slice of drawing the tree takes
 
@@ -43,17 +41,15 @@ export class TreeView {
     return !this.panel.hidden;
   }
 
-  // The number of expansions in the tree shown (0 without one).
-  get expansions() {
-    return this.tree ? this.tree.expansions : 0;
+  // Whether a tree is drawn whole (its steps can be gone through).
+  get ready() {
+    return this.model !== null && !this.drawing;
   }
 
   clear() {
-    this.tree = null;
+    this.model = null;
     this.drawing = null; // a tree being drawn stops
-    this.rows = [];
     this.items = [];
-    this.step = 0;
     this.selected = null;
     this.outline.replaceChildren();
     this.diagramBox.replaceChildren();
@@ -79,25 +75,15 @@ export class TreeView {
     if (!keep) this.clear();
   }
 
-  // A search's tree and result: the outline of every node, shown at `step` expansions.
-  // `labels`: {usesHeuristic, iterative, rows, cols} from Python's info and the result.
-  // The rows are made a slice of time at a time (a tree of thousands of nodes would
-  // otherwise hold up the page), each already as the step shows it; `drawn` resolves when
-  // the last is in (the step controls wait for it).
-  render(tree, result, labels, step) {
-    this.tree = tree;
-    this.labels = labels;
-    this.items = new Array(tree.nodes.length);
+  // A tree (a TreeModel), shown at its step. The rows are made a slice of time at a time (a
+  // tree of thousands of nodes would otherwise hold up the page), each already as the step
+  // shows it; `drawn` resolves when the last is in (the step controls wait for it).
+  render(model) {
+    this.model = model;
+    const nodes = model.tree.nodes;
+    this.items = new Array(nodes.length);
     this.outline.replaceChildren();
     this.selected = null;
-    this.step = Math.max(0, Math.min(tree.expansions, Math.round(step)));
-    // Which nodes a step can change: those generated, expanded or replaced at it, and (the
-    // last step says "never expanded") the frontier that is never expanded.
-    this.touched = Array.from({ length: tree.expansions + 1 }, () => []);
-    tree.nodes.forEach((node, id) => {
-      for (const k of [node.seen, node.order, node.replaced]) if (k !== null && k <= tree.expansions) this.touched[k].push(id);
-      if (node.status === "open" && node.order === null) this.touched[tree.expansions].push(id);
-    });
     const drawing = {};
     this.drawing = drawing;
     this.setSteps();
@@ -106,15 +92,14 @@ export class TreeView {
       const slice = () => {
         if (this.drawing !== drawing) return resolve(false); // another tree replaced this one
         const until = performance.now() + SLICE_MS;
-        while (next < tree.nodes.length && (next % 64 || performance.now() < until)) this.item(next++);
-        if (next < tree.nodes.length) {
-          this.stepText.textContent = `Drawing the tree: ${next.toLocaleString("en")} of ${tree.nodes.length.toLocaleString("en")} nodes\u2026`;
+        while (next < nodes.length && (next % 64 || performance.now() < until)) this.item(next++);
+        if (next < nodes.length) {
+          this.stepText.textContent = words.drawing(next, nodes.length);
           return setTimeout(slice, 0);
         }
         this.drawing = null;
-        this.counts = this.countAt(this.step);
         this.setSteps();
-        this.select(this.goalNode() ?? tree.iterations[0]?.root ?? null, { focus: false });
+        this.select(model.goalNode() ?? model.root, { focus: false });
         const current = this.items.find((entry) => entry && entry.li.dataset.state === "current");
         if (current) this.reveal(current.li);
         this.drawDiagram();
@@ -127,7 +112,8 @@ export class TreeView {
   // Node `id`'s treeitem, put under its parent's (nodes come after their parents), shown
   // as the step shown has it.
   item(id) {
-    const node = this.tree.nodes[id];
+    const model = this.model;
+    const node = model.tree.nodes[id];
     const li = this.doc.createElement("li");
     li.setAttribute("role", "treeitem");
     li.dataset.node = String(id);
@@ -137,15 +123,14 @@ export class TreeView {
     const move = this.doc.createElement("span");
     move.className = "tree-move";
     if (node.parent === null) {
-      const { bound } = this.tree.iterations[node.iteration];
-      move.textContent = this.labels.iterative ? `Iteration ${node.iteration + 1} (${this.labels.usesHeuristic ? "f" : "depth"} \u2264 ${bound}): start` : "Start";
+      move.textContent = words.root(node, model.tree.iterations[node.iteration].bound, model.labels);
     } else {
-      move.textContent = `${node.tile}${ARROWS[node.dir]}`;
-      move.title = `tile ${node.tile} slides ${{ U: "up", D: "down", L: "left", R: "right" }[node.dir]}`;
+      move.textContent = words.move(node);
+      move.title = words.moveTitle(node);
     }
     const counts = this.doc.createElement("span");
     counts.className = "tree-counts";
-    counts.textContent = node.h === null ? `g ${node.g}` : `g ${node.g} \u00b7 h ${node.h} \u00b7 f ${node.f}`;
+    counts.textContent = words.counts(node);
     const mark = this.doc.createElement("span");
     mark.className = "tree-mark";
     const toggle = this.doc.createElement("span");
@@ -155,7 +140,7 @@ export class TreeView {
     li.append(row);
     const entry = { li, mark, toggle, node, group: null };
     this.items[id] = entry;
-    this.update(entry, this.step);
+    this.update(entry);
     if (node.parent === null) return this.outline.append(li);
     const parent = this.items[node.parent];
     if (!parent.group) {
@@ -168,69 +153,24 @@ export class TreeView {
     parent.group.append(li);
   }
 
-  // Show row `entry` as step `step` has it; returns its state.
-  update(entry, step) {
-    const state = this.stateAt(entry.node, step);
+  // Show row `entry` as the step shown has it.
+  update(entry) {
+    const state = this.model.stateAt(entry.node);
     if (entry.li.dataset.state !== state) {
       entry.li.dataset.state = state;
       entry.li.hidden = state === "hidden";
     }
-    const text = this.words(state, entry.node, step);
+    const text = this.model.mark(state, entry.node);
     if (entry.mark.textContent !== text) entry.mark.textContent = text;
-    return state;
   }
 
-  // What node `node` is at the step shown: hidden (not generated yet), "current" (being
-  // expanded), "expanded", "frontier", "replaced", "duplicate", "pruned" or "goal".
-  // A depth-first search (IDA*, IDDFS) expands a child the moment it generates it, so
-  // such a child appears with its own expansion, not with the one before.
-  stateAt(node, step) {
-    if (node.seen > step) return "hidden";
-    if (this.labels.iterative && node.parent !== null && node.order !== null && node.order > step) return "hidden";
-    if (node.order !== null && node.order <= step) return node.order === step ? "current" : "expanded";
-    if (node.status !== "open") return node.status;
-    if (node.replaced !== null && node.replaced <= step) return "replaced";
-    return "frontier";
-  }
-
-  // Words for a node's state at a step (its row's mark and the node's facts).
-  words(state, node, step = this.step) {
-    const bound = this.tree.iterations[node.iteration].bound;
-    switch (state) {
-      case "current": return `expanding now (#${node.order})`;
-      case "expanded": return `expanded #${node.order}`;
-      case "frontier": return step === this.expansions ? "frontier (never expanded)" : "frontier";
-      case "replaced": return "replaced (a shorter path was found)";
-      case "duplicate": return "duplicate (reached before at no greater cost)";
-      case "pruned": return this.labels.usesHeuristic ? `pruned (f ${node.f} > ${bound})` : `cut off at depth ${bound}`;
-      case "goal": return "goal";
-      default: return "";
-    }
-  }
-
-  // How many nodes are expanded, on the frontier, duplicates and pruned at a step.
-  countAt(step) {
-    const counts = { expanded: 0, frontier: 0, duplicate: 0, replaced: 0, pruned: 0 };
-    for (const node of this.tree.nodes) {
-      const state = this.stateAt(node, step);
-      if (state === "current" || state === "expanded") counts.expanded += 1;
-      else if (state in counts) counts[state] += 1;
-    }
-    return counts;
-  }
-
-  // Show the search after `step` expansions (0: the start only): only the rows that steps
-  // between the old and the new one touch change. Returns whether it changed.
-  seek(step) {
-    if (!this.tree || this.drawing) return false;
-    const target = Math.max(0, Math.min(this.expansions, Math.round(step)));
-    if (target === this.step) return false;
-    const [low, high] = target < this.step ? [target, this.step] : [this.step, target];
-    this.step = target;
-    for (let k = low; k <= high; k++) for (const id of this.touched[k]) this.update(this.items[id], target);
-    this.counts = this.countAt(target);
+  // The model went to another step: the rows it touched (`touched`, node ids) change, the node
+  // being expanded is opened and scrolled to, and the choice stays unless that step hides it.
+  showStep(touched) {
+    for (const id of touched) this.update(this.items[id]);
     this.setSteps();
-    const current = this.items.find((entry) => entry.node.order === target && entry.li.dataset.state === "current");
+    const expanding = this.model.expanding();
+    const current = expanding !== null && this.items[expanding].li.dataset.state === "current" ? this.items[expanding] : null;
     if (current) {
       this.open(current.li);
       this.reveal(current.li);
@@ -239,13 +179,12 @@ export class TreeView {
     // tree) to the node being expanded, or the start.
     const chosen = this.selected !== null ? this.items[this.selected] : null;
     if (chosen && chosen.li.hidden) {
-      const fallback = current || this.items[this.tree.iterations[0].root];
+      const fallback = current || this.items[this.model.root];
       this.select(Number(fallback.li.dataset.node), { focus: this.outline.contains(this.doc.activeElement) || this.doc.activeElement === this.doc.body });
     } else if (this.selected !== null) {
       this.showNode(this.selected);
     }
     this.drawDiagram();
-    return true;
   }
 
   // Show the tree as an outline (one row per node; the keyboard's) or as a diagram of boards.
@@ -260,39 +199,29 @@ export class TreeView {
   // Redraw the diagram (when it is the view shown) at the step shown, the chosen node marked
   // and the node being expanded (or the chosen one) scrolled into view.
   drawDiagram() {
-    if (!this.tree || this.drawing || this.showAs !== "diagram") return;
-    const { rows, cols, usesHeuristic } = this.labels;
+    if (!this.ready || this.showAs !== "diagram") return;
+    const model = this.model;
+    const { rows, cols, usesHeuristic } = model.labels;
     this.diagramCount = this.diagram.draw({
-      tree: this.tree, step: this.step, stateAt: (node, step) => this.stateAt(node, step),
+      tree: model.tree, step: model.step, stateAt: (node, step) => model.stateAt(node, step),
       selected: this.selected, rows, cols, usesHeuristic,
     });
-    const current = this.tree.nodes.findIndex((n) => n.order === this.step);
+    const current = model.expanding() ?? -1;
     this.diagram.reveal(this.selected !== null && this.selectedMoved ? this.selected : current);
     this.selectedMoved = false;
   }
 
-  forward() { return this.seek(this.step + 1); }
-  back() { return this.seek(this.step - 1); }
-
   setSteps() {
-    const total = this.expansions;
-    const ready = Boolean(this.tree) && !this.drawing;
+    const model = this.model;
+    const total = model ? model.expansions : 0;
+    const step = model ? model.step : 0;
+    const ready = this.ready;
     this.slider.max = String(total);
-    this.slider.value = String(this.step);
+    this.slider.value = String(step);
     this.slider.disabled = !ready || total === 0;
-    this.buttons.first.disabled = this.buttons.back.disabled = !ready || this.step <= 0;
-    this.buttons.forward.disabled = this.buttons.last.disabled = !ready || this.step >= total;
-    if (!ready) {
-      this.stepText.textContent = "";
-      return;
-    }
-    const c = this.counts || {};
-    const parts = [`${c.expanded} expanded`];
-    if (!this.labels.iterative) parts.push(`${c.frontier} on the frontier`);
-    if (c.duplicate) parts.push(`${c.duplicate} duplicate${c.duplicate === 1 ? "" : "s"}`);
-    if (c.replaced) parts.push(`${c.replaced} replaced by a shorter path`);
-    if (c.pruned) parts.push(`${c.pruned} pruned`);
-    this.stepText.textContent = `Expansion ${this.step} of ${total}: ${parts.join(", ")}`;
+    this.buttons.first.disabled = this.buttons.back.disabled = !ready || step <= 0;
+    this.buttons.forward.disabled = this.buttons.last.disabled = !ready || step >= total;
+    this.stepText.textContent = ready ? model.summary() : "";
   }
 
   // Open every row above `li`, so that it can be seen.
@@ -309,11 +238,6 @@ export class TreeView {
     const r = row.getBoundingClientRect();
     if (r.top < box.top) this.outline.scrollTop -= box.top - r.top + 8;
     else if (r.bottom > box.bottom) this.outline.scrollTop += r.bottom - box.bottom + 8;
-  }
-
-  goalNode() {
-    const id = this.tree.nodes.findIndex((n) => n.status === "goal");
-    return id < 0 ? null : id;
   }
 
   // Choose node `id`: its row is marked (and focused, for the keyboard), its board and facts shown.
@@ -337,22 +261,10 @@ export class TreeView {
 
   // The chosen node's board and what the search knew of it, at the step shown.
   showNode(id) {
-    const node = this.tree.nodes[id];
-    const { rows, cols } = this.labels;
-    const grid = miniBoard(this.doc, node.board, rows, cols, `Board of node ${id}: ${node.board.join(" ")}`);
-    this.nodeBoard.replaceChildren(grid);
-    const path = [];
-    for (let n = node; n.parent !== null; n = this.tree.nodes[n.parent]) path.push(`${n.tile}${ARROWS[n.dir]}`);
-    const state = this.stateAt(node, this.step);
-    const facts = [
-      ["Node", node.parent === null ? "the start" : `#${id}, from #${node.parent}`],
-      ["Path", path.length ? path.reverse().join(" ") : "none (the start)"],
-      ["g", String(node.g)],
-    ];
-    if (node.h !== null) facts.push(["h", String(node.h)], ["f", String(node.f)]);
-    const appears = this.labels.iterative && node.parent !== null && node.order !== null ? node.order : node.seen;
-    facts.push(["Now", state === "hidden" ? `not generated yet (it appears at expansion ${appears})` : this.words(state, node)]);
-    this.nodeFacts.replaceChildren(...facts.flatMap(([term, value]) => {
+    const node = this.model.tree.nodes[id];
+    const { rows, cols } = this.model.labels;
+    this.nodeBoard.replaceChildren(miniBoard(this.doc, node.board, rows, cols, words.boardLabel(id, node)));
+    this.nodeFacts.replaceChildren(...this.model.facts(id).flatMap(([term, value]) => {
       const dt = this.doc.createElement("dt");
       dt.textContent = term;
       const dd = this.doc.createElement("dd");

@@ -1,0 +1,178 @@
+// "Your code" (web/custom/code-panel.js) with a fake code worker, views and app door: a link's
+// code is shown and runs only once the person presses Run (no check, no search, no offer in
+// the menus before); the person's own code needs no consent; the heuristic joins the Heuristic
+// menu and its verdict the status line through the solver's hooks.
+import assert from "node:assert/strict";
+import { test } from "node:test";
+
+import { PageState } from "../../web/app/page-state.js";
+import { CodePanel } from "../../web/custom/code-panel.js";
+import { pack } from "../../web/custom/code-link.js";
+import { LinkState } from "../../web/link/link-state.js";
+import { SolverChoice } from "../../web/solver/solver-choice.js";
+import { FakeClient, callsOf, recorder, settle } from "./fakes.mjs";
+
+const TEMPLATES = {
+  heuristic: { code: "def h(tiles, goal, rows, cols):\n    return 0\n", filename: "my_heuristic.py" },
+  search: { code: "def search(problem):\n    return None\n", filename: "my_search.py" },
+};
+const INFO = {
+  templates: TEMPLATES,
+  algorithms: [{ name: "astar", label: "A*", description: "", uses_heuristic: true, optimal: true, options: [], default_max_nodes: 1000 }],
+  heuristics: [{ name: "manhattan", label: "Manhattan distance", description: "", admissible: true, consistent: true }],
+  defaults: { time_limit: 20 },
+};
+const A = {
+  board: "1,2,3,4,5,6,7,0,8", goal: "blank-last", rows: 3, cols: 3, tiles: [1, 2, 3, 4, 5, 6, 7, 0, 8], default_algorithm: "astar",
+  default_heuristic: "manhattan", applicable: { algorithms: ["astar"], heuristics: ["manhattan"] }, solvability: { solvable: true, explanation: "" },
+};
+// Python's check result (npuzzle/custom/check.py), all of it the panel shows.
+function checked(overrides) {
+  return {
+    rows: 3, cols: 3, goal: [1, 2, 3, 4, 5, 6, 7, 8, 0], admissible: true, consistent: true, complete: true, exhaustive: true,
+    states: 181_440, samples: "every state", stopped: null, edges: 241_920, overestimates: 0, inconsistent_edges: 0, h_goal: 0,
+    exact: 10, exact_share: 0.001, mean_ratio: 0.5, max_distance: 31, seconds: 2.5, worst_overestimate: null,
+    worst_inconsistent_edge: null, verdict: "admissible and consistent", ...overrides,
+  };
+}
+const LINKED = "def h(tiles, goal, rows, cols):\n    import os  # someone else's\n    return 1\n";
+const LINKED_SEARCH = "def search(problem):\n    while True: pass\n";
+
+// The panel's view: which parts are open, the editors' text (its plain text areas), the notices.
+function codeView() {
+  const view = recorder();
+  view.opened = new Set();
+  view.editors = {};
+  view.size = "3x3";
+  view.isOpen = (which) => view.opened.has(which);
+  view.open = (which) => view.opened.add(which);
+  view.host = () => ({ replaceChildren() {} });
+  view.fallback = (which, text, onInput) => {
+    const editor = { text, setText(next) { editor.text = next; onInput(next); }, markError() {}, clearError() {}, focus() {} };
+    view.editors[which] = editor;
+    return editor;
+  };
+  view.consent = () => callsOf(view, "setConsent").at(-1)?.[0] ?? "";
+  return view;
+}
+
+function panelWith() {
+  const runner = new FakeClient();
+  runner.started = false;
+  // Ending the code's worker answers what waits on it with an error that gives the reason (CodeRunner.end).
+  runner.ended = [];
+  runner.end = (reason) => {
+    runner.ended.push(reason);
+    for (const entry of runner.requests) entry.resolve({ ok: false, error: { field: "solver", message: reason } });
+  };
+  const state = new PageState();
+  const features = [];
+  const choiceView = recorder({ limits: () => ({ time_limit: 20 }) });
+  choiceView.fillMenu = (id, entries, selected) => {
+    choiceView[id] = entries.map((e) => e.name);
+    return entries.some((e) => e.name === selected) ? selected : entries[0].name;
+  };
+  const choice = new SolverChoice({ view: choiceView, state, features });
+  const view = codeView();
+  const panel = new CodePanel({ runner, view, state, choice, page: recorder(), replay: recorder(), clipboard: {} });
+  features.push(panel);
+  const app = recorder({ analysis: () => A, refusedAsUnsolvable: false, idle: true });
+  const routes = panel.routes(app);
+  state.set({ info: INFO, ready: true });
+  choice.fill(A);
+  return { runner, state, choice, choiceView, view, panel, app, routes };
+}
+
+function linkTo(fragment) {
+  const link = new LinkState({ view: recorder(), history: recorder(), location: { hash: fragment, href: fragment }, clipboard: {} });
+  link.read(fragment);
+  return link;
+}
+
+test("a link's heuristic is shown, not run: Check, the menu and Compare all wait for Run", async () => {
+  const p = panelWith();
+  await p.panel.linkRead(linkTo(`#heuristic=custom&hcode=${await pack(LINKED)}`));
+  await settle();
+  assert.equal(p.view.editors.heuristic.text, LINKED, "the code is shown in its editor");
+  assert.ok(p.view.isOpen("heuristic"));
+  assert.match(p.view.consent(), /^This link carries a heuristic written by someone else\. It has not run/);
+  assert.equal(p.runner.requests.length, 0, "nothing ran");
+  p.routes["code-check"]();
+  p.routes["code-use"]();
+  assert.equal(p.runner.requests.length, 0, "Check refused before Run");
+  assert.match(p.view.consent(), /Press Run first\.$/);
+  assert.deepEqual(p.choiceView.heuristic, ["manhattan"], "not offered in the menu");
+  assert.deepEqual(p.choice.compareFields(), {}, "nor in Compare all");
+});
+
+test("Run lets the linked heuristic run: it is checked, and offered and chosen in the menu as the link asked", async () => {
+  const p = panelWith();
+  await p.panel.linkRead(linkTo(`#heuristic=custom&hcode=${await pack(LINKED)}`));
+  await settle();
+  p.routes["code-consent"]();
+  assert.equal(p.view.consent(), "");
+  const [check] = p.runner.ops("check");
+  assert.deepEqual(check.request, { op: "check", heuristic_code: LINKED, heuristic_filename: "my_heuristic.py", size: "3x3", goal: "blank-last", time_limit: 60 });
+  assert.deepEqual(p.choiceView.heuristic, ["manhattan", "custom"]);
+  assert.equal(p.choice.heuristicName, "custom");
+  assert.deepEqual(p.choice.request(), { algorithm: "astar", heuristic_code: LINKED, heuristic_filename: "my_heuristic.py" });
+  assert.equal(callsOf(p.app, "menusChanged").length, 1);
+});
+
+test("a link's search runs only after Run, and then races in Compare all and runs on the board", async () => {
+  const p = panelWith();
+  await p.panel.linkRead(linkTo(`#scode=${await pack(LINKED_SEARCH)}`));
+  await settle();
+  assert.match(p.view.consent(), /^This link carries a search written by someone else/);
+  p.routes["code-run-search"]();
+  assert.equal(p.runner.requests.length, 0);
+  assert.deepEqual(p.choice.compareFields(), {});
+  p.routes["code-consent"]();
+  assert.deepEqual(p.choice.compareFields(), { search_code: LINKED_SEARCH, search_filename: "my_search.py" });
+  p.routes["code-run-search"]();
+  const [run] = p.runner.ops("user_search");
+  assert.equal(run.request.search_code, LINKED_SEARCH);
+  assert.equal(run.request.board, A.board);
+  assert.deepEqual(p.runner.ops("check"), [], "the heuristic part was not opened: nothing checked");
+  p.routes["code-cancel-search"]();
+  assert.deepEqual(p.runner.ended, ["you cancelled your search"]);
+  await settle();
+  assert.match(callsOf(p.view, "setStatus").at(-1)[1], /^Stopped: you cancelled your search\./);
+});
+
+test("a later link's code asks for consent again, even after Run", async () => {
+  const p = panelWith();
+  await p.panel.linkRead(linkTo(`#hcode=${await pack(LINKED)}`));
+  await settle();
+  p.routes["code-consent"]();
+  const [first] = p.runner.ops("check");
+  await p.runner.answer(first, { ok: true, check: checked({}) });
+  const checks = p.runner.ops("check").length;
+  await p.panel.linkRead(linkTo(`#hcode=${await pack(`${LINKED}# again\n`)}`));
+  await settle();
+  p.routes["code-check"]();
+  assert.equal(p.runner.ops("check").length, checks);
+  assert.match(p.view.consent(), /Press Run first\.$/);
+});
+
+test("the person's own code needs no consent; offered, its check's verdict goes on the status line after a solve", async () => {
+  const p = panelWith();
+  p.view.open("heuristic"); // the person opens "Your heuristic"
+  await p.routes["code-toggle"]("heuristic");
+  await settle();
+  p.view.editors.heuristic.setText("def h(tiles, goal, rows, cols):\n    return 2\n");
+  p.routes["code-check"]();
+  const [check] = p.runner.ops("check");
+  assert.equal(check.request.heuristic_code, "def h(tiles, goal, rows, cols):\n    return 2\n");
+  await p.runner.answer(check, { ok: true, check: checked({ admissible: false, overestimates: 12, verdict: "not admissible" }) });
+  p.routes["code-use"]();
+  assert.deepEqual(p.choiceView.heuristic, ["manhattan", "custom"]);
+  const [entry] = p.panel.heuristics();
+  assert.equal(entry.admissible, false, "the check's finding goes with it");
+  const solved = { ok: true, result: { optimal_if_admissible: true } };
+  assert.equal(p.panel.solvedNote(solved), "The check found your heuristic not admissible: this solution may not be the shortest.");
+  assert.equal(p.panel.solvedNote({ ok: true, result: { optimal_if_admissible: false } }), null);
+  p.routes["code-use"](); // withdrawn
+  assert.deepEqual(p.choiceView.heuristic, ["manhattan"]);
+  assert.equal(p.panel.solvedNote(solved), null);
+});

@@ -1,0 +1,99 @@
+// The job runner (web/solver/job-runner.js): the one search running at a time, its progress on
+// the status line and to whoever runs it, its solutions, Cancel and Stop, and the answer of a
+// job stopped meanwhile dropped.
+import assert from "node:assert/strict";
+import { test } from "node:test";
+
+import { JobRunner } from "../../web/solver/job-runner.js";
+import { FakeClient, callsOf, recorder, settle } from "./fakes.mjs";
+
+const INFO = { algorithms: [], heuristics: [], directions: { U: "up", D: "down", L: "left", R: "right" } };
+const REQUEST = { op: "solve", board: "1,2,3,4,5,6,7,0,8", goal: "blank-last", size: "3x3" };
+
+function runner() {
+  const client = new FakeClient();
+  const page = recorder();
+  const tables = recorder();
+  const jobs = new JobRunner({ client, state: { info: INFO }, page, tables });
+  return { client, page, tables, jobs };
+}
+
+test("a job runs through the client; the status says it started and the answer is its reply", async () => {
+  const { client, page, tables, jobs } = runner();
+  const running = jobs.run("solve", REQUEST);
+  assert.equal(jobs.kind, "solve");
+  assert.equal(jobs.anytime, false);
+  assert.deepEqual(client.last().request, REQUEST);
+  assert.deepEqual(callsOf(tables, "giveWay"), [["3x3", "blank-last"]], "a preparation of the same tables gives way");
+  const [text, outcome] = callsOf(page, "setStatus")[0];
+  assert.equal(text, "Searching\u2026");
+  assert.deepEqual(outcome, { state: "searching" });
+  assert.equal(callsOf(page, "revealStatus").length, 1, "a solve brings the status into view");
+  await client.answer(client.last(), { ok: true, result: { length: 1 } });
+  assert.deepEqual(await running, { ok: true, result: { length: 1 } });
+  assert.equal(jobs.kind, null);
+});
+
+test("progress goes to the status line and to onProgress; each solution to onSolution", async () => {
+  const { client, page, jobs } = runner();
+  const reports = [];
+  const solutions = [];
+  jobs.run("solve", REQUEST, {
+    anytime: true, onSolution: (s) => solutions.push(s), shown: () => 12, onProgress: (r) => reports.push(r),
+  });
+  assert.equal(jobs.anytime, true);
+  const entry = client.last();
+  entry.onProgress({ best: 10, lower_bound: 8, expanded: 5000 }, { moves: "LLUR", tiles: [1, 2, 3, 4] }, { samples: [1] });
+  assert.deepEqual(solutions, [{ moves: "LLUR", tiles: [1, 2, 3, 4] }]);
+  const [text, outcome] = callsOf(page, "setStatus").at(-1);
+  assert.match(text, /^Improving: showing 12 moves while you watch; 10 moves found/);
+  assert.deepEqual(outcome, { state: "improving", length: 12, best: 10, lower: 8, expanded: 5000, preparing: null });
+  assert.equal(reports.length, 1);
+  assert.deepEqual(reports[0].progress, { best: 10, lower_bound: 8, expanded: 5000 });
+  assert.deepEqual(reports[0].traceDelta, { samples: [1] });
+});
+
+test("Cancel asks the worker to stop and says so; later progress brings no words, only the trace", async () => {
+  const { client, page, jobs } = runner();
+  const reports = [];
+  const running = jobs.run("solve", REQUEST, { anytime: true, onProgress: (r) => reports.push(r) });
+  const entry = client.last();
+  jobs.cancel();
+  jobs.cancel(); // once
+  assert.deepEqual(client.cancelled, [entry.id]);
+  assert.deepEqual(callsOf(page, "setStatus").at(-1), ["Stopping: keeping the best solution found\u2026", { state: "stopping" }]);
+  const said = callsOf(page, "setStatus").length;
+  entry.onProgress({ expanded: 10 }, null, { samples: [2] });
+  assert.equal(callsOf(page, "setStatus").length, said, "no progress words once stopping");
+  assert.deepEqual(reports, [{ progress: null, words: null, traceDelta: { samples: [2] } }]);
+  await client.answer(entry, { ok: true, result: { length: 7, stopped: "cancelled" } });
+  assert.equal((await running).result.length, 7, "a cancelled search still answers with what it found");
+});
+
+test("a job stopped meanwhile (an edit) is cancelled and its answer and progress are dropped", async () => {
+  const { client, jobs } = runner();
+  const solutions = [];
+  const running = jobs.run("solve", REQUEST, { onSolution: (s) => solutions.push(s) });
+  const entry = client.last();
+  jobs.stop();
+  assert.equal(jobs.kind, null);
+  assert.deepEqual(client.cancelled, [entry.id]);
+  entry.onProgress({ expanded: 1 }, { moves: "L", tiles: [8] }, null);
+  assert.deepEqual(solutions, []);
+  await client.answer(entry, { ok: true, result: { length: 1 } });
+  assert.equal(await running, null);
+});
+
+test("a new job replaces the one before: the old answer is dropped, the new one kept", async () => {
+  const { client, jobs } = runner();
+  const first = jobs.run("solve", REQUEST);
+  const firstEntry = client.last();
+  const second = jobs.run("compare", { op: "compare" });
+  assert.equal(jobs.kind, "compare");
+  await client.answer(firstEntry, { ok: true });
+  assert.equal(await first, null);
+  assert.equal(jobs.kind, "compare", "the old answer does not end the new job");
+  await client.answer(client.last(), { ok: true, results: [] });
+  assert.deepEqual(await second, { ok: true, results: [] });
+  await settle();
+});

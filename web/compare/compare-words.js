@@ -1,0 +1,51 @@
+// The comparison's words: its panel's and status line's lines, a result's cells as the table
+// shows them, the chart's label and the exports' notices. Pure functions of Python's answers.
+
+import { formatCount } from "../common/wording.js";
+
+export function starting() {
+  return "Starting\u2026";
+}
+
+// A finished comparison: {panel, status}. The limits are Python's `info.compare`.
+export function compared(reply, info) {
+  if (!reply.ok) return { panel: `Could not compare: ${reply.error.message}`, status: `Could not compare: ${reply.error.message}` };
+  const cancelled = reply.results.some((r) => r.stopped === "cancelled");
+  const finished = reply.results.filter((r) => r.length !== null).length;
+  const limits = info.compare;
+  return {
+    panel: `${cancelled ? "Cancelled" : "Done"}: ${reply.results.length} runs, ${finished} found a solution. ` +
+      `Each run had at most ${formatCount(limits.max_nodes)} nodes and ${limits.time_limit} s.`,
+    status: `Comparison ${cancelled ? "cancelled" : "finished"}: see the table and the chart below.`,
+  };
+}
+
+// A result's cells as the table shows them (`names`: wording.namesFrom(info)).
+export function cells(r, names) {
+  const stopped = r.stopped ? ` (${r.stopped.replace("-", " ")})` : "";
+  return [
+    names.algorithm(r.algorithm),
+    r.heuristic ? names.heuristic(r.heuristic) : "\u2014",
+    r.length === null ? `\u2014${stopped}` : String(r.length),
+    r.quality_short,
+    formatCount(r.expanded),
+    formatCount(r.generated),
+    formatCount(r.max_frontier),
+    (r.seconds * 1000).toFixed(1),
+  ];
+}
+
+// A bar's name in the chart.
+export function pair(r, names) {
+  return `${names.algorithm(r.algorithm)}${r.heuristic ? ` \u00b7 ${names.heuristic(r.heuristic)}` : ""}`;
+}
+
+export const CHART_LABEL = "Nodes expanded by each algorithm and heuristic, log scale";
+
+export function copied() {
+  return "Table copied as Markdown.";
+}
+
+export function clipboardRefused() {
+  return "The browser refused the clipboard; use Download CSV instead.";
+}

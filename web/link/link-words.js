@@ -1,0 +1,45 @@
+// The link's words: what is wrong with a link (its form, url-state.js; the names and values
+// Python's registries do not know, link-state.js), and whether Copy link worked. A value a
+// link gives is quoted shortened, as text (never markup).
+
+export function shorten(text) {
+  return text.length > 30 ? `${text.slice(0, 27)}...` : text;
+}
+
+export const garbled = (part) => `The link has a garbled part (${shorten(part)}) that was ignored.`;
+export const unknownKey = (key) => `The link has an unknown parameter "${shorten(key)}" that was ignored.`;
+export const twice = (key) => `The link gives "${key}" twice; the first one is used.`;
+export const noValue = (key) => `The link's "${key}" has no value.`;
+
+// A value whose form is wrong (`key`: the link's key), with what the page does instead.
+export const badForm = {
+  step: (value) => `The link's step "${shorten(value)}" is not a whole number; the solution opens at its start.`,
+  weight: (value) => `The link's weight "${shorten(value)}" is not a number of at least 1; the default is used.`,
+  view: (value, views) => `The link's view "${shorten(value)}" is not one of ${views.join(", ")}; the board is shown.`,
+  code: (key, most) => `The link's ${key === "hcode" ? "heuristic" : "search"} code is not in the form a link carries it (base64url, at most ${most.toLocaleString("en")} characters); the editor keeps its code.`,
+  size: (value) => `The link's size "${shorten(value)}" is not like 4 or 3x5; the board's own size is used.`,
+};
+
+// A name Python's registry does not have (`kind`: "algorithm" or "heuristic"; `names`: those it has).
+export function unknownName(kind, name, names) {
+  return `The link's ${kind} "${name}" is not one of ${names.join(", ")}; the default is used.`;
+}
+
+// An option value (such as weight) outside its registry entry's range.
+export function outOfRange(name, value, option) {
+  return `The link's ${name} ${value} is not between ${option.minimum} and ${option.maximum}; the default is used.`;
+}
+
+// A step past the end of what the link opens on (a solution of `length` moves, or a search
+// tree of `length` expansions).
+export function stepPastEnd(wanted, length, tree) {
+  return tree
+    ? `The link's step ${wanted} is past this search tree's ${length} expansions; showing the last.`
+    : `The link's step ${wanted} is past the end of this ${length}-move solution; showing the end.`;
+}
+
+export const COPIED = "Link copied.";
+
+export function copyByHand(href) {
+  return `Copy this link from the address bar: ${href}`;
+}
