@@ -85,6 +85,9 @@ def _start(run: Run) -> tuple[int, int]:
     pid, master = pty.fork()
     if pid == 0:  # the child: its terminal is the pty (stdin, stdout, stderr, controlling)
         try:
+            # A person's shell leaves Ctrl-C's signal to the command; a test run started in the
+            # background (``&``) ignores it, and an ignored signal stays ignored across exec.
+            signal.signal(signal.SIGINT, signal.SIG_DFL)
             fcntl.ioctl(0, termios.TIOCSWINSZ, struct.pack("HHHH", ROWS, COLUMNS, 0, 0))
             os.chdir(run.cwd)
             env = {key: value for key, value in os.environ.items() if key not in ("COLUMNS", "LINES")}
