@@ -38,8 +38,9 @@ import sys
 import time
 from typing import Any
 
-from common import command_line, machine_header, machine_info, write_results
+from common import command_line, length_at, machine_header, machine_info, write_results
 from korf100 import parse_ids
+import vs_slidingpuzzle as peers
 
 from npuzzle import Board, Limits, SearchResult, solve
 from npuzzle.heuristics import estimate
@@ -47,12 +48,6 @@ from npuzzle.known import korf24_50
 from npuzzle.random_boards import random_board
 
 CHECKPOINTS = (1.0, 10.0, 60.0)
-
-
-def length_at(result: SearchResult, seconds: float) -> int | None:
-    """The best length the search had found ``seconds`` into it (None: none yet)."""
-    lengths = [step.length for step in result.history if step.length is not None and step.seconds <= seconds]
-    return min(lengths) if lengths else None
 
 
 def bound_at(result: SearchResult, seconds: float) -> int | None:
@@ -156,8 +151,6 @@ def their_answer(args: argparse.Namespace, board: Board, goal: Board) -> dict[st
     only), under the same time limit: its length and time, or why it stopped."""
     if not args.peers or board.rows != board.cols or goal != Board.goal(board.rows, board.cols):
         return None
-    import vs_slidingpuzzle as peers
-
     peers.ensure_venv(peers.VENV)
     theirs = peers.solve_theirs(peers.VENV, list(board.tiles), "a*", "linear_conflict_distance", args.time_limit,
                                 weight=peers.THEIR_WEIGHT, memory_mb=peers.THEIR_MEMORY_MB)

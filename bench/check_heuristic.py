@@ -37,6 +37,7 @@ from common import command_line, machine_header, machine_info, write_results  # 
 from npuzzle import Board
 from npuzzle.custom import TEMPLATE, load_heuristic
 from npuzzle.custom.check import HeuristicCheck
+from npuzzle.job import run
 
 HEURISTICS = {
     "template (Manhattan, written plainly)": TEMPLATE,
@@ -145,7 +146,7 @@ def main() -> None:
         for _ in range(args.runs):
             h = load_heuristic(source, "bench_h.py")  # a fresh module: no cache kept between runs
             started = time.perf_counter()
-            result = HeuristicCheck(h, goal).run()
+            result = run(HeuristicCheck(h, goal))
             times.append(time.perf_counter() - started)
         assert result is not None and result.complete
         row = {"heuristic": label, "median_seconds": round(statistics.median(times), 3),

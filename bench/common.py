@@ -80,6 +80,13 @@ def write_results(stem: str | Path, markdown: Sequence[str], data: object = None
     return path
 
 
+def length_at(result: Any, seconds: float) -> Any:
+    """The best length an anytime search (a ``SearchResult``) had found ``seconds`` into it,
+    from its history (None: none yet)."""
+    lengths = [step.length for step in result.history if step.length is not None and step.seconds <= seconds]
+    return min(lengths) if lengths else None
+
+
 def rerun_in_pyodide(script: str, argv: Sequence[str] | None = None) -> int:
     """Run the bench ``script`` (its ``__file__``) again inside Pyodide under Node with the
     same flags but ``--runtime`` (``node bench/pyodide_search.mjs --script=...``), and

@@ -62,7 +62,7 @@ from pathlib import Path
 from types import FrameType
 from typing import Any
 
-from common import BENCH, command_line, machine_header, machine_info, write_results
+from common import BENCH, command_line, length_at, machine_header, machine_info, write_results
 
 # npuzzle is imported inside the functions that use it: the --worker never imports it.
 VENV = BENCH / ".venv-slidingpuzzle"
@@ -487,8 +487,6 @@ def warm_up_anytime(side: int) -> float:
 def solve_anytime(tiles: list[int], max_nodes: int, time_limit: float) -> Outcome:
     """One instance with our default solver (anytime) in this interpreter: its best solution at
     the end, and from its history the first one, the best at 1 s and when the final one came."""
-    from anytime import length_at  # here: the --worker never imports npuzzle
-
     from npuzzle import Board, Limits, solve
 
     side = math.isqrt(len(tiles))

@@ -1,5 +1,10 @@
 """The command line: ``python -m npuzzle solve|compare|check|random|tables ...``.
 
+This module reads the arguments (one parser), turns them into a request's fields
+(request.py reads them, as it does the web API's), runs the job that answers (one loop,
+``_drive``, which draws any job's progress on a terminal) and prints the answer: JSON, or
+for people the words of report.py.
+
 Exit status: 0 when it answered (an unsolvable board is an answer), 2 for
 invalid input (one line on stderr, no traceback; a heuristic file that cannot be
 used is invalid input), 3 when a node or time limit stopped the search without a
@@ -15,36 +20,46 @@ import os
 import sys
 from contextlib import AbstractContextManager, nullcontext
 from pathlib import Path
-from typing import Any, Callable, NoReturn, Sequence, TextIO
+from typing import Any, Callable, NoReturn, Sequence, TextIO, TypeVar
 
-from . import answer, tables
+from . import tables
 from .answer import result_json
-from .board import DIRECTION_NAMES, Board, BoardError
+from .board import BoardError
 from .compare import COMPARE_MAX_NODES, COMPARE_TIME_LIMIT
-from .custom import CheckProgress, CheckResult, HeuristicCheck, HeuristicTimeout, board_text
+from .custom import CheckResult, HeuristicCheck, HeuristicTimeout, board_text
 from .custom.deadline import hard_time_limit
 from .heuristics import HEURISTICS
+from .job import Job
 from .pattern_db import build_shipped_tables
 from .random_boards import MAX_SCRAMBLE_MOVES
+from .report import (
+    ProgressLine,
+    format_check,
+    format_comparison,
+    format_result,
+    format_solve_check,
+    format_trace,
+    format_tree,
+)
 from .request import RequestError, read_check, read_compare, read_random, read_solve
 from .search import (
     ALGORITHMS,
+    DEFAULT_ALGORITHM,
     DEFAULT_TIME_LIMIT,
     DEFAULT_TREE_EXPANSIONS,
     MAX_TREE_EXPANSIONS,
-    Progress,
-    SearchResult,
+    AlgorithmOption,
     StopReason,
-    default_algorithm,
+    algorithm_options,
 )
-from .search.result import round_up
-from .search.solver import AlgorithmOption, algorithm_options
-from .solvability import explain_solvability
 
+R = TypeVar("R")
 EXIT_OK = 0
 EXIT_INVALID = 2
 EXIT_LIMIT = 3
 EXIT_INTERRUPTED = 130
+STEP = 0.1
+"""Seconds of work between two looks at a job: its progress line drawn, Ctrl-C seen."""
 HARD_LIMIT_GRACE = 0.5
 """Seconds past ``--time-limit`` after which a person's heuristic that has not returned is
 stopped from outside (the search or check looks at the clock only between its calls)."""
@@ -145,7 +160,7 @@ def _build_parser() -> argparse.ArgumentParser:
     solve.add_argument(
         "--algorithm", choices=list(ALGORITHMS), metavar="A",
         help=(
-            f"one of {', '.join(ALGORITHMS)} (default on every size: {default_algorithm(3, 3)}, which answers at once "
+            f"one of {', '.join(ALGORITHMS)} (default on every size: {DEFAULT_ALGORITHM}, which answers at once "
             "with a proven bound on how far from the shortest its solution can be, then shortens it "
             "while it runs, and says optimal when it proves it)"
         ),
@@ -349,213 +364,35 @@ def _timeout_line(seconds: float, board: Sequence[int] | None) -> str:
     return f"npuzzle: time limit: stopped after {seconds:g} s (--time-limit): {what}"
 
 
-def _progress_printer(stream: TextIO):  # type: ignore[no-untyped-def]
-    def report(p: Progress) -> None:
-        if p.best is not None:
-            factor = f" (<= {round_up(p.best, p.lower_bound, 3):.3f} x shortest)" if p.lower_bound else ""
-            stream.write(
-                f"\r  improving: best {p.best:,} moves, lower bound {p.lower_bound:,}{factor}, "
-                f"{p.expanded:,} expanded, {p.seconds:.1f} s   "
-            )
-        else:
-            bound = f", bound {p.bound}" if p.bound is not None else ""
-            stream.write(
-                f"\r  searching: {p.expanded:,} expanded, frontier {p.frontier:,}{bound}, "
-                f"{p.seconds:.1f} s   "
-            )
-        stream.flush()
-
-    return report
-
-
-def format_result(result: SearchResult) -> str:
-    """The readable report: the board, the verdict, then each step."""
-    goal_name = result.goal.goal_name() or "custom"
-    lines = [f"Board ({result.start.shape}, goal {goal_name}):", result.start.to_grid(), ""]
-    why = explain_solvability(result.start, result.goal)
-    if not result.solvable:
-        lines.append("Unsolvable. " + why.explanation())
-        return "\n".join(lines)
-    method = result.algorithm + (f" with {result.heuristic}" if result.heuristic else "")
-    if result.options:
-        method += f" ({', '.join(f'{name} = {value:g}' for name, value in result.options.items())})"
-    counts = f"{result.expanded:,} nodes expanded, {result.generated:,} generated, {result.seconds * 1000:.0f} ms"
-    if not result.solved:
-        limit = {
-            StopReason.NODE_LIMIT: "the node limit",
-            StopReason.TIME_LIMIT: "the time limit",
-            StopReason.CANCELLED: "cancellation",
-        }[result.stop]
-        lines.append(f"No solution yet: {method} was stopped by {limit} ({counts}).")
-        if result.bound is not None and result.optimal is False and ALGORITHMS[result.algorithm].optimal:
-            lines.append(f"The shortest solution has at least {result.bound} moves.")
-        return "\n".join(lines)
-    lines.append(f"Solution: {result.length} moves ({_quality(result)}); {method}, {counts}.")
-    if result.optimal_if_admissible is not None and not result.optimal:
-        lines.append(
-            f"{result.heuristic} is your own heuristic: it is not proven admissible, so nothing is proven "
-            "from it (python -m npuzzle check --heuristic-file, or solve --check-heuristic, tells)."
-        )
-    elif result.optimal_if_admissible is not None:
-        lines.append(f"{result.heuristic} is your own heuristic, checked admissible on every state.")
-    factor = result.factor_up(3)
-    if not result.optimal and result.lower_bound is not None and factor is not None:
-        lines.append(
-            f"The shortest solution has at least {result.lower_bound} moves, so this one is at most "
-            f"{factor:.3f} x as long."
-        )
-    if not result.stop.finished:
-        limit = {
-            StopReason.NODE_LIMIT: "the node limit",
-            StopReason.TIME_LIMIT: "the time limit",
-            StopReason.CANCELLED: "cancellation",
-        }[result.stop]
-        lines.append(f"The search for a shorter one was stopped by {limit}.")
-    if len(result.history) > 1:
-        lines.append("Improvements: " + ", ".join(
-            f"{step.length} moves at {step.seconds:.2f} s" for step in result.history
-            if step.length is not None and step is _first_with_length(result, step.length)
-        ) + ".")
-    for i, (tile, move) in enumerate(zip(result.tiles, result.moves), start=1):
-        lines.append(f"{i:4}. {tile:>3} {DIRECTION_NAMES[move]}")
-    if result.tiles:
-        lines += ["", "Goal reached:", result.start.play(result.tiles).to_grid()]
-    else:
-        lines.append("The board is already the goal.")
-    return "\n".join(lines)
+def _drive(job: Job[Any, R], line: ProgressLine | None,
+           guard: Callable[[], AbstractContextManager[None]] = nullcontext) -> R:
+    """The command line's one loop: run ``job`` to its end, each step under ``guard`` (a hard
+    time limit on a person's code), its progress drawn on ``line`` (a terminal's, or None);
+    Ctrl-C cancels it, and its result says so."""
+    try:
+        while not job.done:
+            with guard():
+                job.step(STEP)
+            progress = job.progress
+            if line is not None and not job.done and progress is not None:
+                line.show(progress)
+    except KeyboardInterrupt:
+        job.cancel()
+    finally:
+        if line is not None:
+            line.clear()
+    if job.result is None:  # pragma: no cover - a job that is done has its result
+        raise RuntimeError(f"{type(job).__name__} ended without a result")
+    return job.result
 
 
-def format_trace(result: SearchResult) -> str:
-    """The trace in words: the table of iterations (bound, nodes expanded and generated in
-    each, seconds) for IDA* and IDDFS, else a summary of the samples."""
-    trace = result.trace
-    if trace is None:
-        return "No trace was recorded."
-    samples = trace.samples
-    last = samples[-1] if samples else None
-    if trace.iterations:
-        info = ALGORITHMS[result.algorithm]
-        header = ("f bound" if info.uses_heuristic else "depth limit", "expanded", "generated", "seconds", "")
-        rows = [header] + [
-            (str(i.bound), f"{i.expanded:,}", f"{i.generated:,}", f"{i.seconds:.4f}",
-             "" if i.outcome == "exhausted" else i.outcome)
-            for i in trace.iterations
-        ]
-        widths = [max(len(row[c]) for row in rows) for c in range(len(header))]
-        lines = [f"Iterations ({len(trace.iterations)}):"]
-        for n, row in enumerate(rows):
-            lines.append("  " + "  ".join(cell.rjust(widths[c]) for c, cell in enumerate(row)).rstrip())
-            if n == 0:
-                lines.append("  " + "  ".join("-" * w for w in widths[:-1]))
-        return "\n".join(lines)
-    if last is None:  # pragma: no cover - a finished trace always ends with the result's sample
-        return "Trace: no samples."
-    rate = f" ({last.expanded / last.seconds:,.0f} a second)" if last.seconds > 0 and last.expanded else ""
-    kept = f", one progress report in {trace.stride}" if trace.stride > 1 else ""
-    lines = [
-        f"Trace: {len(samples)} sample{'s' if len(samples) > 1 else ''} over {last.seconds:.3f} s{kept}; "
-        f"{last.expanded:,} nodes expanded{rate}."
-    ]
-    frontiers = [s.frontier for s in samples if s.frontier is not None]
-    if frontiers:
-        lines.append(f"Frontier: {frontiers[0]:,} at the first sample, {max(frontiers):,} at most.")
-    bests = [(s.seconds, s.best) for s in samples if s.best is not None]
-    lowers = [(s.seconds, s.lower_bound) for s in samples if s.lower_bound is not None]
-    if bests:
-        lines.append(f"Best length: {bests[0][1]} at {bests[0][0]:.3f} s, {bests[-1][1]} at {bests[-1][0]:.3f} s.")
-    if lowers:
-        lines.append(f"Lower bound: {lowers[0][1]} at {lowers[0][0]:.3f} s, {lowers[-1][1]} at {lowers[-1][0]:.3f} s.")
-    return "\n".join(lines)
-
-
-def format_tree(result: SearchResult) -> str:
-    """The search tree as an outline: one line per node, indented by depth, with the move
-    that made it, g, h and f, and what the search did with it (expanded as the n-th,
-    left on the frontier, duplicate, pruned, goal); IDA*'s and IDDFS's iterations each
-    under their bound."""
-    if result.tree is None:
-        return "No tree was recorded."
-    tree = result.tree.to_dict()
-    nodes: list[dict[str, Any]] = tree["nodes"]  # type: ignore[assignment]
-    iterations: list[dict[str, Any]] = tree["iterations"]  # type: ignore[assignment]
-    info = ALGORITHMS[result.algorithm]
-    children: dict[int, list[int]] = {}
-    for node_id, node in enumerate(nodes):
-        if node["parent"] is not None:
-            children.setdefault(node["parent"], []).append(node_id)
-    lines = [f"Search tree: {tree['expansions']:,} expanded, {len(nodes):,} nodes generated "
-             f"(the start included{', once per iteration' if info.iterative else ''})."]
-
-    def what(node: dict[str, Any], bound: int | None) -> str:
-        if node["status"] == "goal":
-            return "goal"
-        if node["status"] == "duplicate":
-            return "duplicate (reached before at no greater cost)"
-        if node["status"] == "pruned":
-            return f"pruned (f {node['f']} > bound {bound})" if info.uses_heuristic else f"cut off at depth {bound}"
-        if node["order"] is not None:
-            return f"expanded #{node['order']}"
-        return "replaced by a shorter path" if node["replaced"] is not None else "frontier"
-
-    for number, iteration in enumerate(iterations, 1):
-        bound = iteration["bound"]
-        if info.iterative:
-            kind = "f bound" if info.uses_heuristic else "depth limit"
-            lines.append(f"Iteration {number}, {kind} {bound}:")
-        stack = [(iteration["root"], 0)]
-        while stack:
-            node_id, depth = stack.pop()
-            node = nodes[node_id]
-            move = "start" if node["tile"] is None else f"{node['tile']} {DIRECTION_NAMES[node['dir']]}"
-            counts = f"g {node['g']}" + (f"  h {node['h']}  f {node['f']}" if node["h"] is not None else "")
-            lines.append(f"{'  ' * (depth + 1)}{move}: {counts}  {what(node, bound)}")
-            stack.extend((child, depth + 1) for child in reversed(children.get(node_id, [])))
-    return "\n".join(lines)
-
-
-def _first_with_length(result: SearchResult, length: int) -> object:
-    """The first history step that reached ``length`` (a step may only raise the bound)."""
-    return next(step for step in result.history if step.length == length)
-
-
-def format_table(results: list[SearchResult]) -> str:
-    """The ``compare`` table, one row per algorithm/heuristic pair."""
-    header = ("algorithm", "heuristic", "length", "optimal", "expanded", "generated", "max frontier", "ms", "stopped")
-    rows = [header]
-    for r in results:
-        rows.append((
-            r.algorithm,
-            r.heuristic or "-",
-            "-" if r.length is None else str(r.length),
-            _quality_cell(r),
-            f"{r.expanded:,}",
-            f"{r.generated:,}",
-            f"{r.max_frontier:,}",
-            f"{r.seconds * 1000:.1f}",
-            "" if r.stop.finished else r.stop.value,
-        ))
-    widths = [max(len(row[i]) for row in rows) for i in range(len(header))]
-    lines = []
-    for n, row in enumerate(rows):
-        cells = [row[i].ljust(widths[i]) if i < 2 else row[i].rjust(widths[i]) for i in range(len(row))]
-        lines.append("  ".join(cells).rstrip())
-        if n == 0:
-            lines.append("  ".join("-" * w for w in widths))
-    return "\n".join(lines)
-
-
-def _quality(result: SearchResult) -> str:
-    """What the solution is proven to be, for a terminal: ``optimal``, ``at most 2 x
-    optimal`` or ``not proven optimal`` (the JSON's ``quality``, with x for ×)."""
-    return answer.quality(result, times="x")
-
-
-def _quality_cell(result: SearchResult) -> str:
-    """``_quality`` for the table's column: ``yes``, ``<= 2x`` or ``no``."""
-    return answer.quality_short(result, times="x", at_most="<=")
+def _progress_line(args: argparse.Namespace, stderr: TextIO) -> ProgressLine | None:
+    """The progress line on a terminal (none with ``--json`` or when stderr is not one)."""
+    return ProgressLine(stderr) if not args.json and stderr.isatty() else None
 
 
 def _solve(args: argparse.Namespace, stdin: TextIO, stdout: TextIO, stderr: TextIO) -> int:
+    line = _progress_line(args, stderr)
     try:
         fields = _fields(args, stdin)
         with _hard_limit(args, args.time_limit):  # the file's top-level code runs as it is read
@@ -565,7 +402,10 @@ def _solve(args: argparse.Namespace, stdin: TextIO, stdout: TextIO, stderr: Text
             if request.user is None:
                 raise InputError("--check-heuristic: give the heuristic to check with --heuristic-file")
             with _hard_limit(args, args.time_limit):
-                checked = HeuristicCheck(request.user, request.goal, args.time_limit).run()
+                checked = _drive(HeuristicCheck(request.user, request.goal, args.time_limit), line)
+            if checked.stopped == "cancelled":
+                stdout.write(format_check(checked) + "\n")
+                return EXIT_INTERRUPTED
             request = request.with_check(checked)
         search, _ = request.start()
     except RequestError as exc:
@@ -575,14 +415,8 @@ def _solve(args: argparse.Namespace, stdin: TextIO, stdout: TextIO, stderr: Text
             f"{exc.message}, which is missing from {tables.DATA_DIR}: run python -m npuzzle tables build, "
             "or choose another --heuristic"
         ) from None
-    show_progress = not args.json and stderr.isatty()
-    try:
-        with _hard_limit(args, search.limits.time_limit):
-            result = search.run(_progress_printer(stderr) if show_progress else None)
-    except KeyboardInterrupt:
-        result = search.cancel()
-    if show_progress:
-        stderr.write("\r" + " " * 79 + "\r")
+    with _hard_limit(args, search.limits.time_limit):
+        result = _drive(search, line)
     if args.json:
         out = result_json(result)
         if checked is not None:
@@ -591,9 +425,7 @@ def _solve(args: argparse.Namespace, stdin: TextIO, stdout: TextIO, stderr: Text
     else:
         stdout.write(format_result(result) + "\n")
         if checked is not None:
-            stdout.write(f"Check of {checked.heuristic}: {checked.verdict()} ({checked.seconds:.2f} s).\n")
-            if checked.admissible is False and result.solved:
-                stdout.write("It is not admissible, so this solution may be longer than the shortest.\n")
+            stdout.write(format_solve_check(checked, result) + "\n")
         if args.trace:
             stdout.write("\n" + format_trace(result) + "\n")
         if args.tree:
@@ -607,34 +439,14 @@ def _compare(args: argparse.Namespace, stdin: TextIO, stdout: TextIO, stderr: Te
     fields = _fields(args, stdin)
     with _hard_limit(args, args.time_limit):
         comparison = read_compare(fields)
-    board, goal, limits = comparison.board, comparison.goal, comparison.limits
-    show_progress = not args.json and stderr.isatty()
-
-    def report(result: SearchResult) -> None:
-        stderr.write(f"\r  ran {result.algorithm} {result.heuristic or ''}".ljust(60) + "\r")
-        stderr.flush()
-
-    reported = 0
-    while not comparison.done:  # each step under the hard limit, when there is a heuristic file
-        with _hard_limit(args, limits.time_limit):
-            comparison.step(0.1)
-        if show_progress:
-            for result in comparison.results[reported:]:
-                report(result)
-        reported = len(comparison.results)
-    results = comparison.results
-    if show_progress:
-        stderr.write("\r" + " " * 60 + "\r")
+    # Each step under the hard limit, when there is a heuristic file: the limits are per pair.
+    results = _drive(comparison, _progress_line(args, stderr), lambda: _hard_limit(args, comparison.limits.time_limit))
     if args.json:
         stdout.write(json.dumps([result_json(r) for r in results]) + "\n")
     else:
-        stdout.write(f"Board ({board.shape}, goal {goal.goal_name() or 'custom'}):\n{board.to_grid()}\n\n")
-        if not results[0].solvable:
-            stdout.write("Unsolvable. " + explain_solvability(board, goal).explanation() + "\n")
-        else:
-            stdout.write(format_table(results) + "\n")
-            stdout.write(f"\nLimits per run: {limits.max_nodes:,} nodes expanded, {limits.time_limit:g} s.\n")
-    return EXIT_OK
+        stdout.write(format_comparison(comparison.board, comparison.goal, results, comparison.limits) + "\n")
+    cancelled = bool(results) and results[-1].stop is StopReason.CANCELLED
+    return EXIT_INTERRUPTED if cancelled else EXIT_OK
 
 
 def _check_summary(check: CheckResult) -> dict[str, object]:
@@ -645,61 +457,12 @@ def _check_summary(check: CheckResult) -> dict[str, object]:
     return {key: data[key] for key in keys}
 
 
-def format_check(result: CheckResult) -> str:
-    """The check's report: what was checked, the verdict, the figures, the worst boards."""
-    goal = Board(result.rows, result.cols, result.goal)
-    name = result.heuristic.split(":", 1)[-1]
-    lines = [f"Checking {name} on {goal.shape} boards, goal {goal.goal_name() or goal.to_string()}: "
-             f"{result.samples}.", ""]
-    lines.append(result.verdict()[0].upper() + result.verdict()[1:] + ".")
-    share = f"{result.exact_share:.1%}" if result.exact_share is not None else "-"
-    ratio = f"{result.mean_ratio:.3f}" if result.mean_ratio is not None else "-"
-    lines.append(f"h(goal) = {result.h_goal}; exact on {result.exact:,} boards ({share}); mean h / distance "
-                 f"{ratio}; {result.states:,} boards up to {result.max_distance} moves from the goal, "
-                 f"{result.edges:,} moves; {result.seconds:.2f} s.")
-    over = result.worst_overestimate
-    if over is not None:
-        lines += ["", f"Worst overestimate: h {over.h} where {over.distance} moves suffice "
-                      f"({board_text(over.board)}):", _indent(Board(result.rows, result.cols, over.board).to_grid())]
-    edge = result.worst_inconsistent_edge
-    if edge is not None:
-        lines += ["", f"Worst inconsistent move: h drops from {edge.h_before} to {edge.h_after} "
-                      f"({board_text(edge.before)} -> {board_text(edge.after)}):",
-                  _side_by_side(Board(result.rows, result.cols, edge.before).to_grid(),
-                                Board(result.rows, result.cols, edge.after).to_grid())]
-    if result.stopped == "time-limit":
-        lines += ["", "Stopped by the time limit: not every board was checked."]
-    return "\n".join(lines)
-
-
-def _indent(text: str) -> str:
-    return "\n".join("  " + line for line in text.splitlines())
-
-
-def _side_by_side(left: str, right: str) -> str:
-    a, b = left.splitlines(), right.splitlines()
-    width = max(len(line) for line in a)
-    return "\n".join(f"  {x.ljust(width)}   {'->' if i == len(a) // 2 else '  '}   {y}"
-                     for i, (x, y) in enumerate(zip(a, b)))
-
-
 def _check(args: argparse.Namespace, stdin: TextIO, stdout: TextIO, stderr: TextIO) -> int:
     fields = {"size": args.size, "goal": args.goal, "time_limit": args.time_limit, **_heuristic_file_fields(args)}
-    with _hard_limit(args, args.time_limit):
+    with _hard_limit(args, args.time_limit):  # the file's top-level code runs as it is read
         check = read_check(fields)
-    show_progress = not args.json and stderr.isatty()
-
-    def report(p: CheckProgress) -> None:
-        stderr.write(f"\r  {p.stage}: {p.states:,} of {p.total:,} boards, {p.seconds:.1f} s   ")
-        stderr.flush()
-
-    try:
-        with _hard_limit(args, args.time_limit):
-            result = check.run(report if show_progress else None)
-    except KeyboardInterrupt:
-        result = check.cancel()
-    if show_progress:
-        stderr.write("\r" + " " * 79 + "\r")
+    with _hard_limit(args, args.time_limit):
+        result = _drive(check, _progress_line(args, stderr))
     if args.json:
         stdout.write(json.dumps(result.to_dict()) + "\n")
     else:

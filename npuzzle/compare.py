@@ -2,19 +2,30 @@
 
 The pairs come from the registries: every algorithm that ``suits`` the board
 size, with every heuristic that suits it and is available (algorithms that use
-no heuristic run once). Each pair gets the same limits.
+no heuristic run once). Each pair gets the same limits. A ``Comparison`` is a job
+(npuzzle/job.py): its progress names the pair running, its result is every pair's.
 """
 
 from __future__ import annotations
 
 import time
+from dataclasses import dataclass
 from typing import Callable, Mapping, Sequence
 
 from .board import Board
 from .heuristics import HEURISTICS, HeuristicInfo, heuristic_available
 from .custom.search import UserSearch, run_search
-from .search import ALGORITHMS, Limits, OptionError, Progress, Search, SearchResult, StopReason
-from .search.solver import algorithm_options
+from .job import run
+from .search import (
+    ALGORITHMS,
+    Limits,
+    OptionError,
+    Progress,
+    Search,
+    SearchResult,
+    StopReason,
+    algorithm_options,
+)
 
 COMPARE_MAX_NODES = 100_000
 COMPARE_TIME_LIMIT = 5.0
@@ -37,8 +48,27 @@ def comparison_pairs(board: Board, goal: Board) -> list[tuple[str, str | None]]:
     return pairs
 
 
+@dataclass(frozen=True)
+class ComparisonProgress:
+    """How far a comparison has got: the pair running (or next), its search's progress
+    (None before its first report, and for a person's search), and the results so far."""
+
+    algorithm: str
+    heuristic: str | None
+    search: Progress | None
+    results: tuple[SearchResult, ...]
+    pairs: int
+    """How many pairs it runs in all."""
+
+    @property
+    def pairs_done(self) -> int:
+        """How many pairs have their result."""
+        return len(self.results)
+
+
 class Comparison:
-    """``compare`` as an object advanced a slice of time at a time (for the browser)."""
+    """``compare`` as a job, advanced a slice of time at a time: its progress is a
+    ``ComparisonProgress``, its result every pair's ``SearchResult`` in order."""
 
     def __init__(self, board: Board, goal: Board, limits: Limits | None = None,
                  weight: float | None = None, options: Mapping[str, float] | None = None,
@@ -73,6 +103,7 @@ class Comparison:
         self.pairs.extend((name, None) for name in self.searches)
         self.results: list[SearchResult] = []
         self.current: Search | None = None
+        self._stepped = False
 
     @property
     def done(self) -> bool:
@@ -88,26 +119,38 @@ class Comparison:
             self.current = Search(self.board, self.goal, algorithm, entry or heuristic, self.limits, options=options)
         return self.current
 
-    def step(self, budget: float) -> Progress | None:
-        """Work for about ``budget`` seconds; the running pair's progress (None after a
-        person's search, which has none), or None when done."""
+    @property
+    def progress(self) -> ComparisonProgress | None:
+        """The pair running (or next) and the results so far; None before the first step
+        and once done."""
+        if self.done or not self._stepped:
+            return None
+        algorithm, heuristic = self.pairs[len(self.results)]
+        search = self.current.progress if self.current else None
+        return ComparisonProgress(algorithm, heuristic, search, tuple(self.results), len(self.pairs))
+
+    @property
+    def result(self) -> list[SearchResult] | None:
+        """Every pair's result, in order, once done (those run so far, after a cancel)."""
+        return self.results if self.done else None
+
+    def step(self, budget: float) -> None:
+        """Work for about ``budget`` seconds: the running pair, then the next ones."""
         end = time.perf_counter() + budget
+        self._stepped = True
         while not self.done:
             own = self.searches.get(self.pairs[len(self.results)][0])
             if own is not None:
                 self.results.append(self._run_own(own))
-                progress = None
             else:
                 search = self._next_search()
-                out = search.step(max(0.0, end - time.perf_counter()))
-                if not isinstance(out, SearchResult):
-                    return out
-                self.results.append(out)
+                search.step(max(0.0, end - time.perf_counter()))
+                if search.result is None:
+                    return
+                self.results.append(search.result)
                 self.current = None
-                progress = search.progress
             if time.perf_counter() >= end:
-                return None if self.done else progress
-        return None
+                return
 
     def _run_own(self, own: UserSearch) -> SearchResult:
         """A person's search as a result row (SearchCodeError if it fails)."""
@@ -117,21 +160,12 @@ class Comparison:
         return SearchResult(run.name, None, self.board, self.goal, stop, tiles=run.moves, moves=run.directions,
                             expanded=run.expansions, seconds=run.seconds)
 
-    def run(self, on_result: Callable[[SearchResult], None] | None = None) -> list[SearchResult]:
-        """Run every pair to the end; ``on_result`` is called with each result as it comes."""
-        reported = 0
-        while not self.done:
-            self.step(0.1)
-            if on_result is not None:
-                for result in self.results[reported:]:
-                    on_result(result)
-            reported = len(self.results)
-        return self.results
-
     def cancel(self) -> None:
         """Stop the running pair (its result says cancelled) and skip the rest."""
         if self.current is not None:
-            self.results.append(self.current.cancel())
+            self.current.cancel()
+            if self.current.result is not None:
+                self.results.append(self.current.result)
             self.current = None
         self.pairs = self.pairs[: len(self.results)]
 
@@ -146,4 +180,16 @@ def compare(
 ) -> list[SearchResult]:
     """Results of every applicable pair, each under ``limits`` (100,000 nodes, 5 s by
     default); ``on_result`` is called with each result as it comes."""
-    return Comparison(board, goal or Board.goal(board.rows, board.cols), limits, weight, options).run(on_result)
+    reported = 0
+
+    def report(progress: ComparisonProgress | None = None) -> None:
+        nonlocal reported
+        if on_result is not None:
+            for result in comparison.results[reported:]:
+                on_result(result)
+        reported = len(comparison.results)
+
+    comparison = Comparison(board, goal or Board.goal(board.rows, board.cols), limits, weight, options)
+    results = run(comparison, report)
+    report()  # the last ones, which came with the last step
+    return results

@@ -28,6 +28,15 @@ from dataclasses import dataclass
 from typing import Callable, Iterable, Iterator, Sequence
 
 from .board import Board, relabel
+from .explainers import (
+    Explainer,
+    explain_euclidean,
+    explain_hamming,
+    explain_linear_conflict,
+    explain_manhattan,
+    explain_pdb,
+    explain_walking_distance,
+)
 from .pattern_db import (
     PatternLookup,
     pattern_database_applies,
@@ -257,6 +266,10 @@ def _compile_pdb(rows: int, cols: int, blank_goal: int) -> Compiled:
 # -- the registry --------------------------------------------------------------
 
 
+class NotApplicable(ValueError):
+    """A heuristic asked for on a board or goal it does not work for (``HeuristicInfo.require``)."""
+
+
 @dataclass(frozen=True)
 class HeuristicInfo:
     """A registry entry: what a heuristic is called, what it guarantees and what it needs."""
@@ -279,6 +292,8 @@ class HeuristicInfo:
     at that cell (on a shape it applies to); None for every goal."""
     tables: TableFiles | None = None
     """The shipped table files it reads, for heuristics that have them."""
+    explain: Explainer | None = None
+    """Its value taken apart for "why h" (explainers.py); None: the value as one part."""
 
     def suits(self, rows: int, cols: int) -> bool:
         """Whether it applies to a rows x cols board."""
@@ -289,6 +304,14 @@ class HeuristicInfo:
         if not self.suits(rows, cols):
             return False
         return self.serves_goal is None or self.serves_goal(rows, cols, blank_goal)
+
+    def require(self, rows: int, cols: int, blank_goal: int) -> None:
+        """The one check, with the one message, that it works for this shape and goal:
+        NotApplicable otherwise."""
+        if not self.applies_to(rows, cols, blank_goal):
+            goal = "this goal on " if self.suits(rows, cols) else ""
+            raise NotApplicable(
+                f"the {self.name} heuristic does not apply to {goal}a {rows}x{cols} board: it works on {self.sizes}")
 
     def missing_files(self, rows: int, cols: int, blank_goal: int) -> list[str]:
         """Table files it needs here that are not on disk (the browser fetches them)."""
@@ -316,19 +339,19 @@ HEURISTICS: dict[str, HeuristicInfo] = {
             "hamming", "Misplaced tiles", True, True,
             "Number of tiles not on their goal cell. Each needs at least one move, and a "
             "move changes the count by at most one.",
-            _compile_hamming, strength=0,
+            _compile_hamming, strength=0, explain=explain_hamming,
         ),
         HeuristicInfo(
             "manhattan", "Manhattan distance", True, True,
             "Sum over tiles of the rows plus columns to the goal cell. A move shifts one "
             "tile one cell, so it changes the sum by exactly one.",
-            _compile_manhattan, strength=2,
+            _compile_manhattan, strength=2, explain=explain_manhattan,
         ),
         HeuristicInfo(
             "euclidean", "Euclidean distance", True, True,
             "Sum over tiles of the straight-line distance to the goal cell, rounded up to "
             "whole moves. Never more than Manhattan, so weaker; a move changes it by at most one.",
-            _compile_euclidean, strength=1,
+            _compile_euclidean, strength=1, explain=explain_euclidean,
         ),
         HeuristicInfo(
             "linear-conflict", "Linear conflict", True, True,
@@ -336,7 +359,7 @@ HEURISTICS: dict[str, HeuristicInfo] = {
             "rest of that line can pass: per line, the number of tiles outside a longest "
             "in-order subsequence. Row conflicts cost vertical moves and column conflicts "
             "horizontal ones, so they add up.",
-            _compile_linear_conflict, strength=3,
+            _compile_linear_conflict, strength=3, explain=explain_linear_conflict,
         ),
         HeuristicInfo(
             "walking-distance", "Walking distance", True, True,
@@ -344,7 +367,7 @@ HEURISTICS: dict[str, HeuristicInfo] = {
             "and by goal column (horizontal part); the two parts count different moves, "
             "so they add up. At least Manhattan.",
             _compile_walking_distance, strength=4, applies=_walking_distance_applies,
-            sizes="up to 4x4, 3x5 and 2x6 (its tables grow fast)",
+            sizes="up to 4x4, 3x5 and 2x6 (its tables grow fast)", explain=explain_walking_distance,
         ),
         HeuristicInfo(
             "pdb", "Pattern database", True, False,
@@ -361,7 +384,7 @@ HEURISTICS: dict[str, HeuristicInfo] = {
             sizes="up to 9 cells (tables built on demand), and 4x4 and 5x5 with the blank's "
             "goal in a corner",
             serves_goal=serves_goal,
-            tables=TableFiles(table_files, table_loading, "Loading pattern databases"),
+            tables=TableFiles(table_files, table_loading, "Loading pattern databases"), explain=explain_pdb,
         ),
     )
 }
@@ -379,10 +402,10 @@ def get_heuristic(name: str) -> HeuristicInfo:
 
 @functools.lru_cache(maxsize=64)
 def compile_heuristic(name: str, rows: int, cols: int, blank_goal: int) -> Compiled:
-    """The search-ready form of heuristic ``name`` for one shape and blank goal cell."""
+    """The search-ready form of heuristic ``name`` for one shape and blank goal cell
+    (NotApplicable where it does not work)."""
     info = get_heuristic(name)
-    if not info.suits(rows, cols):
-        raise ValueError(f"the {name} heuristic does not apply to a {rows}x{cols} board")
+    info.require(rows, cols, blank_goal)
     return info.compile(rows, cols, blank_goal)
 
 

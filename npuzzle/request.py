@@ -38,7 +38,7 @@ from .custom.search import (
     DEFAULT_SEARCH_FILENAME,
     DEFAULT_TIME_LIMIT as SEARCH_TIME_LIMIT,
 )
-from .heuristics import HEURISTICS, HeuristicInfo, missing_table_files
+from .heuristics import HEURISTICS, HeuristicInfo, NotApplicable, missing_table_files
 from .random_boards import MAX_SCRAMBLE_MOVES, choose_random
 from .search import (
     ALGORITHMS,
@@ -48,10 +48,10 @@ from .search import (
     OptionError,
     Search,
     TreeError,
+    algorithm_options,
     default_heuristic,
     default_max_nodes,
 )
-from .search.solver import algorithm_options
 
 Loaded = TypeVar("Loaded")
 Fields = Mapping[str, Any]
@@ -268,7 +268,7 @@ class SolveRequest:
             raise RequestError(exc.option, str(exc)) from None
         except TreeError as exc:
             raise RequestError(exc.field, str(exc)) from None
-        except ValueError as exc:  # the heuristic does not apply to the board
+        except NotApplicable as exc:
             raise RequestError("heuristic", str(exc)) from None
         entry = search.heuristic_info
         need = entry.missing_files(self.board.rows, self.board.cols, self.goal.blank) if entry else []
@@ -307,7 +307,7 @@ def read_solve(fields: Fields, caps: Caps = NO_CAPS) -> SolveRequest:
     trace = flag_field(fields, "trace")
     tree = flag_field(fields, "tree")
     board = boards.board
-    max_nodes = DEFAULT_TREE_EXPANSIONS if tree else default_max_nodes(algorithm, board.rows, board.cols)
+    max_nodes = DEFAULT_TREE_EXPANSIONS if tree else default_max_nodes(algorithm)
     limits = read_limits(fields, max_nodes, DEFAULT_TIME_LIMIT, caps)
     return SolveRequest(board, boards.goal, algorithm, heuristic, limits, read_options(fields), trace, tree, custom, user)
 

@@ -7,7 +7,8 @@ JSON object with ``"ok"``; errors come back as data::
 
 Requests (``"op"`` names the operation; their fields are read once by
 ``npuzzle/request.py``, the same reading as the command line's, under the page's caps;
-``solve``, ``compare`` and ``prepare`` become jobs that share one protocol, ``Job``):
+``solve``, ``compare``, ``check`` and ``prepare`` start jobs (npuzzle/job.py), which one
+adapter, ``WebJob``, steps, cancels and answers, each kind in the JSON of its ``JobJson``):
 
 ``info``
     Version, sizes (``page_max_side``: the largest side the page offers), goals,
@@ -89,8 +90,8 @@ from __future__ import annotations
 import itertools
 import json
 import sys
-import time
-from typing import Any, Protocol, Sequence
+from dataclasses import dataclass
+from typing import Any, Callable, Generic, Sequence, TypeVar
 
 from . import __version__
 from .answer import result_json
@@ -104,13 +105,12 @@ from .board import (
     relabel,
 )
 from .compare import COMPARE_MAX_NODES, COMPARE_TIME_LIMIT, Comparison
-from .explain import breakdown
+from .explain import ExplainError, breakdown
 from .custom import (
     SEARCH_TEMPLATE,
     SEARCH_TEMPLATE_FILENAME,
     TEMPLATE,
     TEMPLATE_FILENAME,
-    CheckResult,
     HeuristicCheck,
     UserCodeError,
     heuristic_entry,
@@ -118,12 +118,11 @@ from .custom import (
 from .heuristics import (
     HEURISTICS,
     compile_heuristic,
-    get_heuristic,
-    heuristic_loading,
     heuristic_ready,
     heuristic_applies,
     strongest_heuristic,
 )
+from .job import Job
 from .request import (
     Caps,
     Fields,
@@ -144,18 +143,17 @@ from .request import (
 )
 from .search import (
     ALGORITHMS,
+    DEFAULT_ALGORITHM,
     DEFAULT_TIME_LIMIT,
     DEFAULT_TREE_EXPANSIONS,
     MAX_TREE_CELLS,
     MAX_TREE_EXPANSIONS,
     Limits,
-    Progress,
     Search,
-    SearchResult,
-    default_algorithm,
     default_heuristic,
 )
 from .search.anytime import wanted_table_files
+from .search.preparation import TableLoading
 from .solvability import explain_solvability
 
 __all__ = ["RequestError", "handle", "handle_dict"]
@@ -171,171 +169,110 @@ PAGE_MAX_SIDE = MAX_SIDE
 HINT_LIMITS = Limits(max_nodes=5_000_000, time_limit=20.0)
 """The limits of the page's Hint button (an optimal search from the board shown)."""
 
-_LOADED = object()
+J = TypeVar("J")
+R = TypeVar("R")
+Json = dict[str, Any]
 
 
-class Job(Protocol):
-    """Work the page advances a slice at a time: ``solve``, ``compare`` and ``prepare``."""
+@dataclass(frozen=True)
+class JobJson(Generic[J]):
+    """What the page is told about one kind of job: the ``type`` of its last answer and
+    that answer's keys (``result``), and a progress answer's keys (``progress``: the
+    ``progress`` key and any other). A new kind of job is one entry of ``JOB_JSON``."""
+
+    type: str
+    result: Callable[[J], Json]
+    progress: Callable[[J], Json]
+
+
+def _progress(job: Job[Any, Any]) -> Json:
+    """The plain progress answer's keys: ``progress``, its JSON form (None before the first)."""
+    progress = job.progress
+    return {"progress": progress.to_dict() if progress is not None else None}
+
+
+def _done(job: Job[Any, R]) -> R:
+    """The result of a job that is done."""
+    if job.result is None:  # pragma: no cover - a job that is done has its result
+        raise RuntimeError(f"{type(job).__name__} is not done")
+    return job.result
+
+
+def _search_result(search: Search) -> Json:
+    """``result``, with the heuristic along its solution (``h_name``, ``h_path``)."""
+    result = _done(search)
+    out = result_json(result)
+    if result.solved:
+        out["h_name"], out["h_path"] = _h_path(result.start, result.goal, result.heuristic, result.tiles)
+    return {"result": out}
+
+
+def _search_progress(search: Search) -> Json:
+    """``progress``, with the trace's news (``trace_delta``) and an anytime search's better
+    solution (``solution``) when there are some."""
+    out = _progress(search)
+    if search.trace is not None:
+        out["trace_delta"] = search.trace.delta()
+    solution = _solution(search)
+    if solution is not None:
+        out["solution"] = solution
+    return out
+
+
+def _comparison_progress(comparison: Comparison) -> Json:
+    """``progress``: the running pair's search progress, the pair, and the results so far."""
+    p = comparison.progress
+    if p is None:  # pragma: no cover - JobJson.progress is asked of a job that is not done
+        return {"progress": None}
+    return {"progress": {
+        **(p.search.to_dict() if p.search else {}),
+        "pair": {"algorithm": p.algorithm, "heuristic": p.heuristic},
+        "pairs_done": p.pairs_done, "pairs": p.pairs,
+        "results": [result_json(r) for r in p.results],
+    }}
+
+
+JOB_JSON: dict[type, JobJson[Any]] = {
+    Search: JobJson[Search]("result", _search_result, _search_progress),
+    Comparison: JobJson[Comparison](
+        "comparison", lambda c: {"results": [result_json(r) for r in _done(c)]}, _comparison_progress),
+    HeuristicCheck: JobJson[HeuristicCheck]("check", lambda c: {"check": _done(c).to_dict()}, _progress),
+    TableLoading: JobJson[TableLoading](
+        "prepared", lambda t: {"heuristic": _done(t).heuristic, "seconds": round(_done(t).seconds, 4)}, _progress),
+}
+"""Each kind of job's JSON, by its class."""
+
+
+class WebJob:
+    """The one adapter between the page and any job: it steps it, cancels it, and answers
+    what the page is told now, in the JSON of the job's kind (``JOB_JSON``)."""
+
+    def __init__(self, job: Job[Any, Any]) -> None:
+        self.job = job
+        self.json = JOB_JSON[type(job)]
 
     @property
     def done(self) -> bool:
-        """Whether it has finished (its next answer is its last)."""
-
-    def step(self, budget: float) -> object:
-        """Work for about ``budget`` seconds (what it returns is not used)."""
-
-    def cancel(self) -> object:
-        """Stop; the next answer is the last."""
-
-    def answer(self, job_id: int) -> dict[str, Any]:
-        """What the page is told now: progress, or the outcome once done."""
-
-
-class Preparation:
-    """Loading a heuristic's tables a step at a time, as a job (``prepare``)."""
-
-    def __init__(self, name: str, rows: int, cols: int, blank_goal: int) -> None:
-        self.name = name
-        self.loading = heuristic_loading(name, rows, cols, blank_goal) or iter(())
-        self.done = False
-        self.seconds = 0.0
-        tables = get_heuristic(name).tables
-        self.stage = tables.stage if tables else "Preparing the heuristic"
-        self.progress: Progress | None = None
-
-    def step(self, budget: float) -> Progress | None:
-        """Load for about ``budget`` seconds; None when everything is loaded."""
-        started = time.perf_counter()
-        end = started + budget
-        while not self.done:
-            if next(self.loading, _LOADED) is _LOADED:
-                self.done = True
-            elif time.perf_counter() >= end:
-                break
-        self.seconds += time.perf_counter() - started
-        if self.done:
-            return None
-        self.progress = Progress(0, 0, 0, 0, self.seconds, stage=self.stage)
-        return self.progress
-
-    def cancel(self) -> None:
-        """Stop loading (what is loaded stays loaded)."""
-        self.done = True
-
-    def answer(self, job_id: int) -> dict[str, Any]:
-        """Progress with a ``stage``, then ``prepared``."""
-        if self.done:
-            return {"type": "prepared", "job": job_id, "heuristic": self.name, "seconds": round(self.seconds, 4)}
-        return {"type": "progress", "job": job_id, "progress": self.progress.to_dict() if self.progress else None}
-
-
-class ComparisonJob:
-    """``compare`` as a job: progress names the pair running and the results so far."""
-
-    def __init__(self, comparison: Comparison) -> None:
-        self.comparison = comparison
-
-    @property
-    def done(self) -> bool:
-        """Whether every pair has run."""
-        return self.comparison.done
+        """Whether the job has ended (its next answer is its last)."""
+        return self.job.done
 
     def step(self, budget: float) -> None:
-        """Run pairs for about ``budget`` seconds."""
-        self.comparison.step(budget)
+        """Run the job for about ``budget`` seconds."""
+        self.job.step(budget)
 
     def cancel(self) -> None:
-        """Stop the running pair and skip the rest."""
-        self.comparison.cancel()
+        """Stop the job; its next answer is its last."""
+        self.job.cancel()
 
-    def answer(self, job_id: int) -> dict[str, Any]:
-        """Progress (the pair running, the results so far), then ``comparison``."""
-        job = self.comparison
-        if job.done:
-            return {"type": "comparison", "job": job_id, "results": [result_json(r) for r in job.results]}
-        running = job.pairs[len(job.results)]
-        progress = job.current.progress if job.current else None
-        return {
-            "type": "progress", "job": job_id,
-            "progress": {
-                **(progress.to_dict() if progress else {}),
-                "pair": {"algorithm": running[0], "heuristic": running[1]},
-                "pairs_done": len(job.results), "pairs": len(job.pairs),
-                "results": [result_json(r) for r in job.results],
-            },
-        }
+    def answer(self, job_id: int) -> Json:
+        """Progress (``{"type": "progress", "job", "progress", ...}``), or once done the last
+        answer (``{"type": <the kind's>, "job", ...}``)."""
+        if self.job.done:
+            return {"type": self.json.type, "job": job_id, **self.json.result(self.job)}
+        return {"type": "progress", "job": job_id, **self.json.progress(self.job)}
 
 
-class CheckJob:
-    """``check`` as a job: progress (states checked of the total), then the check's result."""
-
-    def __init__(self, check: HeuristicCheck) -> None:
-        self.check = check
-
-    @property
-    def done(self) -> bool:
-        """Whether the check has its result."""
-        return self.check.done
-
-    def step(self, budget: float) -> None:
-        """Check for about ``budget`` seconds."""
-        self.check.step(budget)
-
-    def cancel(self) -> None:
-        """Stop: the result says what was checked, ``stopped`` ``cancelled``."""
-        self.check.cancel()
-
-    def answer(self, job_id: int) -> dict[str, Any]:
-        """Progress, then ``check``."""
-        result = self.check.result
-        if isinstance(result, CheckResult):
-            return {"type": "check", "job": job_id, "check": result.to_dict()}
-        progress = self.check.progress
-        return {"type": "progress", "job": job_id, "progress": progress.to_dict() if progress else None}
-
-
-class SearchJob:
-    """``solve`` as a job: progress (with the trace's news and an anytime search's better
-    solution), then the result with the heuristic along its solution."""
-
-    def __init__(self, search: Search) -> None:
-        self.search = search
-        self.result: SearchResult | None = None
-
-    @property
-    def done(self) -> bool:
-        """Whether the search has ended."""
-        return self.result is not None
-
-    def step(self, budget: float) -> None:
-        """Search for about ``budget`` seconds."""
-        out = self.search.step(budget)
-        if isinstance(out, SearchResult):
-            self.result = out
-
-    def cancel(self) -> None:
-        """Stop: the result says cancelled (an anytime search keeps its best)."""
-        self.result = self.search.cancel()
-
-    def answer(self, job_id: int) -> dict[str, Any]:
-        """Progress, then ``result``."""
-        if self.result is not None:
-            result = result_json(self.result)
-            if self.result.solved:
-                result["h_name"], result["h_path"] = _h_path(
-                    self.result.start, self.result.goal, self.result.heuristic, self.result.tiles)
-            return {"type": "result", "job": job_id, "result": result}
-        search = self.search
-        answer = {"type": "progress", "job": job_id, "progress": search.progress.to_dict() if search.progress else None}
-        if search.trace is not None:
-            answer["trace_delta"] = search.trace.delta()
-        solution = _solution(search)
-        if solution is not None:
-            answer["solution"] = solution
-        return answer
-
-
-_jobs: dict[int, Job] = {}
+_jobs: dict[int, WebJob] = {}
 _job_ids = itertools.count(1)
 
 
@@ -389,7 +326,7 @@ def _describe(board: Board, goal: Board) -> dict[str, Any]:
             "algorithms": [n for n, a in ALGORITHMS.items() if a.suits(board.rows, board.cols)],
             "heuristics": [n for n in HEURISTICS if heuristic_applies(n, board.rows, board.cols, goal.blank)],
         },
-        "default_algorithm": default_algorithm(board.rows, board.cols),
+        "default_algorithm": DEFAULT_ALGORITHM,
         "default_heuristic": default_heuristic(board.rows, board.cols, goal.blank),
     }
 
@@ -423,15 +360,15 @@ def _solution(search: Search) -> dict[str, Any] | None:
     }
 
 
-def _begin(job: Job, budget: float) -> dict[str, Any]:
+def _begin(job: Job[Any, Any], budget: float) -> dict[str, Any]:
     """Keep ``job``, run its first slice and answer."""
     job_id = next(_job_ids)
-    _jobs[job_id] = job
-    _slice(job_id, job, budget)
-    return _answer(job_id, job)
+    web = _jobs[job_id] = WebJob(job)
+    _slice(job_id, web, budget)
+    return _answer(job_id, web)
 
 
-def _slice(job_id: int, job: Job, budget: float) -> None:
+def _slice(job_id: int, job: WebJob, budget: float) -> None:
     """Run a slice of ``job``. A person's heuristic that fails in it (raises, returns a
     non-int or a negative number) ends the job: RequestError, field ``heuristic_code``."""
     try:
@@ -441,7 +378,7 @@ def _slice(job_id: int, job: Job, budget: float) -> None:
         raise user_code_error(exc) from None
 
 
-def _answer(job_id: int, job: Job) -> dict[str, Any]:
+def _answer(job_id: int, job: WebJob) -> dict[str, Any]:
     """The job's answer; a finished job is forgotten."""
     if job.done:
         _jobs.pop(job_id, None)
@@ -450,7 +387,7 @@ def _answer(job_id: int, job: Job) -> dict[str, Any]:
 
 def _compare(request: Fields) -> dict[str, Any]:
     comparison = read_compare(request, CAPS)
-    return _begin(ComparisonJob(comparison), _budget(request))
+    return _begin(comparison, _budget(request))
 
 
 def _move(request: Fields) -> dict[str, Any]:
@@ -490,7 +427,7 @@ def _solve(request: Fields) -> dict[str, Any]:
     search, need = solve.start(fetching=True)
     want = [name for name in wanted_table_files(solve.board.rows, solve.board.cols, solve.goal.blank)
             if name not in need] if search.info.anytime else []
-    answer = _begin(SearchJob(search), budget)
+    answer = _begin(search, budget)
     if need:
         answer["need"] = list(need)
     if want:
@@ -500,7 +437,7 @@ def _solve(request: Fields) -> dict[str, Any]:
 
 def _check(request: Fields) -> dict[str, Any]:
     check = read_check(request, CAPS)
-    return _begin(CheckJob(check), _budget(request))
+    return _begin(check, _budget(request))
 
 
 def _user_search(request: Fields) -> dict[str, Any]:
@@ -511,10 +448,10 @@ def _user_search(request: Fields) -> dict[str, Any]:
 def _prepare(request: Fields) -> dict[str, Any]:
     name, rows, cols, goal = read_prepare(request, CAPS)
     budget = _budget(request)  # every field is checked before the job exists
-    return _begin(Preparation(name, rows, cols, goal.blank), budget)
+    return _begin(TableLoading(name, rows, cols, goal.blank), budget)
 
 
-def _job(request: Fields) -> tuple[int, Job]:
+def _job(request: Fields) -> tuple[int, WebJob]:
     job_id = request.get("job")
     if isinstance(job_id, bool) or not isinstance(job_id, int):
         raise RequestError("job", f"job must be a job number, not {_quote(job_id)}")
@@ -540,7 +477,11 @@ def _breakdown(request: Fields) -> dict[str, Any]:
     boards = read_boards(request, CAPS)
     user = read_heuristic_code(request, CAPS)
     if user is None:
-        return breakdown(boards.board, boards.goal, text_field(request, "heuristic", CAPS))  # ExplainError is a RequestError
+        name = text_field(request, "heuristic", CAPS)
+        try:
+            return breakdown(boards.board, boards.goal, name)
+        except ExplainError as exc:
+            raise RequestError(exc.field, exc.message, **exc.details) from None
     try:  # a person's heuristic: its entry, as the searches take it
         return breakdown(boards.board, boards.goal, heuristic_entry(user, boards.goal))
     except UserCodeError as exc:

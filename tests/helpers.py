@@ -1,4 +1,4 @@
-"""Helpers shared by the tests: replaying a solution, calling the web API."""
+"""Helpers shared by the tests: replaying a solution, stepping a job, calling the web API."""
 
 from __future__ import annotations
 
@@ -6,10 +6,14 @@ import json
 import subprocess
 import sys
 from pathlib import Path
-from typing import Any, Mapping, Sequence
+from typing import Any, Mapping, Sequence, TypeVar
 
 from npuzzle import Board, SearchResult
+from npuzzle.job import Job
 from npuzzle.webapi import handle
+
+P = TypeVar("P")
+R = TypeVar("R")
 
 ROOT = Path(__file__).resolve().parent.parent
 """The repository."""
@@ -44,6 +48,14 @@ def check_solution(start: Board, goal: Board, result: SearchResult | Mapping[str
     boards = replay(start, tiles, moves)
     assert boards[-1] == goal
     return boards
+
+
+def advance(job: Job[P, R], budget: float = 0.0) -> P | R | None:
+    """The one way tests step a job (a search, a comparison, a check, a table loading): one
+    step of about ``budget`` seconds, then its result if it is done, else its latest
+    progress. ``npuzzle.job.run`` runs one to the end; ``job.cancel()`` stops it."""
+    job.step(budget)
+    return job.result if job.done else job.progress
 
 
 def call(request: Any) -> dict[str, Any]:

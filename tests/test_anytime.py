@@ -23,6 +23,8 @@ from npuzzle.search.beam import beam_search
 from npuzzle.search.problem import Problem
 from npuzzle.search.reduction import reduce
 
+from .helpers import advance
+
 UNLIMITED_NODES = 10**9
 
 
@@ -139,10 +141,12 @@ def test_stop_keeps_the_best_answer_and_limits_say_which() -> None:
     goal = Board.goal(6, 6)
     board = random_board(6, 6, goal, seed=11)
     search = Search(board, goal, limits=Limits(max_nodes=UNLIMITED_NODES, time_limit=30))
-    out = search.step(0.2)
-    assert not isinstance(out, SearchResult)
+    out = advance(search, 0.2)
+    assert isinstance(out, Progress)
     assert search.best is not None and out.best is not None and out.lower_bound is not None
-    stopped = search.cancel()
+    search.cancel()
+    stopped = search.result
+    assert stopped is not None
     assert stopped.stop is StopReason.CANCELLED
     check_answer(stopped, board, goal)
     limited = solve(board, goal, limits=Limits(max_nodes=2000, time_limit=30))
@@ -156,7 +160,7 @@ def test_progress_reports_each_better_solution_once() -> None:
     search = Search(board, goal, limits=Limits(max_nodes=UNLIMITED_NODES, time_limit=2))
     seen = []
     while True:
-        out = search.step(0.03)
+        out = advance(search, 0.03)
         if search.improved and search.best is not None:
             seen.append(len(search.best[0]))
             search.improved = False
@@ -291,15 +295,17 @@ def test_a_stop_at_the_first_step_after_the_tables_load_keeps_the_solution_shown
     monkeypatch.setattr(tables, "DATA_DIR", tmp_path)  # the file is not there yet
     board, goal = random_board(size, size, seed=2), Board.goal(size, size)
     search = Search(board, goal, fetching=True)
-    first = search.step(0.0)
+    first = advance(search)
     assert isinstance(first, Progress) and first.stage and search.best is not None
     shown = search.best
     (tmp_path / shipped.name).write_bytes(shipped.read_bytes())  # the file arrives
-    out = search.step(0.0)
+    out = advance(search)
     while isinstance(out, Progress) and (out.stage or "").startswith(("Downloading", "Loading")):  # the tables
-        out = search.step(0.0)
+        out = advance(search)
     assert isinstance(out, Progress) and out.path is None, out  # the search's first step: nothing of its own yet
-    result = search.cancel()
+    search.cancel()
+    result = search.result
+    assert result is not None
     assert result.stop is StopReason.CANCELLED and result.length is not None
     assert (tuple(result.tiles), result.moves) == shown
     check_answer(result, board, goal)

@@ -12,8 +12,11 @@ import pytest
 from npuzzle import Board, is_solvable
 from npuzzle.custom import TEMPLATE, UserCodeError, load_heuristic
 from npuzzle.custom.check import CheckProgress, CheckResult, HeuristicCheck, check_heuristic, korf_instances
+from npuzzle.job import run
 from npuzzle.known import bfs_distances, blank_first_to_blank_last, eight_puzzle_distances, korf100
 from npuzzle.search.problem import neighbour_table
+
+from .helpers import advance
 
 Tiles = tuple[int, ...]
 MANHATTAN = load_heuristic(TEMPLATE)
@@ -158,8 +161,7 @@ def test_a_user_error_in_the_check_names_the_board() -> None:
 
 
 def test_bigger_boards_are_sampled_and_never_called_admissible() -> None:
-    check = HeuristicCheck(MANHATTAN, Board.goal(4, 4), sample_states=3_000)
-    result = check.run()
+    result = run(HeuristicCheck(MANHATTAN, Board.goal(4, 4), sample_states=3_000))
     assert not result.exhaustive and result.admissible is None and result.consistent is None
     assert result.states == 3_100 and "Korf's 100 instances" in result.samples
     assert result.verdict() == f"no overestimate found on 3,100 boards; no inconsistent move found among {result.edges:,}"
@@ -169,7 +171,7 @@ def test_bigger_boards_are_sampled_and_never_called_admissible() -> None:
     def double(tiles: Tiles, goal: Tiles, rows: int, cols: int) -> int:
         return 2 * MANHATTAN(tiles, goal, rows, cols)
 
-    bad = HeuristicCheck(double, Board.goal(3, 4), sample_states=2_000).run()
+    bad = run(HeuristicCheck(double, Board.goal(3, 4), sample_states=2_000))
     assert bad.admissible is False and bad.consistent is False and bad.states == 2_000
     assert bad.verdict().startswith("not admissible: h exceeds the true distance on")
     distances = bfs_distances(Board.goal(3, 4), max_depth=bad.max_distance)
@@ -193,18 +195,19 @@ def test_korf_instances_map_onto_any_goal_with_the_blank_in_a_corner(goal_name: 
 
 def test_the_check_runs_in_steps_stops_at_its_time_limit_and_cancels() -> None:
     check = HeuristicCheck(MANHATTAN, GOAL)
-    first = check.step(0.01)
+    first = advance(check, 0.01)
     assert isinstance(first, CheckProgress) and 0 < first.states < first.total == 181_440
-    result = check.cancel()
-    assert result.stopped == "cancelled" and not result.exhaustive and result.admissible is None
+    check.cancel()
+    result = check.result
+    assert result is not None and result.stopped == "cancelled" and not result.exhaustive and result.admissible is None
     assert result.verdict().startswith(f"no overestimate found on {result.states:,} boards (cancelled)")
-    assert check.step() is result and check.done
+    assert advance(check) is result and check.done
 
-    timed = HeuristicCheck(MANHATTAN, GOAL, time_limit=0.05).run()
+    timed = run(HeuristicCheck(MANHATTAN, GOAL, time_limit=0.05))
     assert timed.stopped == "time-limit" and timed.states < 181_440 and timed.admissible is None
     assert "(stopped by the time limit)" in timed.verdict()
     reports: list[CheckProgress] = []
-    full = HeuristicCheck(MANHATTAN, Board.goal(2, 4)).run(lambda p: reports.append(p) is not None, interval=0.001)
+    full = run(HeuristicCheck(MANHATTAN, Board.goal(2, 4)), lambda p: reports.append(p) is not None, interval=0.001)
     assert isinstance(full, CheckResult) and full.complete and reports
     assert [p.states for p in reports] == sorted(p.states for p in reports)
 
@@ -213,5 +216,7 @@ def test_a_check_cancelled_before_it_began_calls_no_h() -> None:
     def h(tiles: Tiles, goal: Tiles, rows: int, cols: int) -> int:
         raise AssertionError("not called")
 
-    result = HeuristicCheck(h, GOAL).cancel()
-    assert (result.states, result.h_goal, result.stopped, result.admissible) == (0, None, "cancelled", None)
+    check = HeuristicCheck(h, GOAL)
+    check.cancel()
+    result = check.result
+    assert result is not None and (result.states, result.h_goal, result.stopped, result.admissible) == (0, None, "cancelled", None)

@@ -447,7 +447,7 @@ def test_tables_not_loaded_are_said_without_loading_them(monkeypatch: pytest.Mon
 @pytest.fixture
 def unknown_to_explain(monkeypatch: pytest.MonkeyPatch) -> Iterator[str]:
     """A heuristic registered without an explainer (Manhattan under another name)."""
-    info = dataclasses.replace(HEURISTICS["manhattan"], name="newcomer", label="Newcomer")
+    info = dataclasses.replace(HEURISTICS["manhattan"], name="newcomer", label="Newcomer", explain=None)
     monkeypatch.setitem(HEURISTICS, "newcomer", info)
     compile_heuristic.cache_clear()
     yield "newcomer"

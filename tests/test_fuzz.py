@@ -33,7 +33,7 @@ from npuzzle import ALGORITHMS, HEURISTICS, Board, cli, webapi
 from npuzzle.board import DIRECTIONS, GOAL_NAMES, MAX_SIDE, MIN_SIDE
 from npuzzle.heuristics import heuristic_applies
 from npuzzle.random_boards import random_board, random_unsolvable, scramble
-from npuzzle.search.solver import algorithm_options
+from npuzzle.search.registry import algorithm_options
 
 FUZZ_EXAMPLES = int(os.environ.get("NPUZZLE_FUZZ_EXAMPLES") or 0)
 """Examples per test when set (a long run); else each test's own small default."""
@@ -408,12 +408,12 @@ def test_any_request_gets_an_answer(request: dict[str, Any]) -> None:
 
 
 def _state(job: object) -> dict[str, Any]:
-    """A job's attributes, containers copied, and those of the search or comparison it
-    wraps: what a request could change."""
+    """A running job's attributes, containers copied, and those of the job it wraps (the
+    web API's adapter holds the search, comparison, check or table loading): what a request
+    could change."""
     state = {k: (type(v)(v) if isinstance(v, (list, dict, set)) else v) for k, v in vars(job).items()}
-    for wrapped in ("search", "comparison"):
-        if wrapped in state:
-            state[wrapped] = _state(state[wrapped])
+    if "job" in state:
+        state["job"] = _state(state["job"])
     return state
 
 

@@ -182,3 +182,61 @@ def test_the_builder_names_are_still_handed_out_by_the_package() -> None:
     assert pattern_db.build_pattern_set is builder.build_pattern_set
     assert pattern_db.manhattan_table is builder.manhattan_table
     assert callable(pattern_db.build_shipped_tables)
+
+
+# -- bench/ under the same rule ------------------------------------------------------
+
+BENCH = ROOT / "bench"
+BENCH_LAZY = {("vs_slidingpuzzle", "korf100")}
+"""The only bench modules a function may import: korf100 imports the package at its top, and
+vs_slidingpuzzle's ``--worker`` runs in slidingpuzzle's own venv, which has no npuzzle (the
+reason is the worker, not a cycle: every import counts in the cycle test below)."""
+
+
+def bench_imports() -> list[Import]:
+    """Every import of a bench module by another (a script's folder is on its path, so
+    ``import common`` and ``from korf100 import ...``), wherever it is written."""
+    known = {path.stem for path in BENCH.glob("*.py")}
+    found = []
+    for path in sorted(BENCH.glob("*.py")):
+        tree = ast.parse(path.read_text(), str(path))
+        functions = [node for node in ast.walk(tree) if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef))]
+        inside = {id(inner) for function in functions for inner in ast.walk(function)}
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Import):
+                targets = [alias.name for alias in node.names]
+            elif isinstance(node, ast.ImportFrom) and not node.level and node.module:
+                targets = [node.module]
+            else:
+                continue
+            for target in targets:
+                if target in known:
+                    found.append(Import(path.stem, target, id(node) in inside, False))
+    return found
+
+
+def test_bench_has_no_import_cycle_and_no_import_hidden_in_a_function() -> None:
+    """The package's rule for bench/ too: an import inside a function still counts, and a
+    function imports a bench module only for a reason written in BENCH_LAZY."""
+    found = bench_imports()
+    edges: dict[str, set[str]] = {}
+    for imp in found:
+        edges.setdefault(imp.source, set()).add(imp.target)
+    assert len(edges) > 10 and "common" in edges["anytime"]  # the folder was read
+    assert find_cycle(edges) is None, " -> ".join(find_cycle(edges) or [])
+    assert {(i.source, i.target) for i in found if i.in_function} == BENCH_LAZY
+
+
+def test_bench_imports_only_names_the_package_has() -> None:
+    """Every ``from npuzzle... import name`` in bench/ names something that exists (bench has
+    no tests of its own to catch a name moved or removed)."""
+    import importlib
+
+    missing = []
+    for path in sorted(BENCH.glob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(), str(path))):
+            if isinstance(node, ast.ImportFrom) and node.module and node.module.split(".")[0] == "npuzzle":
+                module = importlib.import_module(node.module)
+                missing += [f"{path.name}: {node.module}.{a.name}" for a in node.names
+                            if not hasattr(module, a.name) and f"{node.module}.{a.name}" not in modules()]
+    assert not missing

@@ -22,7 +22,7 @@ from npuzzle.pattern_db import (
 )
 from npuzzle.tables import DATA_DIR
 
-from .helpers import call, check_solution, run_npuzzle
+from .helpers import advance, call, check_solution, run_npuzzle
 
 # The shipped 4x4 tables, by checksum: regenerating them (python -m npuzzle tables build) must give these bytes.
 SHIPPED_SHA256 = {
@@ -214,19 +214,21 @@ def test_tables_load_a_step_at_a_time_and_a_cancel_is_seen_between_steps(
 
     search = fresh()
     stages = []
-    out = search.step(0.0)
+    out = advance(search)
     while isinstance(out, Progress) and out.stage:
         stages.append(out.stage)
         assert out.expanded == 0 and out.to_dict()["stage"] == "Loading pattern databases"
-        out = search.step(0.0)
+        out = advance(search)
     assert len(stages) >= len(pdb.SHIPPED[(4, 4)].patterns)  # at least one step per table
     result = search.run()
     assert result.stop is StopReason.SOLVED and result.length == 57 and result.setup_seconds > 0
 
     search = fresh()
-    progress = search.step(0.0)
+    progress = advance(search)
     assert isinstance(progress, Progress) and progress.stage
-    cancelled = search.cancel()
+    search.cancel()
+    cancelled = search.result
+    assert cancelled is not None
     assert cancelled.stop is StopReason.CANCELLED and cancelled.expanded == 0
     assert "stage" not in cancelled.to_dict()
     compile_heuristic.cache_clear()
@@ -241,12 +243,12 @@ def test_an_anytime_solve_shows_a_solution_before_its_tables_are_in(monkeypatch:
     pdb.pattern_lookups.cache_clear()
     board, goal = Board.from_string(KORF_1), Board.goal(4, 4, "blank-first")
     search = Search(board, goal)
-    first = search.step(0.0)
+    first = advance(search)
     assert isinstance(first, Progress) and first.stage == "Loading pattern databases"
     assert first.path is not None and first.best == len(first.path) - 1 and search.best is not None
     tiles, _ = search.best
     assert board.play(tiles) == goal and len(tiles) >= 57
-    later = search.step(0.0)
+    later = advance(search)
     assert isinstance(later, Progress) and later.stage and later.path is None  # still loading
     assert later.best == first.best  # the status keeps naming the solution shown
     result = search.run()
@@ -256,9 +258,11 @@ def test_an_anytime_solve_shows_a_solution_before_its_tables_are_in(monkeypatch:
     compile_heuristic.cache_clear()
     pdb.pattern_lookups.cache_clear()
     search = Search(board, goal)
-    first = search.step(0.0)
+    first = advance(search)
     assert isinstance(first, Progress) and first.stage and first.best is not None
-    stopped = search.cancel()
+    search.cancel()
+    stopped = search.result
+    assert stopped is not None
     assert stopped.stop is StopReason.CANCELLED and stopped.length == first.best
     assert board.play(stopped.tiles) == goal
     compile_heuristic.cache_clear()

@@ -6,6 +6,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from npuzzle import ALGORITHMS, HEURISTICS, Board, Limits, StopReason, is_solvable, solve
+from npuzzle.answer import quality
 from npuzzle.heuristics import estimate, heuristic_available
 from npuzzle.known import bfs_distances
 
@@ -65,7 +66,7 @@ def test_any_search_answers_correctly(problem: tuple[Board, Board], algorithm: s
         assert result.length is not None and result.length >= exact
         assert result.optimal == (result.lower_bound == result.length)
         if result.optimal:
-            assert result.length == exact and result.quality == "optimal"
+            assert result.length == exact and quality(result) == "optimal"
         else:
             assert result.suboptimality is not None and result.length <= result.suboptimality * exact
         if result.stop is StopReason.NODE_LIMIT:
@@ -94,7 +95,7 @@ def test_any_search_answers_correctly(problem: tuple[Board, Board], algorithm: s
     assert result.optimal == proves_optimal
     if proves_optimal:
         assert result.length == exact
-        assert result.quality == "optimal"
+        assert quality(result) == "optimal"
     if result.optimal:
         assert result.length == exact
     if info.factor_option is not None:  # weighted A*: within its factor of the optimum
@@ -103,7 +104,7 @@ def test_any_search_answers_correctly(problem: tuple[Board, Board], algorithm: s
         assert result.suboptimality == factor == default
         assert result.length <= factor * exact
     elif not info.optimal:  # greedy: proves nothing
-        assert result.suboptimality is None and result.quality == "not proven optimal"
+        assert result.suboptimality is None and quality(result) == "not proven optimal"
     if result.suboptimality is not None:
         assert result.length is not None and result.length <= result.suboptimality * exact
 

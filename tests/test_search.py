@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from npuzzle import ALGORITHMS, HEURISTICS, Board, Limits, Progress, Search, StopReason, solve
+from npuzzle import ALGORITHMS, HEURISTICS, Board, Limits, Progress, Search, StopReason, answer, solve
 from npuzzle.known import (
     EIGHT_PUZZLE_HISTOGRAM,
     HARDEST_BLANK_FIRST,
@@ -22,7 +22,7 @@ from npuzzle.known import (
 from npuzzle.random_boards import random_board
 from npuzzle.search import OptionError
 
-from .helpers import check_solution
+from .helpers import advance, check_solution
 
 OPTIMAL = [name for name, info in ALGORITHMS.items() if info.optimal]
 INFORMED_OPTIMAL = [name for name, info in ALGORITHMS.items() if info.optimal and info.uses_heuristic]
@@ -233,11 +233,12 @@ def test_progress_is_reported_often_and_can_cancel(algorithm: str) -> None:
 
 def test_search_can_be_stepped_and_cancelled() -> None:
     search = Search(HARD_4X4, Board.goal(4, 4, "blank-first"), "idastar", limits=Limits(max_nodes=10**9))
-    first = search.step(0.02)
+    first = advance(search, 0.02)
     assert isinstance(first, Progress)
-    result = search.cancel()
-    assert result.stop is StopReason.CANCELLED
-    assert search.step(0.02) is result
+    search.cancel()
+    result = search.result
+    assert result is not None and result.stop is StopReason.CANCELLED and search.done
+    assert advance(search, 0.02) is result
 
 
 # 20 easy Korf (1985) instances (the fewest nodes for the earlier 5-5-5 tables; with the
@@ -293,9 +294,10 @@ def test_quality_says_what_is_proven() -> None:
         (greedy, "not proven optimal", "no"),
         (stopped, "not proven optimal", "no"),
     ):
-        assert (result.quality, result.quality_short) == (quality, short), result.algorithm
-        data = result.to_dict()
+        assert (answer.quality(result), answer.quality_short(result)) == (quality, short), result.algorithm
+        data = answer.result_json(result)
         assert (data["quality"], data["quality_short"]) == (quality, short)
+        assert "quality" not in result.to_dict()  # the words are the front doors', said once
     assert optimal.length == 31 and 31 <= (weighted.length or 0) <= 62 and (greedy.length or 0) >= 31
     assert weighted.to_dict()["options"] == {"weight": 2.0} and optimal.to_dict()["options"] == {}
 
@@ -368,14 +370,14 @@ def test_the_anytime_solver_waits_for_its_own_tables_while_they_are_fetched(
     board = Board.from_string("14 13 15 7 / 11 12 9 5 / 6 0 2 1 / 4 8 10 3")  # Korf #1, 57 moves
     goal = Board.goal(4, 4, "blank-first")
     search = Search(board, goal, heuristic="pdb", fetching=True)
-    assert search.awaiting_files and search.heuristic == "pdb" and search.heuristic_info is HEURISTICS["pdb"]
-    first = search.step(10.0)
+    assert search.fetching and search.heuristic == "pdb" and search.heuristic_info is HEURISTICS["pdb"]
+    first = advance(search, 10.0)
     assert isinstance(first, Progress) and first.stage == "Downloading pattern databases"
     assert first.path is not None and search.best is not None and first.best == len(search.best[0])
     assert board.play(search.best[0]) == goal
     for _ in range(3):  # still waiting: each step returns at once, without the first solution again
         started = time.perf_counter()
-        waiting = search.step(10.0)
+        waiting = advance(search, 10.0)
         assert isinstance(waiting, Progress) and waiting.stage == first.stage and waiting.path is None
         assert time.perf_counter() - started < 1.0
     (tmp_path / shipped.name).write_bytes(shipped.read_bytes())  # the file arrives
@@ -392,12 +394,11 @@ def test_a_cancel_while_waiting_for_tables_keeps_the_first_solution(
     monkeypatch.setattr(tables, "DATA_DIR", tmp_path)
     board = Board.from_string("14 13 15 7 / 11 12 9 5 / 6 0 2 1 / 4 8 10 3")
     goal = Board.goal(4, 4, "blank-first")
-    search = Search(board, goal, heuristic="pdb")
-    search.awaiting_files = True  # the old name, as the web API used to set it
-    assert search.fetching
-    assert isinstance(search.step(1.0), Progress)
-    result = search.cancel()
-    assert result.stop is StopReason.CANCELLED and result.length and not result.optimal
+    search = Search(board, goal, heuristic="pdb", fetching=True)
+    assert isinstance(advance(search, 1.0), Progress)
+    search.cancel()
+    result = search.result
+    assert result is not None and result.stop is StopReason.CANCELLED and result.length and not result.optimal
     check_solution(board, goal, result)
 
 

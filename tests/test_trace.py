@@ -14,7 +14,7 @@ from npuzzle.known import HARDEST_BLANK_LAST, eight_puzzle_distances, korf100
 from npuzzle.random_boards import random_board
 from npuzzle.search import MAX_SAMPLES, Iteration, Sample, SearchResult, Trace
 
-from .helpers import call, check_solution, run_job, run_npuzzle
+from .helpers import advance, call, check_solution, run_job, run_npuzzle
 
 HARD = Board.from_string(HARDEST_BLANK_LAST[0])
 """A 31-move 8-puzzle."""
@@ -108,8 +108,10 @@ def test_cancelled_searches_keep_their_iterations() -> None:
     search = Search(HARD, GOAL3, "idastar", "hamming", Limits(max_nodes=10**8), trace=True)
     assert search.trace is not None
     while len(search.trace.iterations) < 3:
-        assert not isinstance(search.step(0.005), SearchResult)
-    result = search.cancel()
+        assert not isinstance(advance(search, 0.005), SearchResult)
+    search.cancel()
+    result = search.result
+    assert result is not None
     assert result.stop is StopReason.CANCELLED
     check_iterations(result)
     check_samples(result)
@@ -204,7 +206,7 @@ def test_deltas_add_up_to_the_trace() -> None:
     sent: list[dict[str, Any]] = []
     rows: list[dict[str, Any]] = []
     while True:
-        out = search.step(0.002)
+        out = advance(search, 0.002)
         delta = search.trace.delta()
         assert set(delta) == {"stride", "samples", "iterations"}
         sent += delta["samples"]  # type: ignore[arg-type]

@@ -306,12 +306,12 @@ def test_node_limit_defaults_to_the_algorithms_own() -> None:
     hard = "15 2 12 11 14 13 9 5 1 3 8 7 0 10 6 4"  # Korf #88: about 1.07 million nodes
     answer = call({"op": "solve", "board": hard, "goal": "blank-first", "budget_ms": 1})
     assert answer["ok"] and answer["type"] == "progress"
-    search = webapi._jobs[answer["job"]].search  # type: ignore[attr-defined]
+    search = webapi._jobs[answer["job"]].job
     assert search.limits.max_nodes == 100_000_000
     call({"op": "cancel", "job": answer["job"]})
     answer = call({"op": "solve", "board": hard, "goal": "blank-first", "algorithm": "astar",
                    "heuristic": "manhattan", "budget_ms": 1})
-    assert webapi._jobs[answer["job"]].search.limits.max_nodes == 1_000_000  # type: ignore[attr-defined]
+    assert webapi._jobs[answer["job"]].job.limits.max_nodes == 1_000_000
     call({"op": "cancel", "job": answer["job"]})
 
 

@@ -18,9 +18,9 @@ Consistency is checked per move: a move from ``a`` to ``b`` is inconsistent when
 by more than one along it (``h(a) - h(b) > 1``); every move is reversible, so checking
 every move in both directions is the same as ``|h(a) - h(b)| <= 1`` on every edge.
 
-A check runs in steps like a search (``HeuristicCheck.step`` works for a slice of time
-and returns progress or the result; ``cancel`` stops it), honours a time limit, and says
-when it stopped early (``stopped``).
+A check is a job like a search (npuzzle/job.py: ``HeuristicCheck.step`` works for a slice
+of time, ``progress`` says how far it got, ``result`` is set once ``done``; ``cancel``
+stops it), honours a time limit, and says when it stopped early (``stopped``).
 
 >>> from npuzzle import Board
 >>> from npuzzle.custom import TEMPLATE, load_heuristic
@@ -41,6 +41,7 @@ from itertools import combinations, permutations
 from typing import Callable, Generator, Iterator, Sequence
 
 from ..board import Board, Tiles
+from ..job import run
 from ..known import korf100
 from ..search.problem import neighbour_table
 from .heuristic import HeuristicFunction, UserHeuristic
@@ -55,8 +56,6 @@ DEFAULT_TIME_LIMIT = 60.0
 REPORT_EVERY = 63
 """States expanded between two looks at the clock and progress reports: few, so that a slow h
 still meets the time limit (a report costs about a microsecond)."""
-
-HeuristicCall = Callable[[Tiles, Tiles, int, int], int]
 
 
 @dataclass(frozen=True)
@@ -327,10 +326,10 @@ Work = Generator[CheckProgress, bool, "str | None"]
 
 
 class HeuristicCheck:
-    """One check of heuristic ``h`` against ``goal``, advanced by ``step`` in slices of time
-    or run to the end by ``run``. ``h`` is a loaded file's heuristic (its answers are
-    checked: UserCodeError for an exception, a non-int or a negative number, with the
-    board) or any function of the same shape."""
+    """One check of heuristic ``h`` against ``goal``, a job (npuzzle/job.py): advanced by
+    ``step`` in slices of time (``job.run`` runs it to the end). ``h`` is a loaded file's
+    heuristic (its answers are checked: UserCodeError for an exception, a non-int or a
+    negative number, with the board) or any function of the same shape."""
 
     def __init__(self, h: HeuristicFunction, goal: Board, time_limit: float = DEFAULT_TIME_LIMIT,
                  sample_states: int = SAMPLE_STATES, name: str | None = None) -> None:
@@ -364,13 +363,24 @@ class HeuristicCheck:
         korf = " and Korf's 100 instances (published optimal lengths)" if self._korf() else ""
         return f"the {self.sample_states:,} states nearest the goal (breadth-first){korf}"
 
-    def step(self, budget: float = 0.03, cancel: bool = False) -> CheckResult | CheckProgress:
-        """Work for about ``budget`` seconds; return the result when done, else progress."""
+    def step(self, budget: float = 0.03) -> None:
+        """Work for about ``budget`` seconds (``progress`` then says how far it got, and
+        ``result`` is set once it ends)."""
+        self._advance(budget, False)
+
+    def cancel(self) -> None:
+        """Stop now; the result says what was checked, and ``stopped`` is ``cancelled``."""
+        while self.result is None:
+            self._advance(0.0, True)
+
+    def _advance(self, budget: float, cancel: bool) -> None:
+        """Work for about ``budget`` seconds, telling the work to stop when ``cancel``."""
         if self.result is not None:
-            return self.result
+            return
         if self._work is None:
             if cancel:
-                return self._finish("cancelled")
+                self._finish("cancelled")
+                return
             self._started = time.perf_counter()
             self._deadline = self._started + self.time_limit
             self._work = self._exhaustive() if self.exhaustive else self._sampled()
@@ -383,28 +393,10 @@ class HeuristicCheck:
                 self.progress = self._work.send(send)  # type: ignore[arg-type]
                 send = False
                 if time.perf_counter() >= end:
-                    return self.progress
+                    return
         except StopIteration as stop:
-            return self._finish(stop.value)
-
-    def cancel(self) -> CheckResult:
-        """Stop now; the result says what was checked, and ``stopped`` is ``cancelled``."""
-        out = self.step(0.0, cancel=True)
-        while not isinstance(out, CheckResult):
-            out = self.step(0.0, cancel=True)
-        return out
-
-    def run(self, progress: Callable[[CheckProgress], bool | None] | None = None,
-            interval: float = 0.1) -> CheckResult:
-        """Run to the end (or the time limit), calling ``progress`` about every ``interval``
-        seconds; it may return True to cancel."""
-        cancel = False
-        while True:
-            out = self.step(interval, cancel)
-            if isinstance(out, CheckResult):
-                return out
-            if progress is not None:
-                cancel = bool(progress(out))
+            # A work that died (KeyboardInterrupt in h) ends with None: cancelled, not complete.
+            self._finish("cancelled" if cancel and stop.value is None else stop.value)
 
     def _report(self) -> CheckProgress:
         t = self.tally
@@ -617,5 +609,5 @@ def korf_instances(goal: Board) -> Iterator[tuple[Tiles, int]]:
 def check_heuristic(h: HeuristicFunction, goal: Board, time_limit: float = DEFAULT_TIME_LIMIT,
                     progress: Callable[[CheckProgress], bool | None] | None = None) -> CheckResult:
     """Check ``h`` against ``goal``'s exact distances (see the module), to the end or the
-    time limit."""
-    return HeuristicCheck(h, goal, time_limit).run(progress)
+    time limit; ``progress`` is called now and then and may return True to cancel."""
+    return run(HeuristicCheck(h, goal, time_limit), progress)

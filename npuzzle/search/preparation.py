@@ -6,14 +6,18 @@ responsive and sees a cancel between them. An algorithm's registry entry names
 how it prepares (``AlgorithmInfo.prepare``): ``load_heuristic`` for most; the
 anytime solver also shows a first solution and waits for table files that are
 being fetched (``anytime.wait_for_tables``).
+
+``TableLoading`` is the same loading with no search after it, as a job (npuzzle/job.py):
+the web API's ``prepare``, which loads a size's tables while the person is still typing.
 """
 
 from __future__ import annotations
 
 import time
+from dataclasses import dataclass
 from typing import Callable, Generator
 
-from ..heuristics import HEURISTICS, Compiled, HeuristicInfo, compile_heuristic, heuristic_loading
+from ..heuristics import HEURISTICS, Compiled, HeuristicInfo, compile_heuristic, get_heuristic, heuristic_loading
 from .problem import Problem
 from .result import Progress
 
@@ -40,6 +44,11 @@ def registered(heuristic: HeuristicInfo) -> bool:
     return HEURISTICS.get(heuristic.name) is heuristic
 
 
+def _stage(heuristic: HeuristicInfo) -> str:
+    """What loading its tables is called while it runs."""
+    return heuristic.tables.stage if heuristic.tables else "Preparing the heuristic"
+
+
 def load_heuristic(
     problem: Problem, heuristic: HeuristicInfo | None, fetching: bool = False, best: int | None = None,
 ) -> Preparation:
@@ -53,8 +62,61 @@ def load_heuristic(
     started = time.perf_counter()
     loading = heuristic_loading(heuristic.name, *shape(problem))
     if loading is not None:
-        stage = heuristic.tables.stage if heuristic.tables else "Preparing the heuristic"
+        stage = _stage(heuristic)
         for _ in loading:
             if (yield Progress(0, 0, 0, 0, time.perf_counter() - started, stage=stage, best=best), False):
                 return None
     return compile_heuristic(heuristic.name, *shape(problem))
+
+
+@dataclass(frozen=True)
+class TablesLoaded:
+    """What a ``TableLoading`` did: the heuristic whose tables it loaded, and for how long."""
+
+    heuristic: str
+    seconds: float
+    stopped: bool = False
+    """Whether it was cancelled first (what was loaded stays loaded)."""
+
+
+_LOADED = object()
+
+
+class TableLoading:
+    """A heuristic's tables loaded ahead of any search, a step at a time: a job whose
+    progress has a ``stage`` and whose result is ``TablesLoaded`` (at once when there is
+    nothing to load). Its files must be present (``heuristics.missing_table_files``)."""
+
+    def __init__(self, name: str, rows: int, cols: int, blank_goal: int) -> None:
+        self.heuristic = get_heuristic(name)
+        self._loading = heuristic_loading(name, rows, cols, blank_goal) or iter(())
+        self.seconds = 0.0
+        self.progress: Progress | None = None
+        self.result: TablesLoaded | None = None
+
+    @property
+    def done(self) -> bool:
+        """Whether everything is loaded (or the loading was cancelled)."""
+        return self.result is not None
+
+    def step(self, budget: float) -> None:
+        """Load for about ``budget`` seconds."""
+        started = time.perf_counter()
+        end = started + budget
+        while self.result is None:
+            if next(self._loading, _LOADED) is _LOADED:
+                self._finish(started, stopped=False)
+            elif time.perf_counter() >= end:
+                break
+        if self.result is None:
+            self.seconds += time.perf_counter() - started
+            self.progress = Progress(0, 0, 0, 0, self.seconds, stage=_stage(self.heuristic))
+
+    def cancel(self) -> None:
+        """Stop loading; what is loaded stays loaded."""
+        if self.result is None:
+            self._finish(time.perf_counter(), stopped=True)
+
+    def _finish(self, started: float, stopped: bool) -> None:
+        self.seconds += time.perf_counter() - started
+        self.result = TablesLoaded(self.heuristic.name, self.seconds, stopped)

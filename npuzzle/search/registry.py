@@ -240,6 +240,11 @@ ALGORITHMS: dict[str, AlgorithmInfo] = {
 }
 
 
+DEFAULT_ALGORITHM = "anytime"
+"""The default on every size: the anytime solver (an answer at once; on 3x3 and 4x4 usually
+proven shortest within a second)."""
+
+
 def get_algorithm(name: str) -> AlgorithmInfo:
     """The registry entry for ``name``; ValueError listing the choices otherwise."""
     try:
@@ -259,16 +264,10 @@ def algorithm_options() -> dict[str, tuple[AlgorithmOption, list[str]]]:
     return found
 
 
-def default_algorithm(rows: int, cols: int) -> str:
-    """The default on every size: the anytime solver (an answer at once; on 3x3 and 4x4
-    usually proven shortest within a second)."""
-    return "anytime"
-
-
-def default_max_nodes(algorithm: str | None, rows: int, cols: int) -> int:
+def default_max_nodes(algorithm: str | None) -> int:
     """The node limit a search gets when none is given: its algorithm's own (the default
     algorithm's when ``algorithm`` is None)."""
-    return get_algorithm(algorithm or default_algorithm(rows, cols)).default_max_nodes
+    return get_algorithm(algorithm or DEFAULT_ALGORITHM).default_max_nodes
 
 
 def default_heuristic(rows: int, cols: int, blank_goal: int | None = None) -> str:

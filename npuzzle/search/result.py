@@ -6,7 +6,6 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import Mapping
 
-from .. import answer
 from ..board import Board, Tiles
 from .trace import Iteration, Trace
 from .tree import TreeRecorder
@@ -16,6 +15,8 @@ DEPTH_FIRST_MAX_NODES = 100_000_000
 """The default node limit of searches whose memory stays linear in the depth (IDA*,
 IDDFS): there the time limit is what binds; the others store every state they see."""
 DEFAULT_TIME_LIMIT = 60.0
+FACTOR_PLACES = 4
+"""Decimals of the JSON ``factor``, rounded up (a proven bound stays one)."""
 
 
 def round_up(numerator: int, denominator: int, places: int) -> float:
@@ -187,21 +188,11 @@ class SearchResult:
             return None
         return round_up(self.length, self.lower_bound, places) if self.length else 1.0
 
-    @property
-    def quality(self) -> str:
-        """Kept for old callers: ``npuzzle.answer.quality`` (the words live there)."""
-        return answer.quality(self)
-
-    @property
-    def quality_short(self) -> str:
-        """Kept for old callers: ``npuzzle.answer.quality_short``."""
-        return answer.quality_short(self)
-
     def to_dict(self) -> dict[str, object]:
         """The result's facts as JSON, with a ``"trace"`` key (``Trace.to_dict``) and a
-        ``"tree"`` key (``TreeRecorder.to_dict``) only when the search recorded them. The
-        object the CLI (``--json``) and the web API promise is ``npuzzle.answer.result_json``,
-        which adds the words; ``quality`` and ``quality_short`` are here too, for old callers."""
+        ``"tree"`` key (``TreeRecorder.to_dict``) only when the search recorded them; ``factor``
+        rounded up to ``FACTOR_PLACES`` decimals. The object the CLI (``--json``) and the web
+        API promise is ``npuzzle.answer.result_json``, which adds the words."""
         out: dict[str, object] = {
             "solvable": self.solvable,
             "optimal": self.optimal,
@@ -218,12 +209,10 @@ class SearchResult:
             "bound": self.bound,
             "weight": self.weight,
             "suboptimality": self.suboptimality,
-            "quality": self.quality,
-            "quality_short": self.quality_short,
             "setup_seconds": round(self.setup_seconds, 6),
             "options": dict(self.options),
             "lower_bound": self.lower_bound,
-            "factor": self.factor_up(4),
+            "factor": self.factor_up(FACTOR_PLACES),
             "history": [step.to_dict() for step in self.history],
             "start": list(self.start.tiles),
             "goal": list(self.goal.tiles),

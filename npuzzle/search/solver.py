@@ -1,11 +1,12 @@
-"""One search, run to the end (``solve``) or a slice of time at a time (``Search``).
+"""One search, run to the end (``solve``) or a slice of time at a time (``Search``, a job).
 
 ``Search`` looks the algorithm and the heuristic up in their registries
 (registry.py, heuristics.py), gets the heuristic ready the way the algorithm's
 entry says (preparation.py), drives the algorithm's generator, and turns its
-outcome into a ``SearchResult`` with what the search proved (proof.py). Advancing it
-a slice at a time is how the browser worker keeps the page responsive and takes
-cancel requests.
+outcome into a ``SearchResult`` with what the search proved (proof.py). It is a
+``Job`` (npuzzle/job.py): stepped a slice at a time, which is how the browser worker
+keeps the page responsive and takes cancel requests, and how the command line draws
+its progress line.
 """
 
 from __future__ import annotations
@@ -17,46 +18,25 @@ from typing import Callable, Mapping
 from ..board import Board
 from ..heuristics import HeuristicInfo, get_heuristic
 from ..solvability import is_solvable
+from ..job import run
 from .preparation import Preparation, registered
 from .problem import Problem
 from .proof import prove
-from .registry import (  # re-exported: callers have long imported them from here
-    ALGORITHMS,
-    AlgorithmInfo,
-    AlgorithmOption,
-    OptionError,
-    algorithm_options,
-    default_algorithm,
-    default_heuristic,
-    default_max_nodes,
-    get_algorithm,
-)
+from .registry import ALGORITHMS, DEFAULT_ALGORITHM, default_heuristic, get_algorithm
 from .result import Improvement, Limits, Progress, SearchResult, StopReason
 from .steps import Outcome, Steps
 from .trace import Sample, Trace
 from .tree import DEFAULT_TREE_EXPANSIONS, TreeError, TreeRecorder, check_tree
 
-__all__ = [
-    "ALGORITHMS",
-    "AlgorithmInfo",
-    "AlgorithmOption",
-    "OptionError",
-    "ProgressCallback",
-    "Search",
-    "algorithm_options",
-    "default_algorithm",
-    "default_heuristic",
-    "default_max_nodes",
-    "get_algorithm",
-    "solve",
-]
+__all__ = ["ProgressCallback", "Search", "solve"]
 
 ProgressCallback = Callable[[Progress], "bool | None"]
 """Called with the counts so far; return True to cancel the search."""
 
 
 class Search:
-    """One search, advanced by ``step`` in slices of time, or run to the end by ``run``."""
+    """One search, a job (npuzzle/job.py): advanced by ``step`` in slices of time, asked for
+    its ``progress`` and, once ``done``, its ``result``; or run to the end by ``run``."""
 
     def __init__(
         self,
@@ -82,17 +62,16 @@ class Search:
         worker does); an algorithm that can wait for them (the anytime solver) does.
         ``heuristic`` may be an entry of its own instead of a registry name: a person's
         heuristic (custom/entry.py), which proves nothing by itself (the result's
-        ``optimal_if_admissible`` says what it would prove if it were admissible)."""
-        algorithm = algorithm or default_algorithm(board.rows, board.cols)
-        info = get_algorithm(algorithm)
+        ``optimal_if_admissible`` says what it would prove if it were admissible). A
+        heuristic that does not apply here is a ``NotApplicable`` (heuristics.py)."""
+        info = get_algorithm(algorithm or DEFAULT_ALGORITHM)
         entry: HeuristicInfo | None = None
         if info.uses_heuristic:
             if isinstance(heuristic, HeuristicInfo):
                 entry = heuristic
             else:
                 entry = get_heuristic(heuristic or default_heuristic(board.rows, board.cols, goal.blank))
-            if not entry.suits(board.rows, board.cols):
-                raise ValueError(f"the {entry.name} heuristic does not apply to a {board.shape} board")
+            entry.require(board.rows, board.cols, goal.blank)
         given = dict(options or {})
         if weight is not None:
             given["weight"] = weight
@@ -141,13 +120,9 @@ class Search:
         return self.heuristic_info.name if self.heuristic_info else None
 
     @property
-    def awaiting_files(self) -> bool:
-        """The same as ``fetching`` (its old name, which the web API sets)."""
-        return self.fetching
-
-    @awaiting_files.setter
-    def awaiting_files(self, value: bool) -> None:
-        self.fetching = value
+    def done(self) -> bool:
+        """Whether the search has ended (``result`` is set)."""
+        return self.result is not None
 
     def _result(
         self, stop: StopReason, path: list[int] | None, expanded: int, generated: int,
@@ -196,8 +171,14 @@ class Search:
             optimal_if_admissible=optimal_if_admissible,
         )
 
-    def step(self, budget: float = 0.03, cancel: bool = False) -> SearchResult | Progress:
-        """Work for about ``budget`` seconds; return the result when done, else progress."""
+    def step(self, budget: float = 0.03) -> None:
+        """Work for about ``budget`` seconds (``progress`` then says how far it got, and
+        ``result`` is set once it ends)."""
+        self._advance(budget, False)
+
+    def _advance(self, budget: float, cancel: bool) -> SearchResult | Progress:
+        """Work for about ``budget`` seconds, telling the algorithm to stop when ``cancel``;
+        the result when done, else the latest progress."""
         if self.result is not None:
             return self.result
         end = time.perf_counter() + budget  # one budget for the step: preparing, then searching
@@ -283,24 +264,15 @@ class Search:
         if p.iteration is not None:
             trace.add_iteration(p.iteration)
 
-    def cancel(self) -> SearchResult:
-        """Stop now and return the result, marked cancelled."""
-        if self.result is not None:
-            return self.result
-        out = self.step(0.0, cancel=True)
-        while not isinstance(out, SearchResult):  # the generator answers a cancel at once
-            out = self.step(0.0, cancel=True)
-        return out
+    def cancel(self) -> None:
+        """Stop now: the result is marked cancelled (an anytime search keeps its best)."""
+        while self.result is None:  # the generator answers a cancel at once
+            self._advance(0.0, True)
 
     def run(self, progress: ProgressCallback | None = None, interval: float = 0.1) -> SearchResult:
-        """Run to the end, calling ``progress`` about every ``interval`` seconds."""
-        cancel = False
-        while True:
-            out = self.step(interval, cancel)
-            if isinstance(out, SearchResult):
-                return out
-            if progress is not None:
-                cancel = bool(progress(out))
+        """Run to the end (``job.run``), calling ``progress`` about every ``interval`` seconds;
+        it may return True to cancel."""
+        return run(self, progress, interval)
 
 
 def solve(

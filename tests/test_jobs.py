@@ -1,0 +1,212 @@
+"""One job shape (npuzzle/job.py) for every long piece of work, and one door each: the
+search, the comparison, the heuristic check and the table loading are stepped, cancelled
+and asked for progress and a result alike; the web API answers any of them through one
+adapter (``WebJob``, with one ``JOB_JSON`` entry per kind), the command line runs any of
+them in one loop (``_drive``) and draws their progress with one printer (``ProgressLine``,
+one ``PROGRESS_WORDS`` entry per kind)."""
+
+from __future__ import annotations
+
+import ast
+import inspect
+import io
+from typing import Any, Callable
+
+import pytest
+
+from npuzzle import Board, Limits, Progress, Search, SearchResult, StopReason, webapi
+from npuzzle.compare import Comparison, ComparisonProgress
+from npuzzle.custom import TEMPLATE, CheckProgress, CheckResult, HeuristicCheck, load_heuristic
+from npuzzle.job import run
+from npuzzle.report import PROGRESS_WORDS, ProgressLine
+from npuzzle.search.preparation import TableLoading, TablesLoaded
+
+from .helpers import ROOT, advance
+
+HARD = Board.from_string("8 6 7 / 2 5 4 / 3 0 1")  # 31 moves
+GOAL = Board.goal(3)
+MANHATTAN = load_heuristic(TEMPLATE)
+
+JOBS: dict[str, Callable[[], Any]] = {
+    "search": lambda: Search(HARD, GOAL, "idastar", "manhattan", Limits(max_nodes=10**8)),
+    "comparison": lambda: Comparison(HARD, GOAL, Limits(max_nodes=2_000, time_limit=5)),
+    "check": lambda: HeuristicCheck(MANHATTAN, Board.goal(2, 4)),
+    "tables": lambda: TableLoading("pdb", 4, 4, 15),
+}
+"""Each kind of job, made fresh, long enough that a step of 1 ms leaves it running (each
+reports after a thousand nodes or fewer, 63 boards checked, one table loaded), short
+enough to run to the end in a fraction of a second (the 4x4 tables in about one)."""
+KINDS = {"search": (Progress, SearchResult), "comparison": (ComparisonProgress, list),
+         "check": (CheckProgress, CheckResult), "tables": (Progress, TablesLoaded)}
+
+
+@pytest.fixture(autouse=True)
+def fresh_tables(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The 4x4 tables unloaded, so that loading them takes steps (and is left loaded after)."""
+    from npuzzle import pattern_db
+
+    monkeypatch.setattr(pattern_db, "_LOADED", {})
+
+
+@pytest.mark.parametrize("kind", JOBS)
+def test_every_job_steps_reports_and_ends_with_its_result(kind: str) -> None:
+    progress_type, result_type = KINDS[kind]
+    job = JOBS[kind]()
+    assert not job.done and job.result is None and job.progress is None
+    assert job.step(0.001) is None  # step answers nothing: progress and result are asked
+    assert not job.done and isinstance(job.progress, progress_type)
+    seen: list[object] = []
+    result = run(job, seen.append, interval=0.05)
+    assert job.done and result is job.result and isinstance(result, result_type)
+    assert all(isinstance(p, progress_type) for p in seen)
+    assert advance(job, 0.01) is result  # a job that is done stays done
+
+
+@pytest.mark.parametrize("kind", JOBS)
+def test_every_job_cancels_at_once_and_says_so(kind: str) -> None:
+    job = JOBS[kind]()
+    job.step(0.001)
+    assert job.cancel() is None and job.done
+    result = job.result
+    job.cancel()  # twice: nothing changes
+    assert job.result is result
+    stopped = {
+        "search": lambda r: r.stop is StopReason.CANCELLED,
+        "comparison": lambda r: len(r) == 1 and r[0].stop is StopReason.CANCELLED,
+        "check": lambda r: r.stopped == "cancelled" and r.admissible is None,
+        "tables": lambda r: r.stopped,
+    }[kind]
+    assert stopped(result), result
+
+
+def test_run_cancels_when_asked_by_the_progress_callback() -> None:
+    job = Search(HARD, GOAL, "idastar", "hamming", Limits(max_nodes=10**8))  # millions of nodes
+    calls: list[Progress] = []
+    result = run(job, lambda p: calls.append(p) is None and len(calls) == 2, interval=0.01)
+    assert len(calls) == 2 and result.stop is StopReason.CANCELLED and result.expanded >= calls[-1].expanded
+
+
+def test_the_old_entry_points_still_work() -> None:
+    """``solve``, ``Search.run`` and ``compare`` keep their shapes (they run a job now)."""
+    from npuzzle import solve
+    from npuzzle.compare import compare
+
+    assert solve(HARD, algorithm="idastar", heuristic="manhattan").length == 31
+    assert Search(HARD, GOAL, "astar", "manhattan").run().length == 31
+    seen: list[SearchResult] = []
+    results = compare(Board.from_string("1 2 3 / 4 5 6 / 0 7 8"), on_result=seen.append)
+    assert seen == results and all(r.length == 2 for r in results)
+
+
+# -- one adapter in the web API -----------------------------------------------------
+
+
+def test_the_web_api_answers_every_job_through_one_adapter() -> None:
+    """Each job class an op starts has one JSON entry, and only the adapter steps a job."""
+    assert set(webapi.JOB_JSON) == {Search, Comparison, HeuristicCheck, TableLoading}
+    tree = ast.parse((ROOT / "npuzzle" / "webapi.py").read_text())
+    classes = [node.name for node in tree.body if isinstance(node, ast.ClassDef)]
+    steppers = [
+        node.name for node in ast.walk(tree) if isinstance(node, ast.ClassDef)
+        and any(isinstance(item, ast.FunctionDef) and item.name == "step" for item in node.body)
+    ]
+    assert steppers == ["WebJob"], classes
+    step_calls = [node for node in ast.walk(tree) if isinstance(node, ast.Call)
+                  and isinstance(node.func, ast.Attribute) and node.func.attr == "step"]
+    assert len(step_calls) == 2  # WebJob.step, and _slice calling it
+
+
+@pytest.mark.parametrize("kind", JOBS)
+def test_the_adapter_answers_each_kind_in_its_own_json(kind: str) -> None:
+    web = webapi.WebJob(JOBS[kind]())
+    web.step(0.001)
+    answer = web.answer(7)
+    assert answer["type"] == "progress" and answer["job"] == 7 and isinstance(answer["progress"], dict)
+    web.cancel()
+    last = web.answer(7)
+    expected = {"search": ("result", {"result"}), "comparison": ("comparison", {"results"}),
+                "check": ("check", {"check"}), "tables": ("prepared", {"heuristic", "seconds"})}[kind]
+    assert (last["type"], set(last) - {"type", "job"}) == expected
+
+
+def test_a_new_kind_of_job_is_one_entry(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A job the web API and the command line do not know yet: one JSON entry and one
+    words entry make both doors drive it."""
+
+    class Count:
+        """Counts to three, a step at a time."""
+
+        def __init__(self) -> None:
+            self.progress: int | None = None
+            self.result: str | None = None
+
+        @property
+        def done(self) -> bool:
+            return self.result is not None
+
+        def step(self, budget: float) -> None:
+            self.progress = (self.progress or 0) + 1
+            if self.progress == 3:
+                self.result = "three"
+
+        def cancel(self) -> None:
+            self.result = self.result or "stopped"
+
+    monkeypatch.setitem(webapi.JOB_JSON, Count, webapi.JobJson[Count](
+        "counted", lambda job: {"said": job.result}, lambda job: {"progress": job.progress}))
+    answer = webapi._begin(Count(), 0.01)
+    assert (answer["type"], answer["progress"]) == ("progress", 1)
+    answer = webapi.handle_dict({"op": "step", "job": answer["job"]})
+    answer = webapi.handle_dict({"op": "step", "job": answer["job"]})
+    assert (answer["type"], answer["said"], answer["ok"]) == ("counted", "three", True)
+
+    from npuzzle.cli import _drive
+
+    monkeypatch.setitem(PROGRESS_WORDS, int, lambda n: f"counted {n}")
+    stream = io.StringIO()
+    assert _drive(Count(), ProgressLine(stream)) == "three"
+    assert "\r  counted 1" in stream.getvalue() and "\r  counted 2" in stream.getvalue()
+
+
+# -- one loop and one printer in the command line ------------------------------------
+
+
+def test_the_command_line_runs_every_job_in_one_loop() -> None:
+    from npuzzle import cli
+
+    tree = ast.parse(inspect.getsource(cli))
+    callers = {node.name for node in ast.walk(tree) if isinstance(node, ast.FunctionDef)
+               for call in ast.walk(node) if isinstance(call, ast.Call)
+               and isinstance(call.func, ast.Attribute) and call.func.attr in ("step", "run")}
+    assert callers == {"_drive"}
+    writers = {node.name for node in ast.walk(tree) if isinstance(node, ast.FunctionDef)
+               and "\\r" in ast.unparse(node)}
+    assert not writers, "progress is drawn by report.ProgressLine alone"
+
+
+@pytest.mark.parametrize("kind", JOBS)
+def test_every_kind_of_progress_has_words(kind: str) -> None:
+    job = JOBS[kind]()
+    job.step(0.001)
+    stream = io.StringIO()
+    line = ProgressLine(stream)
+    line.show(job.progress)
+    drawn = stream.getvalue()
+    assert drawn.startswith("\r  ") and len(drawn) <= 80 and "None" not in drawn
+    line.clear()
+    assert stream.getvalue().endswith("\r") and line.drawn == 0
+    job.cancel()
+
+
+@pytest.mark.parametrize("progress", [
+    Progress(0, 0, 0, 0, 0.0, best=31),  # the anytime solver's first answer: no bound yet (the old crash)
+    Progress(0, 0, 0, 0, 0.2, best=31, stage="Loading pattern databases"),
+    Progress(500, 900, 20, 20, 1.5, best=40, lower_bound=36),
+    Progress(0, 0, 0, 0, 0.4, stage="Loading pattern databases"),
+    Progress(64, 120, 55, 60, 0.1),
+    Progress(1024, 2000, 31, 31, 0.1, bound=29),
+])
+def test_every_shape_of_a_search_progress_is_drawn(progress: Progress) -> None:
+    stream = io.StringIO()
+    ProgressLine(stream).show(progress)
+    assert "None" not in stream.getvalue() and stream.getvalue().startswith("\r  ")
