@@ -10,6 +10,7 @@ import { reason, serve, within } from "./worker-core.js";
 // The build's web folder (web-<hash>/), where build-info.js is: its paths are relative to it.
 const WEB = new URL("../", import.meta.url);
 const START_TIMEOUT_MS = 120_000;
+let pyodide = null; // the runtime, once loaded (module scope: tests/test_page_recovery.py's script reaches it)
 
 // Each step of loading says what failed in words a person can act on.
 async function load(report, startup) {
@@ -31,7 +32,6 @@ async function load(report, startup) {
   } catch (error) {
     throw new Error(`the Python runtime's script pyodide.mjs could not be loaded (${await whyNotScript(new URL("pyodide.mjs", runtime), error)})`);
   }
-  let pyodide;
   try {
     pyodide = await within(
       // The standard library build.py precompiled with this same Pyodide (Python reads its
