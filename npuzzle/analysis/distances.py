@@ -1,0 +1,322 @@
+"""The distance of every position of a game to the goal, three ways, by the board's size.
+
+* ``table`` (boards of at most 9 cells): the breadth-first search from the goal over every
+  state (distance_table.py), built once per goal and kept; each position's distance, best
+  moves and a shortest finish are then read from it.
+* ``search`` (boards of 10 to 16 cells; the 4x4 with its pattern databases): bounded
+  depth-first searches that share what they prove (bounded.py). The start is solved by
+  IDA* (its bounds one after the other). Then, position by position from the start: every
+  move changes the distance by exactly one, so each neighbour ``q`` of a position at
+  distance ``d`` is at ``d - 1`` or ``d + 1``, and one search within ``d - 1`` moves
+  decides which (the neighbour the game moved to first: that decides the move's verdict).
+  Most of the time no search is needed: a neighbour already known (the position before,
+  a board on a shortest path found earlier: the next move of the start's solution, say),
+  a lower bound above ``d - 1`` (the heuristic, or an earlier failed search), or the rest of
+  the game itself when it reaches the goal in ``d - 1`` moves. A neighbour at ``d + 1`` gets
+  a shortest path too: back to the position, then its path. Positions finish in order, so
+  the first marks come as soon as the start is solved.
+* ``bounds`` (bigger boards): the anytime solver (search/anytime.py) on each position for
+  ``position_seconds``: its best length is an upper bound, its proven bound a lower one;
+  bounds are then carried between neighbouring positions (a move changes the distance by
+  one) and to the goal's parity. Shown as bounds, never as exact.
+
+Each is a generator (``Work``) that fills in a ``Sheet`` and yields now and then (True
+when it waits for something outside, such as a table file being fetched); the analysis
+job (analysis.py) drives it a slice of time at a time, and stops it by closing it.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Callable, Generator, Sequence
+
+from ..board import Board, Tiles, relabel, relabel_tiles
+from ..distance_table import TABLE_CELLS, distance_table
+from ..heuristics import compile_heuristic, heuristic_loading, missing_table_files
+from ..search import Limits, Search
+from .bounded import BoundedSearch, Probe
+from .game import Game
+
+SEARCH_CELLS = 16
+"""The largest boards (in cells) whose distances are searched for exactly: the 4x4, and
+2x5 to 2x8, 3x4, 3x5 and their turns (each under the analysis's limits)."""
+METHODS = {
+    "table": f"a table of every state's distance (boards up to {TABLE_CELLS} cells)",
+    "search": "IDA* on the start, then one bounded search per position's neighbour, sharing what they prove",
+    "bounds": "the anytime solver on each position: bounds, not exact distances",
+}
+GROW_STEP = 2048
+"""States the table's search expands between two yields (about 3 ms in CPython)."""
+
+Work = Generator[bool, None, None]
+"""A method's work: yields now and then (True: pause, it waits for something outside)."""
+
+
+def analysis_method(rows: int, cols: int) -> str:
+    """How a board's distances are found: ``table``, ``search`` or ``bounds``."""
+    cells = rows * cols
+    if cells <= TABLE_CELLS:
+        return "table"
+    return "search" if cells <= SEARCH_CELLS else "bounds"
+
+
+def parity(board: Sequence[int], goal: Sequence[int], cols: int) -> int:
+    """The parity of every path from ``board`` to ``goal``: the blank's Manhattan distance
+    to its goal cell, modulo 2."""
+    a, b = list(board).index(0), list(goal).index(0)
+    return (abs(a // cols - b // cols) + abs(a % cols - b % cols)) % 2
+
+
+class Sheet:
+    """What is known of each position of a game so far: bounds on its distance, its best
+    moves and a shortest finish; a method fills it in, the job reads it."""
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+        self.boards: list[Board] = game.boards()
+        count = len(self.boards)
+        self.lower: list[int | None] = [None] * count
+        self.upper: list[int | None] = [None] * count
+        self.best: list[tuple[int, ...] | None] = [None] * count
+        self.finish: list[tuple[int, ...] | None] = [None] * count
+        self.done = 0
+        """Positions finished, counted from the start."""
+        self.expanded = 0
+        self.stage = "starting"
+        self.states = 0
+        self.total_states = 0
+        cols = game.goal.cols
+        self.parities = [parity(b.tiles, game.goal.tiles, cols) for b in self.boards]
+        for i, board in enumerate(self.boards):
+            if board == game.goal:
+                self.set_exact(i, 0)
+
+    def set_exact(self, index: int, distance: int) -> None:
+        """Position ``index`` is exactly ``distance`` from the goal."""
+        self.lower[index] = self.upper[index] = distance
+
+    def propagate(self) -> None:
+        """Carry bounds between neighbouring positions (a move changes the distance by one,
+        so ``|d(i) - d(i + 1)| = 1``), and round them to each position's parity."""
+        lower, upper = self.lower, self.upper
+        count = len(lower)
+        for order in (range(1, count), range(count - 2, -1, -1)):
+            for i in order:
+                j = i - 1 if order.step == 1 else i + 1
+                if lower[j] is not None and (lower[i] is None or lower[j] - 1 > lower[i]):  # type: ignore[operator]
+                    lower[i] = lower[j] - 1  # type: ignore[operator]
+                if upper[j] is not None and (upper[i] is None or upper[j] + 1 < upper[i]):  # type: ignore[operator]
+                    upper[i] = upper[j] + 1  # type: ignore[operator]
+        for i in range(count):
+            lo, up = lower[i], upper[i]
+            if lo is not None:
+                lower[i] = lo = max(lo, 0) + (max(lo, 0) - self.parities[i]) % 2
+            if up is not None:
+                upper[i] = up - (up - self.parities[i]) % 2
+
+    def finish_tiles(self, index: int, blanks: Sequence[int]) -> tuple[int, ...]:
+        """The tiles moved along a path of the blank's cells from position ``index``."""
+        cells = list(self.boards[index].tiles)
+        tiles = []
+        for before, after in zip(blanks, blanks[1:]):
+            tile = cells[after]
+            cells[before], cells[after] = tile, 0
+            tiles.append(tile)
+        return tuple(tiles)
+
+
+# -- boards up to 9 cells: the table ---------------------------------------------
+
+
+def table_work(sheet: Sheet) -> Work:
+    """Every position's distance, best moves and shortest finish, from the goal's table."""
+    goal = sheet.game.goal
+    table = distance_table(goal)
+    sheet.total_states = table.total
+    sheet.stage = "building the table of every state's distance"
+    while not table.complete:
+        table.grow(GROW_STEP)
+        sheet.states = table.states
+        yield False
+    sheet.states = table.states
+    sheet.stage = "reading the distances"
+    neighbours = table.neighbours
+    rank_of, distance = table.rank_of, table.distance
+    for i, board in enumerate(sheet.boards):
+        tiles = board.tiles
+        d = distance[rank_of(tiles)]
+        sheet.set_exact(i, d)
+        blank = tiles.index(0)
+        best = []
+        for cell in neighbours[blank]:
+            cells = list(tiles)
+            cells[blank], cells[cell] = cells[cell], 0
+            if distance[rank_of(cells)] < d:
+                best.append(tiles[cell])
+        sheet.best[i] = tuple(best)
+        sheet.finish[i] = table_finish(table.distance, rank_of, neighbours, tiles)
+        sheet.done = i + 1
+        if i % 64 == 63:
+            yield False
+
+
+def table_finish(distance: bytearray, rank: Callable[[Sequence[int]], int], neighbours: Sequence[Sequence[int]],
+                 tiles: Tiles) -> tuple[int, ...]:
+    """A shortest solution from ``tiles``, down the table (``rank``: its ``rank_of``): each
+    move to a neighbour one nearer the goal."""
+    cells = list(tiles)
+    d = distance[rank(cells)]
+    moved = []
+    while d:
+        blank = cells.index(0)
+        for cell in neighbours[blank]:
+            tile = cells[cell]
+            cells[blank], cells[cell] = tile, 0
+            if distance[rank(cells)] < d:
+                moved.append(tile)
+                d -= 1
+                break
+            cells[blank], cells[cell] = 0, tile
+    return tuple(moved)
+
+
+# -- 10 to 16 cells: bounded searches --------------------------------------------
+
+
+def load_heuristic_steps(name: str, goal: Board, fetching: bool) -> Generator[bool, None, None]:
+    """The heuristic's tables loaded a step at a time; with ``fetching``, waits (pausing)
+    while its files are missing (the caller fetches them)."""
+    where = (goal.rows, goal.cols, goal.blank)
+    while fetching and missing_table_files(name, *where):
+        yield True
+    loading = heuristic_loading(name, *where)
+    if loading is not None:
+        for _ in loading:
+            yield False
+
+
+def search_work(sheet: Sheet, heuristic: str, fetching: bool = False) -> Work:
+    """Every position's exact distance and best moves by bounded searches (see the module)."""
+    game = sheet.game
+    goal = game.goal
+    sheet.stage = "loading the heuristic's tables"
+    yield from load_heuristic_steps(heuristic, goal, fetching)
+    compiled = compile_heuristic(heuristic, goal.rows, goal.cols, goal.blank)
+    labels = relabel(goal, goal)
+    searches = BoundedSearch(goal.rows, goal.cols, labels, compiled)
+    cells = [list(relabel_tiles(board.tiles, goal.tiles)) for board in sheet.boards]
+    blanks = [board.blank for board in sheet.boards]
+    count = len(cells)
+    for i in range(count):  # what the heuristic says of each position, before any search
+        sheet.lower[i] = max(sheet.lower[i] or 0, searches.lower(cells[i]))
+    if game.solved:
+        for i in range(count):
+            sheet.upper[i] = count - 1 - i
+    sheet.propagate()
+    sheet.stage = "solving the start"
+    start = cells[0]
+    bound = searches.at_parity(start, searches.lower(start))
+    while searches.exact(start) is None:
+        probe = yield from _drive(sheet, searches, start, bound)
+        if probe.path is not None:
+            searches.learn(start, probe.path)
+        else:
+            bound = searches.at_parity(start, max(probe.next_bound, bound + 1))
+            searches.learn_lower(start, bound)
+            sheet.lower[0] = bound
+            sheet.propagate()
+            yield False
+    sheet.stage = "the positions, from the start"
+    neighbours = searches.neighbours
+    for i in range(count):
+        here = cells[i]
+        d = searches.exact(here)
+        assert d is not None  # every position is reached from one whose distance is exact
+        sheet.set_exact(i, d)
+        blank = blanks[i]
+        children = list(neighbours[blank])
+        if i + 1 < count:  # the move played first: it decides the move's verdict
+            children.remove(blanks[i + 1])
+            children.insert(0, blanks[i + 1])
+        best = []
+        for cell in children:
+            child = list(here)
+            child[blank], child[cell] = child[cell], 0
+            if d == 0:
+                searches.learn_exact(child, 1, blank)
+                continue
+            known = searches.exact(child)
+            if known is None and i + 1 < count and cell == blanks[i + 1] and game.solved and count - 2 - i == d - 1:
+                searches.learn(child, blanks[i + 1:])  # the rest of the game is a shortest path
+                known = d - 1
+            if known is None and searches.lower(child) > d - 1:
+                searches.learn_exact(child, d + 1, blank)
+                known = d + 1
+            if known is None:
+                probe = yield from _drive(sheet, searches, child, d - 1)
+                if probe.path is not None:
+                    searches.learn(child, probe.path)
+                    known = d - 1
+                else:
+                    searches.learn_exact(child, d + 1, blank)
+                    known = d + 1
+            if known < d:
+                best.append(sheet.boards[i].tiles[cell])
+        sheet.best[i] = tuple(best)
+        sheet.finish[i] = sheet.finish_tiles(i, searches.path_from(here))
+        if i + 1 < count:
+            sheet.set_exact(i + 1, searches.exact(cells[i + 1]))  # type: ignore[arg-type]
+        sheet.done = i + 1
+        yield False
+
+
+def _drive(sheet: Sheet, searches: BoundedSearch, cells: list[int], bound: int) -> Generator[bool, None, Probe]:
+    """One bounded search, yielding as it goes; the sheet's node count kept up to date."""
+    steps = searches.probe(cells, bound)
+    try:
+        while True:
+            sheet.expanded = next(steps)
+            yield False
+    except StopIteration as stop:
+        sheet.expanded = searches.expanded
+        probe: Probe = stop.value
+        return probe
+
+
+# -- bigger boards: bounds ---------------------------------------------------------
+
+
+def bounds_work(sheet: Sheet, position_seconds: float, max_nodes: int, fetching: bool = False) -> Work:
+    """Bounds on every position's distance from the anytime solver, ``position_seconds``
+    each (a position whose bounds already meet is skipped), carried between neighbours."""
+    game = sheet.game
+    goal = game.goal
+    if game.solved:
+        count = len(sheet.boards)
+        for i in range(count):
+            sheet.upper[i] = count - 1 - i
+    sheet.stage = "bounding the positions, from the start"
+    for i, board in enumerate(sheet.boards):
+        sheet.propagate()
+        if sheet.lower[i] is not None and sheet.lower[i] == sheet.upper[i]:
+            sheet.done = i + 1
+            continue
+        search = Search(board, game.goal, "anytime", limits=Limits(max(1, max_nodes - sheet.expanded), position_seconds),
+                        fetching=fetching)
+        counted = sheet.expanded
+        while search.result is None:
+            search.step(0.02)
+            if search.progress is not None:
+                sheet.expanded = counted + search.progress.expanded
+            yield fetching and bool(missing_table_files(search.heuristic, goal.rows, goal.cols, goal.blank))
+        result = search.result
+        sheet.expanded = counted + result.expanded
+        if result.lower_bound is not None:
+            sheet.lower[i] = max(sheet.lower[i] or 0, result.lower_bound)
+        if result.length is not None:
+            sheet.upper[i] = result.length if sheet.upper[i] is None else min(sheet.upper[i], result.length)  # type: ignore[type-var]
+        if result.optimal and result.length is not None:
+            sheet.set_exact(i, result.length)
+            sheet.finish[i] = result.tiles
+        sheet.done = i + 1
+    sheet.propagate()

@@ -1,0 +1,263 @@
+"""What the analysis of a game answers: per position, per move, the totals, and its progress.
+
+A position's distance to the goal is a pair of bounds, ``lower`` and ``upper``; it is
+**exact** when they are equal (always, on boards up to 9 cells; on 4x4 unless a limit
+stopped the analysis first). A move's verdict follows from the distances before and after
+it: every move changes the distance by exactly one, so a move is ``optimal`` (the distance
+drops by one) or a ``mistake`` (it rises by one: two moves lost); ``unknown`` when the bounds
+do not tell. The JSON forms (``to_dict``) have stable keys: the command line's ``--json``,
+the web API and the page read them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from ..board import Board, Tiles
+from .game import Game
+
+OPTIMAL = "optimal"
+MISTAKE = "mistake"
+UNKNOWN = "unknown"
+VERDICTS = (OPTIMAL, MISTAKE, UNKNOWN)
+LOST_BY_A_MISTAKE = 2
+"""Moves a mistake costs: the distance rises by one instead of dropping by one."""
+
+
+def verdict(before: tuple[int | None, int | None], after: tuple[int | None, int | None]) -> str:
+    """A move's verdict from the bounds (lower, upper) on the distance before and after it:
+    optimal when the distance after is surely below the one before, a mistake when surely
+    above, else unknown (a move changes the distance by exactly one).
+
+    >>> verdict((20, 20), (19, 19)), verdict((20, 20), (21, 21)), verdict((18, 24), (17, 25))
+    ('optimal', 'mistake', 'unknown')
+    """
+    (lo_before, up_before), (lo_after, up_after) = before, after
+    if up_after is not None and lo_before is not None and up_after < lo_before:
+        return OPTIMAL
+    if lo_after is not None and up_before is not None and lo_after > up_before:
+        return MISTAKE
+    return UNKNOWN
+
+
+@dataclass(frozen=True)
+class PositionAnalysis:
+    """One position of the game (the start is position 0; position ``i`` follows move
+    ``i``): bounds on its distance, the moves that lower it, and a shortest way to finish."""
+
+    index: int
+    board: Tiles
+    lower: int | None
+    """A proven lower bound on the distance (None before anything is known)."""
+    upper: int | None
+    """A proven upper bound: a path that long is known (None without one)."""
+    best: tuple[int, ...] | None = None
+    """The tiles whose move lowers the distance (every one of them), when known; empty at the goal."""
+    best_directions: str = ""
+    """The direction each of ``best`` slides (this page's letters), in the same order."""
+    finish: tuple[int, ...] | None = None
+    """A shortest solution from here (the tiles moved), when the distance is exact."""
+    finish_directions: str = ""
+
+    @property
+    def exact(self) -> bool:
+        """Whether the distance is known exactly."""
+        return self.lower is not None and self.lower == self.upper
+
+    @property
+    def distance(self) -> int | None:
+        """The distance to the goal, when known exactly."""
+        return self.lower if self.exact else None
+
+    def to_dict(self) -> dict[str, object]:
+        """JSON-ready form."""
+        return {
+            "index": self.index,
+            "board": list(self.board),
+            "distance": self.distance,
+            "exact": self.exact,
+            "lower": self.lower,
+            "upper": self.upper,
+            "best": None if self.best is None else list(self.best),
+            "best_moves": None if self.best is None else self.best_directions,
+            "finish": None if self.finish is None else list(self.finish),
+            "finish_moves": None if self.finish is None else self.finish_directions,
+        }
+
+
+@dataclass(frozen=True)
+class MoveAnalysis:
+    """One move of the game (numbered from 1): from position ``number - 1`` to ``number``."""
+
+    number: int
+    tile: int
+    direction: str
+    """The direction the tile slid (this page's letters)."""
+    undo: bool
+    """Whether it undid the move before it (slid the same tile back)."""
+    verdict: str
+    """``optimal``, ``mistake`` or ``unknown``."""
+    before: int | None
+    """The distance before the move, when exact."""
+    after: int | None
+    """The distance after it, when exact."""
+
+    @property
+    def lost(self) -> int | None:
+        """Moves lost: 0 for an optimal move, 2 for a mistake, None when unknown."""
+        return {OPTIMAL: 0, MISTAKE: LOST_BY_A_MISTAKE}.get(self.verdict)
+
+    def to_dict(self) -> dict[str, object]:
+        """JSON-ready form."""
+        return {"number": self.number, "tile": self.tile, "move": self.direction, "undo": self.undo,
+                "verdict": self.verdict, "lost": self.lost, "before": self.before, "after": self.after}
+
+
+@dataclass(frozen=True)
+class AnalysisProgress:
+    """How far an analysis has got: the distances known so far, position by position."""
+
+    stage: str
+    """What it is doing, in words (building the table, loading tables, solving the start,
+    the positions, ...)."""
+    positions: int
+    """Positions in the game (moves + 1)."""
+    done: int
+    """Positions finished (distance and best moves), counted from the start."""
+    lower: tuple[int | None, ...]
+    upper: tuple[int | None, ...]
+    verdicts: tuple[str | None, ...]
+    """Per move: its verdict once its two positions are finished, else None."""
+    expanded: int
+    """Nodes the searches expanded so far."""
+    states: int = 0
+    """While a distance table is built: the states it has found so far (of ``total_states``)."""
+    total_states: int = 0
+    seconds: float = 0.0
+
+    def to_dict(self) -> dict[str, object]:
+        """JSON-ready form."""
+        return {
+            "stage": self.stage,
+            "positions": self.positions,
+            "done": self.done,
+            "distances": [lo if lo is not None and lo == up else None for lo, up in zip(self.lower, self.upper)],
+            "lower": list(self.lower),
+            "upper": list(self.upper),
+            "verdicts": list(self.verdicts),
+            "expanded": self.expanded,
+            "states": self.states,
+            "total_states": self.total_states,
+            "seconds": round(self.seconds, 4),
+        }
+
+
+@dataclass(frozen=True)
+class AnalysisResult:
+    """The analysis of one game: every position and move, and the totals speed-solvers use."""
+
+    game: Game
+    """The game analysed: as played, or without its undone moves (``undos``)."""
+    undos: str
+    """``as-played`` or ``without-undos``: which game was analysed."""
+    played_moves: int
+    """Moves of the game as played (``game.moves`` is fewer when undone moves were taken out)."""
+    method: str
+    """How the distances were found: ``table``, ``search`` or ``bounds`` (distances.py)."""
+    heuristic: str | None
+    """The searches' heuristic (None for a table)."""
+    positions: tuple[PositionAnalysis, ...]
+    moves: tuple[MoveAnalysis, ...]
+    stopped: str | None
+    """None when it ran to the end, else ``time-limit``, ``node-limit`` or ``cancelled``."""
+    expanded: int
+    seconds: float
+    position_seconds: float | None = None
+    """The bounds method: the time each position's search was given."""
+    missing_files: tuple[str, ...] = field(default=())
+    """Table files the strongest heuristic needed but did not have (a weaker one served)."""
+
+    @property
+    def exact(self) -> bool:
+        """Whether every position's distance is exact."""
+        return all(p.exact for p in self.positions)
+
+    @property
+    def complete(self) -> bool:
+        """Whether the analysis ran to its end with every distance exact."""
+        return self.stopped is None and self.exact
+
+    @property
+    def optimal_length(self) -> int | None:
+        """The start's distance (the fewest moves that solve it), when exact."""
+        return self.positions[0].distance
+
+    @property
+    def mistakes(self) -> int:
+        """Moves proven to be mistakes."""
+        return sum(1 for m in self.moves if m.verdict == MISTAKE)
+
+    @property
+    def optimal_moves(self) -> int:
+        """Moves proven optimal."""
+        return sum(1 for m in self.moves if m.verdict == OPTIMAL)
+
+    @property
+    def unknown_moves(self) -> int:
+        """Moves whose verdict the bounds do not tell."""
+        return sum(1 for m in self.moves if m.verdict == UNKNOWN)
+
+    @property
+    def excess(self) -> int | None:
+        """Moves beyond the fewest that get from the start to where the game ends (two per
+        mistake): ``moves - (start distance - end distance)``; for a solved game, the moves
+        beyond the optimal length. None unless both distances are exact."""
+        start, end = self.positions[0].distance, self.positions[-1].distance
+        if start is None or end is None:
+            return None
+        return self.game.moves - (start - end)
+
+    def position(self, index: int) -> PositionAnalysis:
+        """Position ``index`` (0: the start)."""
+        return self.positions[index]
+
+    def to_dict(self) -> dict[str, object]:
+        """JSON-ready form (what ``python -m npuzzle analyse --json`` prints)."""
+        start = self.positions[0]
+        return {
+            "rows": self.game.start.rows,
+            "cols": self.game.start.cols,
+            "start": list(self.game.start.tiles),
+            "goal": list(self.game.goal.tiles),
+            "tiles": list(self.game.tiles),
+            "moves_text": self.game.directions,
+            "undos": self.undos,
+            "played_moves": self.played_moves,
+            "method": self.method,
+            "heuristic": self.heuristic,
+            "single_tile_moves": self.game.moves,
+            "multi_tile_moves": self.game.multi_tile_moves,
+            "optimal_length": self.optimal_length,
+            "start_lower": start.lower,
+            "start_upper": start.upper,
+            "excess": self.excess,
+            "mistakes": self.mistakes,
+            "optimal_moves": self.optimal_moves,
+            "unknown_moves": self.unknown_moves,
+            "solved": self.game.solved,
+            "exact": self.exact,
+            "complete": self.complete,
+            "stopped": self.stopped,
+            "expanded": self.expanded,
+            "seconds": round(self.seconds, 4),
+            "position_seconds": self.position_seconds,
+            "missing_files": list(self.missing_files),
+            "positions": [p.to_dict() for p in self.positions],
+            "moves": [m.to_dict() for m in self.moves],
+        }
+
+
+def board_of(result: AnalysisResult, index: int) -> Board:
+    """Position ``index`` of the analysed game as a Board."""
+    game = result.game
+    return Board(game.start.rows, game.start.cols, result.positions[index].board)
