@@ -23,7 +23,7 @@ from __future__ import annotations
 import time
 
 from ..board import Board
-from ..heuristics import missing_table_files, strongest_heuristic
+from ..heuristics import get_heuristic, missing_table_files, strongest_heuristic
 from ..job import run
 from ..search.result import DEFAULT_TIME_LIMIT, DEPTH_FIRST_MAX_NODES, Limits
 from ..solvability import explain_solvability, is_solvable
@@ -48,12 +48,14 @@ class GameAnalysis:
     meanwhile, then ``result``; ``cancel`` stops it with what it has."""
 
     def __init__(self, game: Game, undos: str = "as-played", limits: Limits | None = None,
-                 position_seconds: float = DEFAULT_POSITION_SECONDS, fetching: bool = False) -> None:
+                 position_seconds: float = DEFAULT_POSITION_SECONDS, fetching: bool = False,
+                 heuristic: str | None = None) -> None:
         """ValueError for an unknown ``undos``; UnsolvableGameError when the start cannot
         reach the goal. ``fetching``: the caller fetches missing table files meanwhile
         (the browser's worker): the strongest heuristic's are waited for; without it, the
         strongest heuristic whose files are present serves, and ``missing_files`` says
-        what the stronger one lacked."""
+        what the stronger one lacked. ``heuristic`` names another admissible heuristic for the
+        searches (ValueError if it is not one, or does not apply); a table needs none."""
         if undos not in UNDO_CHOICES:
             raise ValueError(f"unknown undos {undos!r}: choose {' or '.join(UNDO_CHOICES)}")
         if not is_solvable(game.start, game.goal):
@@ -71,15 +73,19 @@ class GameAnalysis:
         self.method = analysis_method(goal.rows, goal.cols)
         where = (goal.rows, goal.cols, goal.blank)
         self.heuristic: str | None = None
-        """The searches' heuristic (None for a table; the anytime solver's own for bounds)."""
+        """The searches' heuristic (None for a table)."""
         self.missing_files: tuple[str, ...] = ()
-        if self.method == "search":
+        if heuristic is not None and self.method != "table":
+            info = get_heuristic(heuristic)
+            if not info.admissible or not info.applies_to(*where):
+                raise ValueError(f"the {heuristic} heuristic cannot serve here: the analysis needs an admissible "
+                                 f"heuristic that applies to a {goal.shape} board and its goal")
+            self.heuristic = heuristic
+        elif self.method != "table":
             wanted = strongest_heuristic(*where)
             self.heuristic = wanted if fetching else strongest_heuristic(*where, available_only=True)
             if self.heuristic != wanted:
                 self.missing_files = tuple(missing_table_files(wanted, *where))
-        elif self.method == "bounds":
-            self.heuristic = strongest_heuristic(*where)
         self.sheet = Sheet(self.game)
         self._work: Work | None = None
         self._started = 0.0
@@ -113,7 +119,8 @@ class GameAnalysis:
         if self.method == "search":
             assert self.heuristic is not None
             return search_work(self.sheet, self.heuristic, self.fetching)
-        return bounds_work(self.sheet, self.position_seconds, self.limits.max_nodes, self.fetching)
+        assert self.heuristic is not None
+        return bounds_work(self.sheet, self.heuristic, self.position_seconds, self.limits.max_nodes, self.fetching)
 
     def step(self, budget: float = 0.03) -> None:
         """Work for about ``budget`` seconds (less when it ends first, or waits for a file)."""
@@ -151,10 +158,9 @@ class GameAnalysis:
         sheet = self.sheet
         lower, upper = tuple(sheet.lower), tuple(sheet.upper)
         verdicts: list[str | None] = []
-        for i in range(1, len(lower)):
-            finished = i < sheet.done or (lower[i] is not None and lower[i] == upper[i])
-            verdicts.append(verdict((lower[i - 1], upper[i - 1]), (lower[i], upper[i]))
-                            if finished and i - 1 < sheet.done else None)
+        for i in range(1, len(lower)):  # a verdict once both distances are exact (bounds may still narrow)
+            exact = lower[i - 1] is not None and lower[i - 1] == upper[i - 1] and lower[i] == upper[i]
+            verdicts.append(verdict((lower[i - 1], upper[i - 1]), (lower[i], upper[i])) if exact else None)
         return AnalysisProgress(sheet.stage, len(lower), sheet.done, lower, upper, tuple(verdicts),
                                 sheet.expanded, sheet.states, sheet.total_states,
                                 time.perf_counter() - self._started if self._work else 0.0)
@@ -168,7 +174,7 @@ class GameAnalysis:
         boards = sheet.boards
         positions = []
         for i, board in enumerate(boards):
-            best = sheet.best[i] if i < sheet.done else None
+            best = sheet.best[i] if sheet.finished[i] else None
             finish = sheet.finish[i]
             positions.append(PositionAnalysis(
                 i, board.tiles, sheet.lower[i], sheet.upper[i], best,
@@ -203,6 +209,6 @@ def _directions(board: Board, tiles: tuple[int, ...]) -> str:
 
 
 def analyse_game(game: Game, undos: str = "as-played", limits: Limits | None = None,
-                 position_seconds: float = DEFAULT_POSITION_SECONDS) -> AnalysisResult:
+                 position_seconds: float = DEFAULT_POSITION_SECONDS, heuristic: str | None = None) -> AnalysisResult:
     """Analyse ``game`` to the end (or its limits) and return the result."""
-    return run(GameAnalysis(game, undos, limits, position_seconds))
+    return run(GameAnalysis(game, undos, limits, position_seconds, heuristic=heuristic))

@@ -45,6 +45,10 @@ METHODS = {
     "search": "IDA* on the start, then one bounded search per position's neighbour, sharing what they prove",
     "bounds": "the anytime solver on each position: bounds, not exact distances",
 }
+BACKWARD_DISTANCE = 24
+"""The search method first settles the positions at the end of a game that reaches the goal,
+back from the goal while they are nearer than this (their searches are cheap: the first
+marks come at once), then the others forward from the start."""
 GROW_STEP = 2048
 """States the table's search expands between two yields (about 3 ms in CPython)."""
 
@@ -79,17 +83,28 @@ class Sheet:
         self.upper: list[int | None] = [None] * count
         self.best: list[tuple[int, ...] | None] = [None] * count
         self.finish: list[tuple[int, ...] | None] = [None] * count
+        self.finished = [False] * count
+        """Per position: whether its distance, best moves and finish are known."""
         self.done = 0
-        """Positions finished, counted from the start."""
+        """Positions finished."""
         self.expanded = 0
         self.stage = "starting"
         self.states = 0
         self.total_states = 0
         cols = game.goal.cols
         self.parities = [parity(b.tiles, game.goal.tiles, cols) for b in self.boards]
-        for i, board in enumerate(self.boards):
-            if board == game.goal:
+        self.ends: list[int] = [-1] * count
+        """Per position: the next position on the goal (itself included), or -1."""
+        self.rest: list[int | None] = [None] * count
+        """Per position: the moves the game takes from it to the goal (a path: an upper bound)."""
+        goal_at = -1
+        for i in range(count - 1, -1, -1):
+            if self.boards[i] == game.goal:
+                goal_at = i
                 self.set_exact(i, 0)
+            self.ends[i] = goal_at
+            if goal_at >= 0:
+                self.rest[i] = self.upper[i] = goal_at - i
 
     def set_exact(self, index: int, distance: int) -> None:
         """Position ``index`` is exactly ``distance`` from the goal."""
@@ -155,6 +170,7 @@ def table_work(sheet: Sheet) -> Work:
                 best.append(tiles[cell])
         sheet.best[i] = tuple(best)
         sheet.finish[i] = table_finish(table.distance, rank_of, neighbours, tiles)
+        sheet.finished[i] = True
         sheet.done = i + 1
         if i % 64 == 63:
             yield False
@@ -209,29 +225,16 @@ def search_work(sheet: Sheet, heuristic: str, fetching: bool = False) -> Work:
     count = len(cells)
     for i in range(count):  # what the heuristic says of each position, before any search
         sheet.lower[i] = max(sheet.lower[i] or 0, searches.lower(cells[i]))
-    if game.solved:
-        for i in range(count):
-            sheet.upper[i] = count - 1 - i
     sheet.propagate()
-    sheet.stage = "solving the start"
-    start = cells[0]
-    bound = searches.at_parity(start, searches.lower(start))
-    while searches.exact(start) is None:
-        probe = yield from _drive(sheet, searches, start, bound)
-        if probe.path is not None:
-            searches.learn(start, probe.path)
-        else:
-            bound = searches.at_parity(start, max(probe.next_bound, bound + 1))
-            searches.learn_lower(start, bound)
-            sheet.lower[0] = bound
-            sheet.propagate()
-            yield False
-    sheet.stage = "the positions, from the start"
     neighbours = searches.neighbours
-    for i in range(count):
+    ends, rest = sheet.ends, sheet.rest
+
+    def settle(i: int) -> Generator[bool, None, None]:
+        """Position ``i``, whose distance is known: the distance of each neighbour (the one
+        the game moved to first), hence its best moves, and its shortest finish."""
         here = cells[i]
         d = searches.exact(here)
-        assert d is not None  # every position is reached from one whose distance is exact
+        assert d is not None  # every position is settled after its distance is known
         sheet.set_exact(i, d)
         blank = blanks[i]
         children = list(neighbours[blank])
@@ -246,28 +249,67 @@ def search_work(sheet: Sheet, heuristic: str, fetching: bool = False) -> Work:
                 searches.learn_exact(child, 1, blank)
                 continue
             known = searches.exact(child)
-            if known is None and i + 1 < count and cell == blanks[i + 1] and game.solved and count - 2 - i == d - 1:
-                searches.learn(child, blanks[i + 1:])  # the rest of the game is a shortest path
+            if known is None and i + 1 < count and cell == blanks[i + 1] and rest[i + 1] == d - 1:
+                searches.learn(child, blanks[i + 1:ends[i + 1] + 1])  # the rest of the game is a shortest path
                 known = d - 1
-            if known is None and searches.lower(child) > d - 1:
-                searches.learn_exact(child, d + 1, blank)
-                known = d + 1
             if known is None:
-                probe = yield from _drive(sheet, searches, child, d - 1)
-                if probe.path is not None:
-                    searches.learn(child, probe.path)
-                    known = d - 1
-                else:
-                    searches.learn_exact(child, d + 1, blank)
-                    known = d + 1
+                known = yield from decide(child, d, blank)
             if known < d:
                 best.append(sheet.boards[i].tiles[cell])
         sheet.best[i] = tuple(best)
         sheet.finish[i] = sheet.finish_tiles(i, searches.path_from(here))
-        if i + 1 < count:
-            sheet.set_exact(i + 1, searches.exact(cells[i + 1]))  # type: ignore[arg-type]
-        sheet.done = i + 1
+        for j in (i - 1, i + 1):  # the neighbouring positions' distances are known now
+            if 0 <= j < count:
+                known = searches.exact(cells[j])
+                if known is not None:
+                    sheet.set_exact(j, known)
+        sheet.finished[i] = True
+        sheet.done += 1
         yield False
+
+    def decide(cells_: list[int], near: int, towards: int) -> Generator[bool, None, int]:
+        """The distance of a board one move from a board at distance ``near`` (whose blank
+        is at cell ``towards``): ``near - 1`` or ``near + 1``, and a shortest path either way."""
+        if searches.lower(cells_) > near - 1:
+            searches.learn_exact(cells_, near + 1, towards)
+            return near + 1
+        probe = yield from _drive(sheet, searches, cells_, near - 1)
+        if probe.path is not None:
+            searches.learn(cells_, probe.path)
+            return near - 1
+        searches.learn_exact(cells_, near + 1, towards)
+        return near + 1
+
+    # First the positions nearest the goal, back from the last one on it (cheap searches:
+    # the first marks come at once), then the others, forward from the start.
+    sheet.stage = "the positions nearest the goal"
+    if ends[0] >= 0:
+        last_goal = max(i for i in range(count) if ends[i] == i)
+        yield from settle(last_goal)
+        i = last_goal - 1
+        while i >= 0 and sheet.lower[i + 1] is not None and sheet.lower[i + 1] < BACKWARD_DISTANCE:  # type: ignore[operator]
+            if searches.exact(cells[i]) is None:
+                yield from decide(cells[i], sheet.lower[i + 1], blanks[i + 1])  # type: ignore[arg-type]
+            yield from settle(i)
+            i -= 1
+    if not sheet.finished[0]:
+        sheet.stage = "solving the start"
+        start = cells[0]
+        bound = searches.at_parity(start, searches.lower(start))
+        while searches.exact(start) is None:
+            probe = yield from _drive(sheet, searches, start, bound)
+            if probe.path is not None:
+                searches.learn(start, probe.path)
+            else:
+                bound = searches.at_parity(start, max(probe.next_bound, bound + 1))
+                searches.learn_lower(start, bound)
+                sheet.lower[0] = bound
+                sheet.propagate()
+                yield False
+    sheet.stage = "the positions, from the start"
+    for i in range(count):
+        if not sheet.finished[i]:
+            yield from settle(i)
 
 
 def _drive(sheet: Sheet, searches: BoundedSearch, cells: list[int], bound: int) -> Generator[bool, None, Probe]:
@@ -286,23 +328,20 @@ def _drive(sheet: Sheet, searches: BoundedSearch, cells: list[int], bound: int) 
 # -- bigger boards: bounds ---------------------------------------------------------
 
 
-def bounds_work(sheet: Sheet, position_seconds: float, max_nodes: int, fetching: bool = False) -> Work:
+def bounds_work(sheet: Sheet, heuristic: str, position_seconds: float, max_nodes: int, fetching: bool = False) -> Work:
     """Bounds on every position's distance from the anytime solver, ``position_seconds``
     each (a position whose bounds already meet is skipped), carried between neighbours."""
     game = sheet.game
     goal = game.goal
-    if game.solved:
-        count = len(sheet.boards)
-        for i in range(count):
-            sheet.upper[i] = count - 1 - i
     sheet.stage = "bounding the positions, from the start"
     for i, board in enumerate(sheet.boards):
         sheet.propagate()
         if sheet.lower[i] is not None and sheet.lower[i] == sheet.upper[i]:
+            sheet.finished[i] = True
             sheet.done = i + 1
             continue
-        search = Search(board, game.goal, "anytime", limits=Limits(max(1, max_nodes - sheet.expanded), position_seconds),
-                        fetching=fetching)
+        search = Search(board, game.goal, "anytime", heuristic,
+                        limits=Limits(max(1, max_nodes - sheet.expanded), position_seconds), fetching=fetching)
         counted = sheet.expanded
         while search.result is None:
             search.step(0.02)
@@ -318,5 +357,6 @@ def bounds_work(sheet: Sheet, position_seconds: float, max_nodes: int, fetching:
         if result.optimal and result.length is not None:
             sheet.set_exact(i, result.length)
             sheet.finish[i] = result.tiles
+        sheet.finished[i] = True
         sheet.done = i + 1
     sheet.propagate()
