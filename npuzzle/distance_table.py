@@ -191,3 +191,8 @@ def distance_table(goal: Board) -> DistanceTable:
     else:
         _TABLES.move_to_end(key)
     return table
+
+
+def forget_tables() -> None:
+    """Drop every kept table (benchmarks time a table built afresh)."""
+    _TABLES.clear()
