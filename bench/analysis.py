@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import random
 import statistics
 import sys
 import time
@@ -59,8 +60,6 @@ LENGTHS_4X4 = range(90, 111)
 
 def walk_3x3(seed: int) -> Game:
     """A random 3x3 board and MOVES_3X3 random moves from it, none undoing the one before."""
-    import random
-
     goal = Board.goal(3, 3)
     board = start = random_board(3, 3, goal, seed=seed)
     rng = random.Random(seed)

@@ -357,6 +357,21 @@ def test_a_4x4_game_near_the_goal_against_ida_star_position_by_position() -> Non
     assert data["optimal_length"] == result.optimal_length and data["excess"] == 2 * result.mistakes
 
 
+def test_an_unfinished_4x4_game_and_one_that_starts_on_the_goal() -> None:
+    goal = Board.goal(4, 4)
+    unfinished = random_game(scramble(goal, 40, seed=2), goal, 12, 2)
+    assert not unfinished.solved
+    result = analyse_game(unfinished)
+    check_against(result, optimal=optimal_4x4(goal))
+    wandering = random_game(goal, goal, 8, 3)
+    away = analyse_game(wandering)
+    check_against(away, optimal=optimal_4x4(goal))
+    assert away.optimal_length == 0 and away.positions[0].best == () and away.positions[0].finish == ()
+    alone = analyse_game(Game(unfinished.start, goal))
+    assert alone.moves == () and alone.positions[0].distance == result.optimal_length
+    assert alone.positions[0].best == result.positions[0].best
+
+
 def test_the_bounded_searches_agree_with_ida_star_on_korf_instances() -> None:
     goal = GOAL_4_FIRST
     searches = BoundedSearch(4, 4, relabel(goal, goal), compile_heuristic("pdb", 4, 4, goal.blank))

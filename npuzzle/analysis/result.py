@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..board import Board, Tiles
+from ..board import Tiles
 from .game import Game
 
 OPTIMAL = "optimal"
@@ -256,8 +256,3 @@ class AnalysisResult:
             "moves": [m.to_dict() for m in self.moves],
         }
 
-
-def board_of(result: AnalysisResult, index: int) -> Board:
-    """Position ``index`` of the analysed game as a Board."""
-    game = result.game
-    return Board(game.start.rows, game.start.cols, result.positions[index].board)
