@@ -485,7 +485,7 @@ def test_the_result_json_has_its_stable_keys() -> None:
         "rows", "cols", "start", "goal", "tiles", "moves_text", "undos", "played_moves", "method", "heuristic",
         "single_tile_moves", "multi_tile_moves", "optimal_length", "start_lower", "start_upper", "excess",
         "mistakes", "optimal_moves", "unknown_moves", "solved", "exact", "complete", "stopped", "expanded",
-        "seconds", "position_seconds", "missing_files", "positions", "moves",
+        "seconds", "position_seconds", "missing_files", "summary", "positions", "moves",
     }
     assert set(data["positions"][0]) == {  # type: ignore[index]
         "index", "board", "distance", "exact", "lower", "upper", "best", "best_moves", "finish", "finish_moves"}
@@ -493,3 +493,18 @@ def test_the_result_json_has_its_stable_keys() -> None:
         "number": 2, "tile": 7, "move": "R", "undo": True, "verdict": "mistake", "lost": 2, "before": 1, "after": 2}
     assert (data["single_tile_moves"], data["multi_tile_moves"], data["optimal_length"], data["excess"]) == (4, 3, 2, 2)
     assert data["positions"][0]["finish"] == [7, 8] and data["positions"][0]["finish_moves"] == "LL"  # type: ignore[index]
+
+
+def test_the_per_move_table_in_words_csv_and_markdown() -> None:
+    result = analyse_game(read_game(START_3, GOAL_3, "LRLL", "page"))
+    assert result.summary() == ("4 moves (3 multi-tile) from a start 2 moves from the goal: 1 mistake, 2 moves lost; "
+                                "3 optimal moves.")
+    lines = result.to_csv().splitlines()
+    assert lines[0] == "number,tile,move,undo,before,after,verdict,lost,best"
+    assert lines[2] == "2,7,R,true,1,2,mistake,2,L" and len(lines) == 5
+    markdown = result.to_markdown().splitlines()
+    assert markdown[0] == result.summary() and markdown[5] == "| 2 | 7 | R (undo) | 1 | 2 | mistake | 2 | L |"
+    length, tiles = KORF[3]
+    stopped = analyse_game(random_game(Board(4, 4, tiles), GOAL_4_FIRST, 2, 3), limits=Limits(max_nodes=3_000))
+    assert stopped.summary().endswith("not decided (bounds only). Stopped by the node limit.")
+    assert all("-" in row["before"] or row["before"].startswith(">=") for row in stopped.rows())  # type: ignore[operator]

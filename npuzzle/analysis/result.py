@@ -24,6 +24,19 @@ LOST_BY_A_MISTAKE = 2
 """Moves a mistake costs: the distance rises by one instead of dropping by one."""
 
 
+def _moves(count: int) -> str:
+    return f"{count} move{'s' if count != 1 else ''}"
+
+
+def _bounds(position: PositionAnalysis) -> str:
+    """A position's distance in words: exact, or its bounds (``40-46``, ``>= 40``)."""
+    if position.exact:
+        return str(position.distance)
+    if position.lower is None:
+        return ""
+    return f"{position.lower}-{position.upper}" if position.upper is not None else f">= {position.lower}"
+
+
 def verdict(before: tuple[int | None, int | None], after: tuple[int | None, int | None]) -> str:
     """A move's verdict from the bounds (lower, upper) on the distance before and after it:
     optimal when the distance after is surely below the one before, a mistake when surely
@@ -221,6 +234,62 @@ class AnalysisResult:
         """Position ``index`` (0: the start)."""
         return self.positions[index]
 
+    def summary(self) -> str:
+        """The totals in one sentence.
+
+        >>> from npuzzle.board import Board
+        >>> from npuzzle.analysis import analyse_game, read_game
+        >>> analyse_game(read_game(Board.from_string("1 2 3 / 4 5 6 / 0 7 8"), Board.goal(3, 3), "LRLL")).summary()
+        '4 moves (3 multi-tile) from a start 2 moves from the goal: 1 mistake, 2 moves lost; 3 optimal moves.'
+        """
+        game = self.game
+        start = self.positions[0]
+        if start.exact:
+            where = f"a start {_moves(start.distance or 0)} from the goal"
+        else:
+            where = f"a start {start.lower} to {start.upper if start.upper is not None else '?'} moves from the goal"
+        parts = [f"{_moves(game.moves)} ({game.multi_tile_moves} multi-tile) from {where}"]
+        verdicts = [f"{self.mistakes} mistake{'s' if self.mistakes != 1 else ''}"]
+        if self.excess is not None:
+            verdicts.append(f"{_moves(self.excess)} lost")
+        tail = f"{self.optimal_moves} optimal move{'s' if self.optimal_moves != 1 else ''}"
+        if self.unknown_moves:
+            tail += f", {self.unknown_moves} not decided (bounds only)"
+        stop = {"time-limit": " Stopped by the time limit.", "node-limit": " Stopped by the node limit.",
+                "cancelled": " Cancelled."}.get(self.stopped or "", "")
+        return f"{parts[0]}: {', '.join(verdicts)}; {tail}.{stop}"
+
+    def rows(self) -> list[dict[str, object]]:
+        """The per-move table: one row per move (the position before it, the move, its verdict)."""
+        out = []
+        for move in self.moves:
+            before = self.positions[move.number - 1]
+            out.append({
+                "number": move.number, "tile": move.tile, "move": move.direction, "undo": move.undo,
+                "before": _bounds(before), "after": _bounds(self.positions[move.number]), "verdict": move.verdict,
+                "lost": move.lost, "best": before.best_directions if before.best is not None else None,
+            })
+        return out
+
+    def to_csv(self) -> str:
+        """The per-move table as CSV (a header line, then one line per move)."""
+        header = ["number", "tile", "move", "undo", "before", "after", "verdict", "lost", "best"]
+        lines = [",".join(header)]
+        for row in self.rows():
+            lines.append(",".join("" if row[k] is None else str(row[k]).lower() if isinstance(row[k], bool)
+                                  else str(row[k]) for k in header))
+        return "\n".join(lines) + "\n"
+
+    def to_markdown(self) -> str:
+        """The per-move table in Markdown, after the summary."""
+        lines = [self.summary(), "", "| # | tile | move | distance before | after | verdict | lost | best moves |",
+                 "| ---: | ---: | --- | ---: | ---: | --- | ---: | --- |"]
+        for row in self.rows():
+            undo = " (undo)" if row["undo"] else ""
+            lines.append(f"| {row['number']} | {row['tile']} | {row['move']}{undo} | {row['before']} | {row['after']} | "
+                         f"{row['verdict']} | {'' if row['lost'] is None else row['lost']} | {row['best'] or ''} |")
+        return "\n".join(lines) + "\n"
+
     def to_dict(self) -> dict[str, object]:
         """JSON-ready form (what ``python -m npuzzle analyse --json`` prints)."""
         start = self.positions[0]
@@ -252,6 +321,7 @@ class AnalysisResult:
             "seconds": round(self.seconds, 4),
             "position_seconds": self.position_seconds,
             "missing_files": list(self.missing_files),
+            "summary": self.summary(),
             "positions": [p.to_dict() for p in self.positions],
             "moves": [m.to_dict() for m in self.moves],
         }
