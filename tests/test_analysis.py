@@ -35,6 +35,7 @@ from npuzzle.analysis import (
     read_moves,
     write_moves,
 )
+from npuzzle.analysis import distances
 from npuzzle.analysis.bounded import BoundedSearch
 from npuzzle.board import relabel
 from npuzzle.custom import TEMPLATE, load_heuristic
@@ -508,3 +509,22 @@ def test_the_per_move_table_in_words_csv_and_markdown() -> None:
     stopped = analyse_game(random_game(Board(4, 4, tiles), GOAL_4_FIRST, 2, 3), limits=Limits(max_nodes=3_000))
     assert stopped.summary().endswith("not decided (bounds only). Stopped by the node limit.")
     assert all("-" in row["before"] or row["before"].startswith(">=") for row in stopped.rows())  # type: ignore[operator]
+
+
+def test_while_its_table_files_are_fetched_the_analysis_waits_and_says_so(monkeypatch: pytest.MonkeyPatch) -> None:
+    fetched = {"done": False}
+
+    def missing(name: str | None, rows: int, cols: int, blank: int) -> list[str]:
+        return [] if fetched["done"] else ["pdb-4x4-663x2.bin"]
+
+    monkeypatch.setattr(distances, "missing_table_files", missing)
+    length, tiles = KORF[42]
+    job = GameAnalysis(Game(Board(4, 4, tiles), GOAL_4_FIRST), fetching=True)
+    assert job.heuristic == "pdb" and job.missing_files == ()
+    for _ in range(3):
+        job.step(1.0)  # returns at once: it waits for the file
+        assert job.progress is not None and job.progress.stage == "waiting for the heuristic's tables"
+        assert not job.done and job.progress.expanded == 0
+    fetched["done"] = True
+    result = run(job)
+    assert result.optimal_length == length

@@ -199,12 +199,15 @@ def table_finish(distance: bytearray, rank: Callable[[Sequence[int]], int], neig
 # -- 10 to 16 cells: bounded searches --------------------------------------------
 
 
-def load_heuristic_steps(name: str, goal: Board, fetching: bool) -> Generator[bool, None, None]:
-    """The heuristic's tables loaded a step at a time; with ``fetching``, waits (pausing)
-    while its files are missing (the caller fetches them)."""
+def load_heuristic_steps(sheet: Sheet, name: str, fetching: bool) -> Work:
+    """The heuristic's tables loaded a step at a time; with ``fetching``, first waits
+    (pausing) while its files are missing (the caller fetches them)."""
+    goal = sheet.game.goal
     where = (goal.rows, goal.cols, goal.blank)
     while fetching and missing_table_files(name, *where):
+        sheet.stage = "waiting for the heuristic's tables"
         yield True
+    sheet.stage = "loading the heuristic's tables"
     loading = heuristic_loading(name, *where)
     if loading is not None:
         for _ in loading:
@@ -215,8 +218,7 @@ def search_work(sheet: Sheet, heuristic: str, fetching: bool = False) -> Work:
     """Every position's exact distance and best moves by bounded searches (see the module)."""
     game = sheet.game
     goal = game.goal
-    sheet.stage = "loading the heuristic's tables"
-    yield from load_heuristic_steps(heuristic, goal, fetching)
+    yield from load_heuristic_steps(sheet, heuristic, fetching)
     compiled = compile_heuristic(heuristic, goal.rows, goal.cols, goal.blank)
     labels = relabel(goal, goal)
     searches = BoundedSearch(goal.rows, goal.cols, labels, compiled)
