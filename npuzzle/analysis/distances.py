@@ -269,6 +269,23 @@ def search_work(sheet: Sheet, heuristic: str, fetching: bool = False) -> Work:
         sheet.done += 1
         yield False
 
+    def solve(i: int) -> Work:
+        """Position ``i``'s distance by IDA* (bounded searches at rising bounds) and a
+        shortest path from it."""
+        board = cells[i]
+        bound = searches.at_parity(board, searches.lower(board))
+        while searches.exact(board) is None:
+            probe = yield from _drive(sheet, searches, board, bound)
+            if probe.path is not None:
+                searches.learn(board, probe.path)
+            else:
+                bound = searches.at_parity(board, max(probe.next_bound, bound + 1))
+                searches.learn_lower(board, bound)
+                sheet.lower[i] = bound
+                sheet.propagate()
+                yield False
+        sheet.set_exact(i, searches.exact(board))  # type: ignore[arg-type]
+
     def decide(cells_: list[int], near: int, towards: int) -> Generator[bool, None, int]:
         """The distance of a board one move from a board at distance ``near`` (whose blank
         is at cell ``towards``): ``near - 1`` or ``near + 1``, and a shortest path either way."""
@@ -282,32 +299,24 @@ def search_work(sheet: Sheet, heuristic: str, fetching: bool = False) -> Work:
         searches.learn_exact(cells_, near + 1, towards)
         return near + 1
 
-    # First the positions nearest the goal, back from the last one on it (cheap searches:
-    # the first marks come at once), then the others, forward from the start.
+    # First the positions nearest the goal, back from the nearest one (the last on the goal,
+    # if the game reaches it; else the last of those the heuristic puts nearest, solved first
+    # if near enough): cheap searches, so the first marks come at once. Then the others,
+    # forward from the start.
     sheet.stage = "the positions nearest the goal"
-    if ends[0] >= 0:
-        last_goal = max(i for i in range(count) if ends[i] == i)
-        yield from settle(last_goal)
-        i = last_goal - 1
-        while i >= 0 and sheet.lower[i + 1] is not None and sheet.lower[i + 1] < BACKWARD_DISTANCE:  # type: ignore[operator]
+    anchor = min(range(count), key=lambda j: (sheet.lower[j], -j))
+    if sheet.lower[anchor] is not None and sheet.lower[anchor] < BACKWARD_DISTANCE:  # type: ignore[operator]
+        yield from solve(anchor)
+        yield from settle(anchor)
+        i = anchor - 1
+        while i >= 0 and sheet.lower[i + 1] < BACKWARD_DISTANCE:  # type: ignore[operator]
             if searches.exact(cells[i]) is None:
                 yield from decide(cells[i], sheet.lower[i + 1], blanks[i + 1])  # type: ignore[arg-type]
             yield from settle(i)
             i -= 1
     if not sheet.finished[0]:
         sheet.stage = "solving the start"
-        start = cells[0]
-        bound = searches.at_parity(start, searches.lower(start))
-        while searches.exact(start) is None:
-            probe = yield from _drive(sheet, searches, start, bound)
-            if probe.path is not None:
-                searches.learn(start, probe.path)
-            else:
-                bound = searches.at_parity(start, max(probe.next_bound, bound + 1))
-                searches.learn_lower(start, bound)
-                sheet.lower[0] = bound
-                sheet.propagate()
-                yield False
+        yield from solve(0)
     sheet.stage = "the positions, from the start"
     for i in range(count):
         if not sheet.finished[i]:
