@@ -4,17 +4,21 @@
   state (distance_table.py), built once per goal and kept; each position's distance, best
   moves and a shortest finish are then read from it.
 * ``search`` (boards of 10 to 16 cells; the 4x4 with its pattern databases): bounded
-  depth-first searches that share what they prove (bounded.py). The start is solved by
-  IDA* (its bounds one after the other). Then, position by position from the start: every
-  move changes the distance by exactly one, so each neighbour ``q`` of a position at
-  distance ``d`` is at ``d - 1`` or ``d + 1``, and one search within ``d - 1`` moves
-  decides which (the neighbour the game moved to first: that decides the move's verdict).
-  Most of the time no search is needed: a neighbour already known (the position before,
-  a board on a shortest path found earlier: the next move of the start's solution, say),
-  a lower bound above ``d - 1`` (the heuristic, or an earlier failed search), or the rest of
-  the game itself when it reaches the goal in ``d - 1`` moves. A neighbour at ``d + 1`` gets
-  a shortest path too: back to the position, then its path. Positions finish in order, so
-  the first marks come as soon as the start is solved.
+  depth-first searches that share what they prove (bounded.py). Every move changes the
+  distance by exactly one, so each neighbour ``q`` of a position at distance ``d`` is at
+  ``d - 1`` or ``d + 1``, and one search within ``d - 1`` moves decides which. A position is
+  *settled* when each of its neighbours is decided (the one the game moved to first: that
+  decides the move's verdict): its best moves follow. Most neighbours need no search: one
+  already known (the position before, a board on a shortest path found earlier, such as the
+  next move of the position's own shortest path), a lower bound above ``d - 1`` (the
+  heuristic, or an earlier failed search), or the rest of the game itself when it reaches the
+  goal in ``d - 1`` moves. A neighbour at ``d + 1`` gets a shortest path too: back to the
+  position, then its path. The order: first the positions nearest the goal, back from the
+  last one on it (or, in a game that does not reach it, from the one the heuristic puts
+  nearest, solved first by IDA*) while they are nearer than ``BACKWARD_DISTANCE``: their
+  searches are cheap, so the first marks come in milliseconds. Then IDA* solves the start
+  (its bounds one after the other) and the other positions are settled forward from it, each
+  one's distance decided by the position before it.
 * ``bounds`` (bigger boards): the anytime solver (search/anytime.py) on each position for
   ``position_seconds``: its best length is an upper bound, its proven bound a lower one;
   bounds are then carried between neighbouring positions (a move changes the distance by
