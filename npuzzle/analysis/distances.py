@@ -31,7 +31,6 @@ job (analysis.py) drives it a slice of time at a time, and stops it by closing i
 
 from __future__ import annotations
 
-import time
 from typing import Callable, Generator, Sequence
 
 from ..board import Board, Tiles, relabel, relabel_tiles
