@@ -242,7 +242,8 @@ CHECK_ENDED = """async () => {
 ENTRY_SCRIPT = "async () => document.querySelector('script[type=module]').getAttribute('src')"
 
 
-REFUSAL = re.compile(r"settings blocked|Content[- ]Security[- ]Policy|violates the following|Missing 'unsafe-eval'")
+REFUSAL = re.compile(r"settings blocked|Content[- ]Security[- ]Policy|violates the following|Missing 'unsafe-eval'"
+                     r"|moz-nullprincipal:\{[-0-9a-f]+\}\S* may not load data from")
 """How the engines word a policy's refusal, when they report one from the sandbox as the page's error."""
 
 
