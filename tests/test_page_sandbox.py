@@ -256,6 +256,10 @@ class Driver:
     def load(self, url: str) -> None:
         raise NotImplementedError
 
+    def follow(self, url: str) -> None:
+        """Follow a link to the page already open (a new fragment: no reload), as a pasted link does."""
+        self.evaluate(f"async () => {{ location.href = {json.dumps(url)}; }}")
+
     def evaluate(self, function: str) -> Any:
         raise NotImplementedError
 
@@ -380,8 +384,9 @@ def stored_once(driver: Driver, site: Site) -> None:
 
 
 def try_door(driver: Driver, site: Site, door: Door) -> None:
-    """Open the door's link, press Run, and check everything the module's docstring lists. The
-    page is left on the site as a reload leaves it (the next door starts from there)."""
+    """Follow the door's link in the page open on the site, press Run, and check everything the
+    module's docstring lists. The page is left on the site as the reload left it (the next door
+    starts from there)."""
     if not driver.stored:
         driver.load(f"{site.url}#board={HARD}&goal=blank-last")
         stored_once(driver, site)
@@ -390,7 +395,7 @@ def try_door(driver: Driver, site: Site, door: Door) -> None:
     site.foreign.paths.clear()
     site.server.paths.clear()
     code = heuristic_file(door, site.foreign.origin, site.url, site.entry)
-    driver.load(f"{site.url}#board={BOARD}&size=2x3&goal=blank-last&hcode={packed(code)}")
+    driver.follow(f"{site.url}#board={BOARD}&size=2x3&goal=blank-last&hcode={packed(code)}")  # as a pasted link
     driver.wait("async () => !document.getElementById('code-consent').hidden", "the consent notice")
     driver.click("#code-run-linked")
     state = driver.wait(CHECK_ENDED, "the check to end", 90)
