@@ -10,7 +10,8 @@ and then raises with what it saw, so the check ends at once; what it started wit
   server no request for the paths the code asked for;
 - no stored file changed: every entry of the site's CacheStorage has the bytes the build
   wrote (its SHA-256 against the file on disk) and none was added; no database was made;
-  the only service worker is the site's;
+  the only service worker is the site's; nothing reached the site's origin on a broadcast
+  channel;
 - the page showed no markup from the code (no element the code's text could have made, no
   script of its run);
 - after a reload the page is the build's own (its entry script, nothing planted) and solves.
@@ -143,7 +144,7 @@ DOORS = [
     Door("service-worker", "quiet(js.navigator.serviceWorker.register(f'{FOREIGN}/sw.js'))\n"
          "quiet(js.navigator.serviceWorker.register(f'{SITE}probe/sw.js'))", probes=("probe/sw.js",)),
     Door("broadcast-channel", "for name in ('npuzzle', 'workbox', 'sw'):\n"
-         "    js.BroadcastChannel.new(name).postMessage('skip-waiting')"),
+         "    js.BroadcastChannel.new(name).postMessage('skip-waiting')"),  # heard by the site's origin? (LISTEN)
     Door("load-package", "import pyodide_js\nquiet(pyodide_js.loadPackage('numpy'))\nquiet(pyodide_js.loadPackage(f'{FOREIGN}/pkg.whl'))"),
     Door("pyodide-http", "from pyodide.http import open_url, pyfetch\nquiet(js.Promise.resolve(0))\n"
          "try:\n    open_url(f'{FOREIGN}/open-url')\nexcept Exception as e:\n    saw.append(type(e).__name__)\n"
@@ -239,6 +240,13 @@ CHECK_ENDED = """async () => {
   const s = document.getElementById("check-status").dataset.state || "";
   return s && s !== "checking" ? s : "";
 }"""
+CHANNELS = ("npuzzle", "workbox", "sw")
+LISTEN = f"""async () => {{
+  window.__heard = [];
+  for (const name of {json.dumps(list(CHANNELS))}) {{
+    new BroadcastChannel(name).onmessage = (event) => window.__heard.push(`${{name}}: ${{String(event.data).slice(0, 60)}}`);
+  }}
+}}"""
 ENTRY_SCRIPT = "async () => document.querySelector('script[type=module]').getAttribute('src')"
 
 
@@ -394,6 +402,7 @@ def try_door(driver: Driver, site: Site, door: Door) -> None:
     databases = set(driver.evaluate(DATABASES))
     site.foreign.paths.clear()
     site.server.paths.clear()
+    driver.evaluate(LISTEN)  # the site's origin listening on the channels a door posts to
     code = heuristic_file(door, site.foreign.origin, site.url, site.entry)
     driver.follow(f"{site.url}#board={BOARD}&size=2x3&goal=blank-last&hcode={packed(code)}")  # as a pasted link
     driver.wait("async () => !document.getElementById('code-consent').hidden", "the consent notice")
@@ -418,6 +427,9 @@ def try_door(driver: Driver, site: Site, door: Door) -> None:
     new_databases = set(driver.evaluate(DATABASES)) - databases
     if new_databases:
         problems.append(f"databases made: {sorted(new_databases)}")
+    heard = driver.evaluate("async () => window.__heard")
+    if heard:
+        problems.append(f"the site's origin heard the code on a broadcast channel: {heard}")
     workers = driver.evaluate(WORKERS)
     if workers != [site.url + "sw.js"]:
         problems.append(f"service workers: {workers}")
