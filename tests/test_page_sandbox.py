@@ -131,7 +131,8 @@ DOORS = [
     Door("cache-add", "def add(cache):\n    quiet(cache.add(f'{FOREIGN}/cache-add'))\n    quiet(cache.add(f'{SITE}probe/cache-add'))\n"
          "quiet(js.caches.open('npuzzle-fetcher').then(create_proxy(add)))", probes=("probe/cache-add",)),
     Door("xhr", "x = js.XMLHttpRequest.new()\nx.open('GET', f'{FOREIGN}/xhr', False)\nx.send()\nsaw.append(str(x.status))"),
-    Door("import-scripts", "js.importScripts(f'{FOREIGN}/import-scripts.js')"),
+    Door("import-scripts", "try:\n    js.importScripts(f'{FOREIGN}/import-scripts.js')\nexcept Exception as e:\n    saw.append(type(e).__name__)\n"
+         "js.importScripts(f'{SITE}probe/import-scripts.js')", probes=("probe/import-scripts.js",)),
     Door("websocket-eventsource", "js.WebSocket.new(FOREIGN.replace('http', 'ws') + '/ws')\n"
          "js.EventSource.new(f'{FOREIGN}/event-source')"),
     Door("nested-worker", "js.Worker.new(f'{FOREIGN}/worker.js')\njs.Worker.new(f'{SITE}probe/worker.js')",
