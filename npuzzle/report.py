@@ -363,20 +363,18 @@ def format_analysis(result: AnalysisResult) -> str:
     lines = [f"Game ({goal.shape}, goal {goal.goal_name() or goal.to_string()}): {game.moves} moves in the "
              f"{notation.name} notation ({notation.label.lower()}), analysed {how}.", game.start.to_grid(), ""]
     if result.moves:
-        header = ("#", "tile", "move", "distance", "verdict", "best moves there")
+        header = ("Move", "tile", "slid", "distance", "verdict", "best moves there")
         rows = [header]
         for move in result.moves:
             before, after = result.positions[move.number - 1], result.positions[move.number]
             verdict = move.verdict + (f" (-{move.lost})" if move.lost else "")
             best = _slides(before.best, before.best_directions) if before.best is not None else ""
-            rows.append((str(move.number), str(move.tile), DIRECTION_NAMES[move.direction] + (" (undo)" if move.undo else ""),
+            rows.append((f"{move.number}.", str(move.tile), DIRECTION_NAMES[move.direction] + (" (undo)" if move.undo else ""),
                          f"{_distance(before)} -> {_distance(after)}", verdict, best))
         widths = [max(len(row[c]) for row in rows) for c in range(len(header))]
         for n, row in enumerate(rows):
             cells = [cell.rjust(widths[c]) if c < 2 else cell.ljust(widths[c]) for c, cell in enumerate(row)]
-            lines.append("  " + "  ".join(cells).rstrip())
-            if n == 0:
-                lines.append("  " + "  ".join("-" * w for w in widths))
+            lines.append("  ".join(cells).rstrip() if n else "  ".join(cells).strip())
         lines.append("")
     start, end = result.positions[0], result.positions[-1]
     optimal = str(result.optimal_length) if result.optimal_length is not None else f"{_distance(start)} (bounds)"
