@@ -379,15 +379,16 @@ def format_analysis(result: AnalysisResult) -> str:
     start, end = result.positions[0], result.positions[-1]
     optimal = str(result.optimal_length) if result.optimal_length is not None else f"{_distance(start)} (bounds)"
     excess = f"{result.excess}" if result.excess is not None else "not known (bounds)"
-    lines.append(f"Moves played: {game.moves} single-tile, {game.multi_tile_moves} multi-tile. The start's optimal "
-                 f"length: {optimal}. Excess: {excess}.")
+    played = (f"Moves played: {game.moves} single-tile" if result.undos == "as-played" else
+              f"Moves: {result.played_moves} played, {game.moves} without the undone ones: {game.moves} single-tile")
+    lines.append(f"{played}, {game.multi_tile_moves} multi-tile. The start's optimal length: {optimal}. Excess: {excess}.")
     lines.append(result.summary())
     if not game.solved and end.finish is not None:
         lines.append(f"The game ends {end.distance} moves from the goal; a shortest finish: "
                      f"{_slides(end.finish, end.finish_directions)}.")
     elif game.moves == 0 and start.best is not None and start.best:
         lines.append(f"Best moves here: {_slides(start.best, start.best_directions)}.")
-    method = METHODS[result.method] + (f", {result.heuristic}" if result.heuristic else "")
+    method = METHODS[result.method] + (f" (heuristic {result.heuristic})" if result.heuristic else "")
     counts = f"{result.expanded:,} nodes expanded, " if result.method != "table" else ""
     lines.append(f"Distances: {method}; {counts}{result.seconds:.2f} s.")
     if not result.exact:

@@ -22,6 +22,7 @@ export class AnalysisModel {
     this.progress = null; // Python's latest progress (its counts)
     this.result = null; // Python's analysis, once done
     this.selected = 0; // the position shown
+    this.number = 0; // which analysis of the page this is (1, 2, ...), once shown
     this.dropped = false; // its job ended without an answer (an edit, or the solver restarting)
     this.finishing = null; // {from, length}: the best finish from a position, while the replay holds it
     this.marker = null; // {x, y}: where that finish's playback stands on the chart (past its position)

@@ -117,7 +117,7 @@ export class AnalysisView {
       state: model.state, origin: model.origin, positions: String(model.positions), moves: String(model.moves),
       done: String(r ? r.positions.length : model.progress ? model.progress.done : 0), marks: String(model.marks),
       selected: String(model.selected), notation: model.game.notation || "", undos: model.game.undos || "as-played",
-      start: model.game.board,
+      start: model.game.board, analysis: String(model.number),
     });
     const totals = r ? {
       played: r.played_moves, singleTile: r.single_tile_moves, multiTile: r.multi_tile_moves, optimalLength: r.optimal_length,

@@ -22,6 +22,7 @@ export class Analysis {
   constructor({ client, view, state, page, replay, play, link, jobs, clipboard }) {
     Object.assign(this, { client, view, state, page, replay, play, link, jobs, clipboard });
     this.model = null; // the analysis shown (AnalysisModel)
+    this.shown = 0; // analyses shown so far (each one's number: its panel's data-analysis)
     this.ticket = 0; // a newer request supersedes an older one still being read
     this.running = false; // its job is the page's job now
     this.loaded = null; // the sequence the replay holds for it (the game, or a best finish)
@@ -157,6 +158,7 @@ export class Analysis {
 
   // A game Python accepted: the panel shows it, the link carries it, the replay holds it.
   show(model, step) {
+    model.number = ++this.shown;
     this.model = model;
     this.trying = null;
     this.reading = false;
