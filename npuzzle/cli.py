@@ -25,7 +25,7 @@ from typing import Any, Callable, NoReturn, Sequence, TextIO, TypeVar
 
 from . import tables
 from .analysis import DEFAULT_LIMITS as ANALYSIS_LIMITS
-from .analysis import DEFAULT_NOTATION, DEFAULT_POSITION_SECONDS, NOTATIONS, UNDO_CHOICES
+from .analysis import DEFAULT_NOTATION, DEFAULT_POSITION_SECONDS, NOTATIONS, UNDO_CHOICES, AnalysisResult
 from .answer import result_json
 from .board import BoardError
 from .compare import COMPARE_MAX_NODES, COMPARE_TIME_LIMIT
@@ -507,10 +507,13 @@ def _check(args: argparse.Namespace, stdin: TextIO, stdout: TextIO, stderr: Text
         check = read_check(fields)
     with _hard_limit(args, args.time_limit):
         result = _drive(check, _progress_line(args, stderr))
-    if args.json:
-        stdout.write(json.dumps(result.to_dict()) + "\n")
-    else:
-        stdout.write(format_check(result) + "\n")
+    return _answer(result, format_check(result), args, stdout)
+
+
+def _answer(result: CheckResult | AnalysisResult, words: str, args: argparse.Namespace, stdout: TextIO) -> int:
+    """Print a check's or an analysis's answer (its JSON with ``--json``, else ``words``); its
+    exit status: 130 when Ctrl-C stopped it, 3 when a limit did."""
+    stdout.write((json.dumps(result.to_dict()) if args.json else words) + "\n")
     if result.stopped == "cancelled":
         return EXIT_INTERRUPTED
     return EXIT_LIMIT if result.stopped else EXIT_OK
@@ -528,13 +531,7 @@ def _analyse(args: argparse.Namespace, stdin: TextIO, stdout: TextIO, stderr: Te
             raise InputError(exc.message) from None
         raise
     result = _drive(analysis, _progress_line(args, stderr))
-    if args.json:
-        stdout.write(json.dumps(result.to_dict()) + "\n")
-    else:
-        stdout.write(format_analysis(result) + "\n")
-    if result.stopped == "cancelled":
-        return EXIT_INTERRUPTED
-    return EXIT_LIMIT if result.stopped else EXIT_OK
+    return _answer(result, format_analysis(result), args, stdout)
 
 
 def _random(args: argparse.Namespace, stdin: TextIO, stdout: TextIO, stderr: TextIO) -> int:

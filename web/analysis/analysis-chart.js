@@ -66,12 +66,13 @@ export function drawAnalysisChart(doc, { points, selected, finish = null, marker
   const chosen = points[selected];
   if (chosen) svg.append(el(doc, "line", { x1: px(selected), x2: px(selected), y1: PAD.top, y2: HEIGHT - PAD.bottom, class: "cursor" }));
   // One point per position, with its facts; a mistake's point (the position it led to) larger.
-  const small = points.length > 300 ? 1.6 : points.length > 120 ? 2.4 : 3.2;
+  const gap = (w - PAD.left - PAD.right) / span; // between two positions
+  const small = Math.max(1.2, Math.min(3.2, gap * 0.4));
   const dots = el(doc, "g", { class: "points" });
   for (const p of points) {
     const y = p.lower === null ? null : p.lower === p.upper ? p.lower : (p.lower + (p.upper ?? p.lower)) / 2;
     const attrs = {
-      cx: px(p.index).toFixed(1), cy: (y === null ? py(0) : py(y)).toFixed(1), r: p.verdict === "mistake" ? small + 2.2 : small,
+      cx: px(p.index).toFixed(1), cy: (y === null ? py(0) : py(y)).toFixed(1), r: p.verdict === "mistake" ? small + Math.min(2.2, small) : small,
       class: `point ${p.verdict || "pending"}${y === null ? " unknown" : ""}`,
       "data-position": p.index, "data-lower": p.lower ?? "", "data-upper": p.upper ?? "",
       "data-distance": p.lower !== null && p.lower === p.upper ? p.lower : "", "data-verdict": p.verdict ?? "",
