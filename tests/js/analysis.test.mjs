@@ -101,7 +101,7 @@ function feature({ idle = true } = {}) {
   const page = recorder();
   const runs = [];
   const app = {
-    analysis: () => ({ board: GAME.board, goal: "blank-last", rows: 3, cols: 3, tiles: START }),
+    analysis: () => ({ board: GAME.board, goal: "blank-last", rows: 3, cols: 3, tiles: START, solvability: { solvable: true } }),
     idle: () => idle && runs.every((r) => r.finished),
     run: (kind, request, done, options) => runs.push({ kind, request, done, options }),
     changed: () => {},
@@ -155,7 +155,7 @@ test("an accepted game runs as the page's job; its first progress shows it, the 
 test("a game in play mode, with its start behind the board on screen, is analysed from its start", async () => {
   const { analysis, client, play, runs, replay } = feature();
   play.game = { start: START, goal: "blank-last", rows: 3, cols: 3, tiles: [7, 7, 7, 8] };
-  analysis.app.analysis = () => ({ board: "1,2,3,4,5,6,7,8,0", goal: "blank-last", rows: 3, cols: 3, tiles: [1, 2, 3, 4, 5, 6, 7, 8, 0] });
+  analysis.app.analysis = () => ({ board: "1,2,3,4,5,6,7,8,0", goal: "blank-last", rows: 3, cols: 3, tiles: [1, 2, 3, 4, 5, 6, 7, 8, 0], solvability: { solvable: true } });
   analysis.analysePlayed(analysis.app);
   await client.answer(client.last(), { ok: true, type: "written", text: "7 7 7 8", moves: 4 });
   assert.deepEqual(runs[0].request, { op: "analyse", board: GAME.board, goal: "blank-last", size: "3x3", moves: "7 7 7 8", notation: "numbers" });
@@ -191,7 +191,7 @@ test("a link's game is analysed once its board is shown, at the link's step", as
   link.pendingStep = 3;
   analysis.linkRead(link);
   state.view = "analysis";
-  analysis.boardShown({ board: GAME.board, goal: "blank-last", rows: 3, cols: 3, tiles: START }, analysis.app);
+  analysis.boardShown({ board: GAME.board, goal: "blank-last", rows: 3, cols: 3, tiles: START, solvability: { solvable: true } }, analysis.app);
   assert.equal(link.pendingStep, null, "taken before the controller would solve to reach it");
   assert.equal(analysis.linkFields().moves, undefined, "the address is the link's while Python reads it");
   await client.answer(client.last(), { ok: true });
@@ -206,7 +206,7 @@ test("a link's bad game is refused in one sentence and the link no longer opens 
   link.game = { moves: "LLL", notation: "page" };
   analysis.linkRead(link);
   state.view = "analysis";
-  analysis.boardShown({ board: GAME.board, goal: "blank-last", rows: 3, cols: 3, tiles: START }, analysis.app);
+  analysis.boardShown({ board: GAME.board, goal: "blank-last", rows: 3, cols: 3, tiles: START, solvability: { solvable: true } }, analysis.app);
   await client.answer(client.last(), { ok: false, error: { field: "moves", message: "move 3 (L, at character 3 of 'LLL') is not possible on '1,2,3,4,5,6,7,8,0': no tile can slide left", move: 3, board: [1, 2, 3, 4, 5, 6, 7, 8, 0] } });
   assert.match(callsOf(view, "setError").at(-1)[0], /^This link's game cannot be analysed: move 3 /);
   assert.equal(state.view, null);
@@ -219,4 +219,13 @@ test("while a search runs, no analysis starts", () => {
   analysis.analyseText(analysis.app, "LRLL", "page");
   assert.equal(client.requests.length, 0);
   assert.deepEqual(callsOf(view, "setError").at(-1), [words.BUSY]);
+});
+
+test("a board that cannot reach its goal is refused with Python's reason, before any request", () => {
+  const { analysis, client, view } = feature();
+  const reason = "The board has 1 inversions (odd) and the goal has 0 (even).";
+  analysis.app.analysis = () => ({ board: GAME.board, goal: "blank-last", rows: 3, cols: 3, tiles: START, solvability: { solvable: false, explanation: reason } });
+  analysis.analyseText(analysis.app, "LL", "page");
+  assert.equal(client.requests.length, 0);
+  assert.deepEqual(callsOf(view, "setError").at(-1)[0], `The board cannot reach the goal, so no position has a distance: ${reason}`);
 });

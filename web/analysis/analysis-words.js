@@ -24,6 +24,11 @@ export function refused(error, origin) {
   return origin === "link" ? `This link's game cannot be analysed: ${message.replace(/^./, (c) => c.toLowerCase())}` : message;
 }
 
+// A board that cannot reach its goal (Python's `solvability`): nothing to analyse.
+export function unsolvable(solvability) {
+  return `the board cannot reach the goal, so no position has a distance: ${solvability.explanation}`;
+}
+
 // A distance from its bounds: exact, a range, at least, or not known yet.
 export function distanceText(lower, upper) {
   if (lower === null || lower === undefined) return upper === null || upper === undefined ? "\u2026" : `\u2264 ${upper}`;

@@ -7,11 +7,11 @@
 // replay, so the board shows any position (a click on the chart or the table, the chart's keys,
 // or the replay's own controls) and the link opens on it; from a position, "best finish from
 // here" plays Python's shortest finish and "try again from here" puts it in play mode and says
-// whether the next slide was a best move. Exports: the table as CSV and Markdown (Python wrote
-// them), the moves and a best finish in any notation (Python writes them when asked).
+// whether the next slide was a best move. Its exports are analysis-exports.js's.
 
 import { sameTiles } from "../common/tiles.js";
 import * as protocol from "../solver/protocol.js";
+import { exportTable, writeIn } from "./analysis-exports.js";
 import { AnalysisModel } from "./analysis-model.js";
 import * as words from "./analysis-words.js";
 
@@ -105,6 +105,10 @@ export class Analysis {
   async start(app, game, origin, step) {
     const ticket = ++this.ticket;
     if (!app.idle()) return this.view.setError(words.BUSY);
+    const a = app.analysis();
+    if (a && sameTiles(a.tiles, game.start) && !a.solvability.solvable) {
+      return this.refuse({ field: "board", message: words.unsolvable(a.solvability) }, origin); // (Python's reason)
+    }
     this.view.setError("");
     this.reading = origin === "link";
     const check = await this.client.request(protocol.writeMoves(game, "numbers")).answer;
@@ -133,6 +137,7 @@ export class Analysis {
       this.running = false;
       if (ticket !== this.ticket) return;
       if (!reply.ok) {
+        this.page.setStatus(words.refused(reply.error, origin));
         if (!shown) return this.refuse(reply.error, origin);
         model.dropped = true;
         this.view.setStatus(words.refused(reply.error, origin));
@@ -314,39 +319,11 @@ export class Analysis {
 
   // -- exports ---------------------------------------------------------------------------------
 
-  // The per-move table as CSV (downloaded) or Markdown (copied): Python wrote both.
-  async export(kind) {
-    const r = this.model && this.model.result;
-    if (!r) return;
-    if (kind === "csv") return this.view.download("npuzzle-analysis.csv", "text/csv", r.csv);
-    try {
-      await this.clipboard.writeText(r.markdown);
-      this.view.setExportState(words.COPIED);
-    } catch {
-      this.view.setExportState(words.CLIPBOARD_REFUSED);
-    }
+  export(kind) {
+    return exportTable(kind, { model: this.model, view: this.view, clipboard: this.clipboard });
   }
 
-  // The moves of the game, or the best finish from the position shown, written by Python in `to`.
-  async write(what, to) {
-    const m = this.model;
-    if (!m || !m.result) return;
-    const { goal, size, board } = m.game;
-    const p = m.position(m.selected);
-    if (what === "finish" && !(p && p.finish)) return this.view.setNote(words.noFinish(p));
-    const game = what === "finish"
-      ? { board: p.board.join(","), goal, size, moves: p.finish.join(" "), notation: "numbers" }
-      : { board, goal, size, moves: m.tiles.join(" "), notation: "numbers" };
-    const reply = await this.client.request(protocol.writeMoves(game, to)).answer;
-    if (!reply.ok) return this.view.setExportState(words.refused(reply.error));
-    this.view.setWritten(reply.text);
-    let copied = true;
-    try {
-      await this.clipboard.writeText(reply.text);
-    } catch {
-      copied = false;
-    }
-    const label = (this.state.info.notations.find((n) => n.name === reply.notation) || { label: reply.notation }).label;
-    this.view.setExportState(words.written(what, label, reply.moves, copied));
+  write(what, to) {
+    return writeIn(what, to, { model: this.model, view: this.view, client: this.client, clipboard: this.clipboard, info: this.state.info });
   }
 }
