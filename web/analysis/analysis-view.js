@@ -65,12 +65,17 @@ export class AnalysisView {
     if (error.board) data.board = error.board.join(",");
   }
 
+  // The undos menu's choice.
+  setUndos(undos) {
+    this.undos.value = undos;
+  }
+
   // The panel for a new analysis: its table empty, its facts cleared.
   begin(undos) {
     clearTimeout(this.timer);
     this.timer = null;
     this.body.hidden = false;
-    this.undos.value = undos;
+    this.setUndos(undos);
     this.rows.replaceChildren();
     this.cells = [];
     this.totals.hidden = true;

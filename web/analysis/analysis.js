@@ -104,7 +104,7 @@ export class Analysis {
   // Then the analysis runs as the page's job.
   async start(app, game, origin, step) {
     const ticket = ++this.ticket;
-    if (!app.idle()) return this.view.setError(words.BUSY);
+    if (!app.idle()) return this.busy();
     const a = app.analysis();
     if (a && sameTiles(a.tiles, game.start) && !a.solvability.solvable) {
       return this.refuse({ field: "board", message: words.unsolvable(a.solvability) }, origin); // (Python's reason)
@@ -114,8 +114,14 @@ export class Analysis {
     const check = await this.client.request(protocol.writeMoves(game, "numbers")).answer;
     if (ticket !== this.ticket) return;
     if (!check.ok) return this.refuse(check.error, origin);
-    if (!app.idle()) return this.refuse({ message: words.BUSY }, origin);
+    if (!app.idle()) return origin === "link" ? this.refuse({ message: words.BUSY }, origin) : this.busy();
     this.run(app, game, origin, step, ticket);
+  }
+
+  // A search is running: say so, and the undos menu keeps the analysis shown's choice.
+  busy() {
+    this.view.setError(words.BUSY);
+    if (this.model) this.view.setUndos(this.model.game.undos || "as-played");
   }
 
   refuse(error, origin) {
@@ -198,6 +204,7 @@ export class Analysis {
     const m = this.model;
     if (!m || !m.known) return false;
     m.select(i);
+    this.state.set({ view: "analysis" }); // the page shows the analysis: the link opens on it
     if (this.loaded !== this.replay.solution || m.finishing) this.loadGame(m.selected);
     else this.replay.seek(m.selected);
     this.view.draw(m, this.state.info, true);
