@@ -23,7 +23,8 @@ export function drawAnalysisChart(doc, { points, selected, finish = null, marker
   const w = Math.max(240, Math.round(width));
   const last = Math.max(1, points.length - 1);
   const start = points[0] || { lower: null, upper: null };
-  const startDistance = start.upper ?? start.lower ?? 0;
+  const exactStart = start.lower !== null && start.lower === start.upper;
+  const startDistance = exactStart ? start.lower : 0; // the optimal path is drawn only from an exact distance
   const span = Math.max(last, startDistance, finish ? finish.from + finish.length : 0);
   const top = Math.max(1, ...points.map((p) => p.upper ?? p.lower ?? 0));
   const px = (x) => PAD.left + (x / span) * (w - PAD.left - PAD.right);
@@ -40,7 +41,7 @@ export function drawAnalysisChart(doc, { points, selected, finish = null, marker
     svg.append(text(doc, px(x), HEIGHT - 8, String(x), "axis", x === 0 ? "start" : x === span ? "end" : "middle"));
   }
   // The optimal path: from the start's distance, one nearer the goal every move.
-  if (start.lower !== null && start.lower === start.upper) {
+  if (exactStart) {
     svg.append(el(doc, "line", { x1: px(0), y1: py(startDistance), x2: px(startDistance), y2: py(0), class: "optimal-path" }));
   }
   // Bounds where the distance is not exact: a band from the lower to the upper bound.

@@ -165,7 +165,7 @@ export class AnalysisView {
       setText(c.after, words.distanceText(...row.after));
       c.tr.dataset.before = bounds(row.before);
       c.tr.dataset.after = bounds(row.after);
-      setText(c.best, words.bestText(row.best, row.bestMoves || ""));
+      setText(c.best, words.bestText(row.best, row.bestMoves || "", Boolean(model.result)));
       c.tr.dataset.best = row.best ? row.best.join(",") : "";
     });
     this.markRow(model.selected);

@@ -50,9 +50,10 @@ export function moveLabel(row, directions) {
   return `Move ${row.number}: tile ${row.tile} ${directions[row.move]}${verdict}. Show the position after it`;
 }
 
-// Best moves (tiles, and the direction each slides), or "none" at the goal; "…" while not known.
-export function bestText(tiles, letters) {
-  if (!tiles) return "\u2026";
+// Best moves (tiles, and the direction each slides), or "none" at the goal; "…" while not known,
+// and "not known" once the analysis has ended without them (bounds only).
+export function bestText(tiles, letters, ended = false) {
+  if (!tiles) return ended ? "not known (bounds)" : "\u2026";
   if (!tiles.length) return "none (the goal)";
   return tiles.map((t, i) => moveText(t, letters[i])).join(", ");
 }
