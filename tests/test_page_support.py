@@ -26,7 +26,6 @@ import pytest
 from playwright.sync_api import expect
 
 from .conftest import SUBPATH, watch
-from .helpers import ROOT
 from .pages import editor, open_link
 
 SUPPORTED = "it runs in Safari 16.4 or newer, Chrome or Edge 96 or newer, and Firefox 114 or newer"
@@ -166,14 +165,6 @@ def test_the_check_before_the_worker_costs_a_few_milliseconds(app: Any, site_url
     open_link(app, site_url, LINK, valid_board=False)
     cost = app.evaluate("performance.getEntriesByName('npuzzle: browser support check')[0].duration")
     assert cost < 100, f"the browser check took {cost:.1f} ms before the worker could start"
-
-
-def test_the_readme_names_the_versions_the_page_names() -> None:
-    readme = (ROOT / "README.md").read_text()
-    section = readme[readme.index("## Browsers"):]
-    section = section[:section.index("\n## ", 1)]
-    for version in ("Safari 16.4", "Chrome and Edge 96", "Firefox 114"):
-        assert version in section, version
 
 
 # -- installable ------------------------------------------------------------------------
