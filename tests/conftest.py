@@ -28,6 +28,8 @@ from __future__ import annotations
 import inspect
 import json
 import os
+import sys
+import time
 from pathlib import Path
 from typing import Any, Iterator
 
@@ -217,6 +219,33 @@ def engine_lines(runs: list[dict[str, dict[str, Any]]]) -> list[str]:
 
 def pytest_sessionstart(session: pytest.Session) -> None:
     session.config.pluginmanager.register(EngineReport(session.config), "npuzzle-engine-report")
+
+
+class CpuClock:
+    """The ``time`` module as the package sees it in a test (``cpu_clock``): the same, but
+    ``perf_counter`` reads this thread's CPU time."""
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(time, name)
+
+    perf_counter = staticmethod(time.thread_time)
+
+
+@pytest.fixture(autouse=True)
+def cpu_clock(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> None:
+    """In every test but the browser tests, the package's clock (``time.perf_counter``, by
+    which a search keeps its time limit, a job its step's budget, the anytime solver its
+    turns) is the test thread's CPU time: what a search does within its limits then depends
+    on the work, not on how loaded the machine is (a test's process waiting for a core, with
+    the browsers' runs beside it, no longer counts against it). A command run in a process
+    of its own keeps the real clock, and so does a test marked ``wall_clock`` (one whose code
+    sleeps, or races the command line's hard time limit, which is wall time)."""
+    if request.node.get_closest_marker("browser") or request.node.get_closest_marker("wall_clock"):
+        return
+    clock = CpuClock()
+    for name, module in list(sys.modules.items()):
+        if (name == "npuzzle" or name.startswith("npuzzle.")) and getattr(module, "time", None) is time:
+            monkeypatch.setattr(module, "time", clock)
 
 
 @pytest.fixture(scope="session")
