@@ -118,8 +118,10 @@ fast_tier() {
   local mypy_pid=$!
   node --test tests/js/ >"$work/node.log" 2>&1 &  # the page's JavaScript units that need no browser
   local node_pid=$!
-  .venv/bin/python -m pytest -n "${NPUZZLE_TEST_WORKERS:-auto}" --dist worksteal -m "not browser and not slow" "$@" \
-    || status=$?
+  # (--output: pytest-playwright empties its output folder at the start of every run; this
+  # one's is its own, so the page tests' logs and artifacts in test-results/ stay.)
+  .venv/bin/python -m pytest -n "${NPUZZLE_TEST_WORKERS:-auto}" --dist worksteal -m "not browser and not slow" \
+    --output test-results/playwright-fast "$@" || status=$?
   wait "$mypy_pid" || mypy_status=$?
   wait "$node_pid" || node_status=$?
   echo "==================== mypy ===================="
@@ -144,12 +146,12 @@ fi
 # Everything: the site built once, for the fast tier's build tests and every engine's page tests.
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
-mkdir -p test-results
 .venv/bin/python build.py --out "$work/site/npuzzle" >/dev/null
 export NPUZZLE_SITE="$work/site/npuzzle"
 
 fast_status=0
 fast_tier || fast_status=$?
+mkdir -p test-results
 
 # 5. The page tests, in every engine: two pytest runs at once (a 2-core machine would take
 #    twice as long for them in turn): Firefox's, and Chromium's with WebKit's core set. The
