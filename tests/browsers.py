@@ -30,7 +30,10 @@ What it holds:
   ``JS_*`` expressions for code that runs in the page. The move list's accessible names are
   read by ``moves_of`` for the tests of those names.
 - **Hooks for measuring**: the worker's script served with code before and after it
-  (``hook_worker``, ``KEEP_WASM_EXPORTS``, ``RUN_PYTHON``), the page's main thread watched
+  (``hook_worker``, ``KEEP_WASM_EXPORTS``, ``RUN_PYTHON``, ``WORKER_TRAFFIC``: the worker's own
+  record of the messages it posts and takes in), the page's traffic with its worker in order
+  with what each message did to the page (``WATCH_TRAFFIC``, ``traffic_of``,
+  ``worker_traffic``, ``reports_after_abort``: counts where the tests once timed), the page's main thread watched
   (``WATCH_MAIN_THREAD``, ``MAIN_THREAD``), Solve clicked from inside the page the moment it
   is enabled, every status recorded (``CLICK_SOLVE_WHEN_ENABLED``), the page's heap read
   through Chromium's DevTools protocol (``heap_nodes``, ``heap_objects``), and the site's own
@@ -599,6 +602,130 @@ def hook_worker(context: Any, before: str = "", after: str = "") -> list[str]:
 
     context.route(WORKER_SCRIPT, hook)
     return hooked
+
+
+# Served before the worker's own code (hook_worker): the worker's own record of its traffic.
+WORKER_TRAFFIC = """// the harness (tests/browsers.py): the worker's record of its traffic, in the order it
+// happened: each message it posts ({out: type, id}) and each one it takes in ({in: op, id,
+// target}: an abort is taken in when the worker's event loop hands it over, between two slices
+// of work). A request {id, op: "__harnessTraffic"} is answered with the record, and never
+// reaches the worker's own code.
+{
+  const traffic = [];
+  const post = globalThis.postMessage.bind(globalThis);
+  globalThis.postMessage = (message, ...rest) => {
+    if (message && typeof message === "object") traffic.push({ out: message.type, id: typeof message.id === "number" ? message.id : null });
+    return post(message, ...rest);
+  };
+  self.addEventListener("message", (event) => {
+    const m = event.data;
+    if (m && m.op === "__harnessTraffic") {
+      event.stopImmediatePropagation();
+      post({ type: "answer", id: m.id, answer: traffic.slice() });
+      return;
+    }
+    if (m && typeof m === "object") traffic.push({ in: m.op, id: typeof m.id === "number" ? m.id : null, target: m.target ?? null });
+  });
+}
+"""
+"""Put before the worker's own code (``hook_worker(context, WORKER_TRAFFIC)``): the worker keeps
+a record of the messages it posts and takes in, in order; ``worker_traffic(page)`` reads it
+(with ``WATCH_TRAFFIC`` on the page)."""
+
+# Installed before the page's own scripts: the page's side of its traffic with the solver's
+# worker, in one ordered record with what each message did to the page.
+WATCH_TRAFFIC = """
+(() => {
+  const watch = { log: [], worker: null, probes: new Map(), asked: 0 };
+  window.__traffic = watch;
+  const Native = window.Worker;
+  window.Worker = class extends Native {
+    constructor(url, options) {
+      super(url, options);
+      if (!options || options.name !== "solver") return;
+      watch.worker = this;
+      this.addEventListener("message", (event) => {
+        const m = event.data || {};
+        const id = typeof m.id === "number" ? m.id : null;
+        const probe = id === null ? null : watch.probes.get(id);
+        if (probe) {
+          watch.probes.delete(id);
+          event.stopImmediatePropagation();
+          probe(m.answer);
+          return;
+        }
+        watch.log.push({ message: m.type, id, solution: m.solution ? m.solution.tiles.length : null,
+                         expanded: m.progress && typeof m.progress.expanded === "number" ? m.progress.expanded : null });
+      });
+    }
+    postMessage(message, ...rest) {
+      if (this === watch.worker && message && typeof message === "object" && !watch.probes.has(message.id)) {
+        watch.log.push({ posted: message.op, id: message.id, target: message.target ?? null });
+      }
+      return super.postMessage(message, ...rest);
+    }
+  };
+  // Ask the worker for its own record (WORKER_TRAFFIC).
+  watch.ask = () => new Promise((resolve) => {
+    const id = 3e9 + ++watch.asked;
+    watch.probes.set(id, resolve);
+    watch.worker.postMessage({ id, op: "__harnessTraffic" });
+  });
+  document.addEventListener("click", (event) => {
+    const button = event.target && event.target.closest ? event.target.closest("button") : null;
+    watch.log.push({ click: button ? button.id || button.textContent.trim() : null });
+  }, true);
+  // What each task did to the page: the nodes it added, and where it changed anything (the
+  // ids of the nearest elements with one; "#status" for the status line).
+  document.addEventListener("DOMContentLoaded", () => {
+    const status = document.getElementById("status");
+    new MutationObserver((records) => {
+      const where = new Set();
+      let added = 0;
+      for (const record of records) {
+        added += record.addedNodes.length;
+        let node = record.target;
+        if (status && (node === status || status.contains(node))) { where.add("#status"); continue; }
+        while (node && !(node.id)) node = node.parentNode;
+        where.add(node && node.id ? `#${node.id}` : "?");
+      }
+      watch.log.push({ dom: [...where].sort(), added });
+    }).observe(document.documentElement, { subtree: true, childList: true, characterData: true, attributes: true });
+  });
+})();
+"""
+"""Installed before the page's own scripts (``page.add_init_script``): ``window.__traffic.log``,
+one record in order of what happened on the page: each request it posts to the solver's worker
+(``{posted: op, id, target}``), each message back (``{message: type, id, solution, expanded}``),
+each click on a button (``{click: id}``), and what each task then did to the page (``{dom:
+[where], added: nodes}``). ``traffic_of(page)`` reads it; ``worker_traffic(page)`` asks the
+worker for its own record."""
+
+
+def traffic_of(page: Any) -> list[dict[str, Any]]:
+    """The page's record of its traffic with the solver's worker (``WATCH_TRAFFIC``)."""
+    return list(page.evaluate("() => window.__traffic.log"))
+
+
+def worker_traffic(page: Any) -> list[dict[str, Any]]:
+    """The worker's own record of its traffic (``WORKER_TRAFFIC``, served before its code)."""
+    return list(page.evaluate("() => window.__traffic.ask()"))
+
+
+def reports_after_abort(worker_log: list[dict[str, Any]], request: int) -> int:
+    """How many progress reports the worker sent for ``request`` once it had taken in an abort
+    of it, before its answer (from ``worker_traffic``)."""
+    seen = False
+    reports = 0
+    for entry in worker_log:
+        if entry.get("in") == "abort" and entry.get("target") == request:
+            seen = True
+        elif seen and entry.get("id") == request and entry.get("out") == "progress":
+            reports += 1
+        elif entry.get("id") == request and entry.get("out") == "answer":
+            assert seen, f"request {request} was answered before its abort was taken in"
+            return reports
+    raise AssertionError(f"request {request}: no answer after its abort in {worker_log}")
 
 
 # Installed before the page's own scripts: long tasks and timer lateness on the main thread.

@@ -14,12 +14,22 @@ tests/run.sh, which runs engines in parallel processes). A test about an engine-
 
 Also read: NPUZZLE_SITE, a site build.py already built (a folder named npuzzle/) to serve
 instead of building one; NPUZZLE_ONLY_ENGINES, engines (comma-separated) whose tests alone
-are kept (the others are deselected)."""
+are kept (the others are deselected).
+
+The ``browser`` marker is given, not written: every test in a ``test_page_*.py`` file, and
+every test anywhere that uses a fixture that drives an engine (``BROWSER_FIXTURES``), is
+marked ``browser`` at collection, so ``-m "not browser"`` (``bash tests/run.sh --fast``)
+never opens one. A test file outside ``test_page_*.py`` that imports what drives a browser
+(Playwright, Selenium, tests/browsers.py, pages.py, webkit.py) stops the collection with
+the file's name: a page test lives in a page-test file."""
 
 from __future__ import annotations
 
+import inspect
 import json
 import os
+import sys
+import time
 from pathlib import Path
 from typing import Any, Iterator
 
@@ -51,8 +61,69 @@ def engine_of(item: pytest.Item) -> str | None:
     return None
 
 
+PAGE_TESTS = "test_page_"
+"""A page test's file name starts with this: every test in it is marked ``browser``."""
+BROWSER_FIXTURES = frozenset({
+    # pytest-playwright's
+    "playwright", "browser_type", "browser", "browser_name", "context", "new_context", "page",
+    "launch_browser",
+    # ours (here and in test_page_webkit.py)
+    "app", "offline_browser", "offline_app", "webkit", "wk",
+})
+"""Fixtures that start or drive a browser engine: a test using one (directly or through
+another fixture) is marked ``browser`` wherever it lives."""
+BROWSER_MODULES = ("playwright", "selenium", "tests.browsers", "tests.pages", "tests.webkit")
+"""What drives a browser: a test file that imports one of these (or from one) must be a
+page-test file."""
+
+
+def drives_a_browser(item: pytest.Item) -> bool:
+    """Whether ``item`` is a browser test: it lives in a page-test file or uses a fixture
+    that drives an engine."""
+    path = getattr(item, "path", None)
+    if path is not None and path.name.startswith(PAGE_TESTS):
+        return True
+    return not BROWSER_FIXTURES.isdisjoint(getattr(item, "fixturenames", ()))
+
+
+def browser_imports(module: Any) -> list[str]:
+    """The names in ``module`` (a test file's module) that come from what drives a browser."""
+    found = []
+    for name, value in vars(module).items():
+        origin = value.__name__ if inspect.ismodule(value) else getattr(value, "__module__", None)
+        if isinstance(origin, str) and any(origin == m or origin.startswith(m + ".") for m in BROWSER_MODULES):
+            found.append(f"{name} (from {origin})")
+    return found
+
+
+def unmarked_browser_tests(items: list[pytest.Item]) -> list[str]:
+    """Test files outside ``test_page_*.py`` that import what drives a browser, each with those
+    names: their tests could open a browser while ``-m "not browser"`` runs them."""
+    problems: dict[str, str] = {}
+    for item in items:
+        module = getattr(item, "module", None)
+        path = getattr(item, "path", None)
+        if module is None or path is None or path.name.startswith(PAGE_TESTS) or str(path) in problems:
+            continue
+        names = browser_imports(module)
+        if names:
+            problems[str(path)] = f"{path.name}: {', '.join(names)}"
+    return sorted(problems.values())
+
+
+@pytest.hookimpl(tryfirst=True)  # before -m selects by marker
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    """With NPUZZLE_ONLY_ENGINES, only the tests of those engines are kept."""
+    """Every browser test marked ``browser`` (page-test files, and tests using a browser's
+    fixtures); a test file outside the page tests that imports a browser's driver stops the
+    run. With NPUZZLE_ONLY_ENGINES, only the tests of those engines are kept."""
+    for item in items:
+        if drives_a_browser(item) and item.get_closest_marker("browser") is None:
+            item.add_marker(pytest.mark.browser)
+    unmarked = unmarked_browser_tests(items)
+    if unmarked:
+        raise pytest.UsageError(
+            "these test files import what drives a browser but are not page-test files "
+            f"({PAGE_TESTS}*.py, whose tests are all marked browser): " + "; ".join(unmarked))
     only_engines = [e for e in os.environ.get("NPUZZLE_ONLY_ENGINES", "").split(",") if e]
     kept, dropped = [], []
     for item in items:
@@ -148,6 +219,33 @@ def engine_lines(runs: list[dict[str, dict[str, Any]]]) -> list[str]:
 
 def pytest_sessionstart(session: pytest.Session) -> None:
     session.config.pluginmanager.register(EngineReport(session.config), "npuzzle-engine-report")
+
+
+class CpuClock:
+    """The ``time`` module as the package sees it in a test (``cpu_clock``): the same, but
+    ``perf_counter`` reads this thread's CPU time."""
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(time, name)
+
+    perf_counter = staticmethod(time.thread_time)
+
+
+@pytest.fixture(autouse=True)
+def cpu_clock(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> None:
+    """In every test but the browser tests, the package's clock (``time.perf_counter``, by
+    which a search keeps its time limit, a job its step's budget, the anytime solver its
+    turns) is the test thread's CPU time: what a search does within its limits then depends
+    on the work, not on how loaded the machine is (a test's process waiting for a core, with
+    the browsers' runs beside it, no longer counts against it). A command run in a process
+    of its own keeps the real clock, and so does a test marked ``wall_clock`` (one whose code
+    sleeps, or races the command line's hard time limit, which is wall time)."""
+    if request.node.get_closest_marker("browser") or request.node.get_closest_marker("wall_clock"):
+        return
+    clock = CpuClock()
+    for name, module in list(sys.modules.items()):
+        if (name == "npuzzle" or name.startswith("npuzzle.")) and getattr(module, "time", None) is time:
+            monkeypatch.setattr(module, "time", clock)
 
 
 @pytest.fixture(scope="session")

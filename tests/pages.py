@@ -164,6 +164,17 @@ def screenshot(target: Any, name: str) -> Path:
     return path
 
 
+def wait_until(page: Any, condition: Any, what: str, timeout: float = 90) -> None:
+    """Wait until ``condition()`` (a check in Python, of what Playwright's events filled in)
+    holds, letting the page's events in meanwhile; fail saying ``what`` after ``timeout``
+    seconds (a bound for a loaded machine, not a claim about speed)."""
+    deadline = time.monotonic() + timeout
+    while not condition():
+        if time.monotonic() > deadline:
+            raise AssertionError(f"not within {timeout:g} s: {what}")
+        page.wait_for_timeout(50)
+
+
 def download(page: Any, click: Any, name: str) -> str:
     """Click what offers a file called ``name`` and return the text saved. Chromium reports the
     download to Playwright. Firefox saves it (into DOWNLOADS) but, over BiDi, reports no

@@ -23,7 +23,7 @@ from npuzzle.search.beam import beam_search
 from npuzzle.search.problem import Problem
 from npuzzle.search.reduction import reduce
 
-from .helpers import advance
+from .helpers import advance, eight_puzzle_states
 
 UNLIMITED_NODES = 10**9
 
@@ -97,7 +97,7 @@ def test_the_reduction_alone_solves_every_shape() -> None:
 def test_8_puzzle_answers_are_proven_optimal_and_bounds_exact() -> None:
     distances = eight_puzzle_distances("blank-last")
     goal = Board.goal(3, 3)
-    states = random.Random(7).sample(sorted(distances), 400)
+    states = random.Random(7).sample(eight_puzzle_states("blank-last"), 400)
     for tiles in states:
         board = Board(3, 3, tiles)
         result = solve(board, goal)
@@ -118,12 +118,28 @@ def test_15_puzzles_end_optimal_and_bounds_never_pass_the_optimum(ident: int) ->
     assert result.optimal and result.length == optimal and result.stop is StopReason.SOLVED
 
 
+def answers_at_once(board: Board, goal: Board) -> None:
+    """The default solver shows a solution within its first steps of no time at all (one
+    per tile the first solution places, or the first step while its tables load), before
+    any node is searched: "at once" counted in steps and nodes (its seconds are
+    bench/responsiveness.py's)."""
+    search = Search(board, goal, limits=Limits(max_nodes=UNLIMITED_NODES, time_limit=60))
+    for _ in range(board.size):
+        first = search.step(0.0)
+        assert isinstance(first, Progress) and first.expanded == 0
+        if first.path is not None:
+            break
+    assert first.path is not None and search.best is not None and board.play(search.best[0]) == goal
+    assert first.best == len(search.best[0])
+    search.cancel()
+
+
 def test_a_hard_15_puzzle_gets_a_near_optimal_answer_at_once() -> None:
     board = Board(4, 4, tuple(fifteen_antipodes80()[0]))
     goal = Board.goal(4, 4)
+    answers_at_once(board, goal)
     result = solve(board, goal, limits=Limits(max_nodes=UNLIMITED_NODES, time_limit=1.0))
     check_answer(result, board, goal, 80)
-    assert result.history[0].seconds < 0.5
 
 
 @pytest.mark.parametrize("index", [0, 7, 21])
@@ -131,9 +147,9 @@ def test_24_puzzle_bounds_stay_below_the_published_optimum(index: int) -> None:
     ident, optimal, tiles = korf24_50()[index]
     goal = Board.goal(5, 5, "blank-first")
     board = Board(5, 5, tuple(tiles))
+    answers_at_once(board, goal)
     result = solve(board, goal, limits=Limits(max_nodes=UNLIMITED_NODES, time_limit=1.0))
     check_answer(result, board, goal, optimal)
-    assert result.history[0].seconds < 1.0
     assert result.stop is StopReason.TIME_LIMIT and result.length is not None
 
 
@@ -157,7 +173,8 @@ def test_stop_keeps_the_best_answer_and_limits_say_which() -> None:
 def test_progress_reports_each_better_solution_once() -> None:
     goal = Board.goal(5, 5)
     board = random_board(5, 5, goal, seed=2)
-    search = Search(board, goal, limits=Limits(max_nodes=UNLIMITED_NODES, time_limit=2))
+    # 1 s of CPU (conftest's cpu_clock): better solutions come from 0.06 s on here.
+    search = Search(board, goal, limits=Limits(max_nodes=UNLIMITED_NODES, time_limit=1))
     seen = []
     while True:
         out = advance(search, 0.03)

@@ -10,6 +10,7 @@ import json
 import math
 import re
 import struct
+import subprocess
 import tomllib
 import zipfile
 import zlib
@@ -250,3 +251,18 @@ def test_the_icons_look_like_the_svg_and_the_maskable_one_keeps_the_safe_zone(bu
                 elif math.hypot(x + 0.5 - size / 2, y + 0.5 - size / 2) > 0.4 * size:
                     outside += 1
         assert outside > 0
+
+
+def test_the_readme_names_the_versions_the_page_names() -> None:
+    """README's "Browsers" names the versions the page's support check names when a browser is
+    too old (web/solver/browser-support.js's SUPPORTED, read by Node: no browser needed)."""
+    script = "const m = await import('./web/solver/browser-support.js'); console.log(JSON.stringify(m.SUPPORTED));"
+    done = subprocess.run(["node", "--no-warnings", "--input-type=module", "-e", script], cwd=ROOT,
+                          capture_output=True, text=True, timeout=60, check=True)
+    supported = json.loads(done.stdout)
+    assert supported == {"safari": "16.4", "chrome": 96, "firefox": 114}
+    readme = (ROOT / "README.md").read_text()
+    section = readme[readme.index("## Browsers"):]
+    section = section[:section.index("\n## ", 1)]
+    for version in (f"Safari {supported['safari']}", f"Chrome and Edge {supported['chrome']}", f"Firefox {supported['firefox']}"):
+        assert version in section, version

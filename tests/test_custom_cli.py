@@ -102,6 +102,7 @@ def test_an_h_that_never_returns_is_stopped_by_the_time_limit(tmp_path: Path, so
         assert "h did not return on board " in done.stderr or "code did not return" in done.stderr
 
 
+@pytest.mark.wall_clock  # its h sleeps (no CPU time), and the command line's hard limit is wall time
 def test_a_slow_check_stops_at_the_time_limit_with_what_it_checked(tmp_path: Path) -> None:
     slow = "import time\n" + TEMPLATE.replace("    return total\n", "    time.sleep(0.0002)\n    return total\n")
     status, out, _ = run("check", "--heuristic-file", write(tmp_path, slow), "--time-limit", "0.3", "--json")

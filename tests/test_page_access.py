@@ -14,7 +14,7 @@ from playwright.sync_api import expect
 from npuzzle.known import eight_puzzle_distances
 
 from .helpers import ROOT
-from .pages import HARD, SIZES, check, editor, open_link, open_part, solve_and_read_length, sticking_out, tap, write
+from .pages import HARD, SIZES, check, editor, open_link, open_part, solve_and_read_length, sticking_out, tap, wait_until, write
 
 pytestmark = pytest.mark.browser
 
@@ -193,8 +193,7 @@ def test_page_is_editable_while_the_solver_loads(app: Any, site_url: str) -> Non
     expect(app.get_by_role("button", name="Solve")).to_be_disabled()
     editor(app).fill("1 2 3\n4 5 6\n0 7 8")
     assert editor(app).input_value() == "1 2 3\n4 5 6\n0 7 8"
-    app.wait_for_timeout(200)
-    assert held, "the runtime's requests should be held"
+    wait_until(app, lambda: bool(held), "the runtime's requests held")
     holding[0] = False
     for route in held:
         route.continue_()

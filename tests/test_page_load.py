@@ -193,10 +193,8 @@ def solve_shown(app: Any, board: Board, optimum: int | None) -> None:
 def memory(app: Any, cdp: Any | None) -> dict[str, Any]:
     """The worker's memory and the page's DOM, once no request waits for an answer; with the
     DevTools protocol (``cdp``, Chromium only), also the page's heap and its detached nodes."""
-    for _ in range(200):  # the page may still be loading a size's tables in the background
-        if app.evaluate("window.__watch.pending.size") == 0:
-            break
-        app.wait_for_timeout(50)
+    # The page may still be loading a size's tables in the background.
+    app.wait_for_function("() => window.__watch.pending.size === 0", timeout=90_000)
     figures = app.evaluate(WORKER_FIGURES)
     assert figures and figures["objects"] is not None, f"the worker script was not hooked: {figures}"
     figures["nodes"] = app.evaluate(ATTACHED_NODES)

@@ -71,7 +71,8 @@ def start_long_search(page: Any, site_url: str) -> tuple[str, str]:
     board, url = page.get_by_label("Puzzle board").get_attribute("data-board"), page.url
     page.get_by_role("button", name="Solve").click()
     expect(page.locator("#status")).to_have_attribute("data-state", "searching")
-    page.wait_for_timeout(500)
+    # Under way: nodes expanded (a count, not half a second that a loaded machine may not fill).
+    expect(page.locator("#status")).to_have_attribute("data-expanded", re.compile(r"^[1-9]"))
     return board, url
 
 

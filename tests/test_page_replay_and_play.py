@@ -179,7 +179,7 @@ def test_a_better_solution_after_playback_reached_the_goal_opens_at_its_end(app:
         return new Set(lengths).size > 1;
     }""", timeout=60_000)
     app.get_by_role("button", name="Stop").click()
-    length = wait_ended(app, timeout=10_000).length
+    length = wait_ended(app).length
     expect_board(app, goal)
     expect(app.locator("#step-counter")).to_contain_text(f"Step {length} of {length}")
     seen = app.evaluate("window.__afterGoal")

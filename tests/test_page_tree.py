@@ -255,8 +255,7 @@ def test_stepping_forward_and_back_restores_the_view(app: Any, site_url: str) ->
         expect(step_text).to_contain_text(re.compile(rf"^Expansion 0 of {result.expanded}: "))
         visible = app.locator(f"{TREEITEMS}:not([hidden])")
         # Only the start: nothing is generated before the first expansion.
-        # (A step is drawn at once: no need to wait long for it.)
-        expect(visible, f"{algorithm} at step 0").to_have_count(1, timeout=5_000)
+        expect(visible, f"{algorithm} at step 0").to_have_count(1)
         expect(visible, f"{algorithm} at step 0").to_have_attribute("data-node", str(tree["iterations"][0]["root"]))
         assert app.get_by_role("button", name="Previous expansion").is_disabled()
         app.get_by_role("button", name="Last expansion").click()

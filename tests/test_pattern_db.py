@@ -330,21 +330,31 @@ def test_a_big_boards_anytime_solve_wants_the_cores_tables_and_uses_them_once_he
     pdb.pattern_lookups.cache_clear()
     goal = Board.goal(7, 7)
     board = random_board(7, 7, goal, seed=5)
-    request = {"op": "solve", "board": board.to_string(), "budget_ms": 100}
+    # Steps of a few milliseconds, however loaded the machine: what is asserted is what comes,
+    # not how soon (a first 100 ms step found no solution yet under a load of 13).
+    request = {"op": "solve", "board": board.to_string(), "budget_ms": 10, "time_limit": 60}
     answer = call(request)
     assert answer["ok"] is True and answer["want"] == ["pdb-5x5-55554x2.bin"] and "need" not in answer
-    assert board.play(answer["solution"]["tiles"]) == goal
+    out = answer
+    while "solution" not in out:
+        assert out["type"] == "progress", out
+        out = call({"op": "step", "job": answer["job"], "budget_ms": 10})
+    assert board.play(out["solution"]["tiles"]) == goal
     stopped = call({"op": "cancel", "job": answer["job"]})
     assert stopped["result"]["length"] is not None and not heuristic_ready("pdb", 5, 5, 24)
     assert "want" not in call({"op": "solve", "board": board.to_string(), "algorithm": "greedy", "time_limit": 1})
     (tmp_path / "pdb-5x5-55554x2.bin").write_bytes((DATA_DIR / "pdb-5x5-55554x2.bin").read_bytes())
-    answer = call({**request, "time_limit": 3})
+    answer = call(request)
     assert "want" not in answer
     out = answer
-    while out["type"] == "progress":
-        out = call({"op": "step", "job": answer["job"], "budget_ms": 200})
+    steps = 0
+    while out["type"] == "progress" and not heuristic_ready("pdb", 5, 5, 24):  # loaded by the search, for its core
+        out = call({"op": "step", "job": answer["job"], "budget_ms": 10})
+        steps += 1
+    assert steps > 1  # a step at a time
+    out = call({"op": "cancel", "job": answer["job"]})
     assert out["type"] == "result" and board.play(out["result"]["tiles"]) == goal
-    assert heuristic_ready("pdb", 5, 5, 24)  # loaded by the search, for its core
+    assert heuristic_ready("pdb", 5, 5, 24)
     compile_heuristic.cache_clear()
     pdb.pattern_lookups.cache_clear()
 

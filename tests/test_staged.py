@@ -94,24 +94,76 @@ def test_a_stuck_line_beam_goes_as_far_as_it_got_and_lines_finish_tile_by_tile(m
     replays(problem, board, goal, path)
 
 
-def test_a_line_beam_pauses_every_few_thousand_states(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(staged, "PAUSE_EVERY", 64)
-    goal = Board.goal(10, 10)
-    problem = Problem.from_boards(random_board(10, 10, goal, seed=1), goal)
-    work = Staged(problem, 512)
+def beam_steps(monkeypatch: pytest.MonkeyPatch, pause_every: int) -> list[int]:
+    """The lines of a random 8x8 board filled by beams of width 256 down to the 5x5 core, a
+    step at a time, with ``staged.PAUSE_EVERY`` set to ``pause_every``: per step, the states
+    the lines' beams expanded (their looks at a blank's neighbours; the reduction's own
+    tile-by-tile moves are not counted)."""
+    monkeypatch.setattr(staged, "PAUSE_EVERY", pause_every)
+    goal = Board.goal(8, 8)
+    problem = Problem.from_boards(random_board(8, 8, goal, seed=1), goal)
+    work = Staged(problem, 256)
+    counted, inside = [0], [False]
+
+    class Counting(list):  # type: ignore[type-arg]
+        def __getitem__(self, index: Any) -> Any:
+            counted[0] += inside[0]
+            return list.__getitem__(self, index)
+
+    work.neighbours = Counting(work.neighbours)
+    real = Staged.place_labels
+
+    def place_labels(*args: Any) -> Generator[None, None, bool]:
+        beam = real(work, *args)
+        while True:
+            inside[0] = True
+            try:
+                next(beam)
+            except StopIteration as done:
+                return bool(done.value)
+            finally:
+                inside[0] = False
+            yield
+
+    monkeypatch.setattr(work, "place_labels", place_labels)
+    per_step = []
     steps = work.run_to(5)
-    longest = 0.0
     while True:
-        # The step's own CPU time: on a loaded machine (the test command runs the browsers
-        # beside these tests) the wall clock also counts the time the process waited for a
-        # core: one step of 3.6 ms here took 222 ms of wall time there.
-        began = time.thread_time()
+        counted[0] = 0
         try:
             next(steps)
         except StopIteration:
             break
-        longest = max(longest, time.thread_time() - began)
-    assert work.expanded > 0 and longest < 0.2
+        per_step.append(counted[0])
+    return per_step
+
+
+def test_a_line_beam_pauses_every_few_thousand_states(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A line's beam yields (so the worker's slice can end) after every PAUSE_EVERY states it
+    expands, inside a layer too: here 32, in layers of up to 256 states. Counted, not timed
+    (a step's seconds are bench/responsiveness.py's): without the pause a step expands a
+    whole layer."""
+    paused = beam_steps(monkeypatch, 32)
+    assert max(paused) == 32 and sum(paused) > 100_000  # 3,000 pauses and more
+    whole_layers = beam_steps(monkeypatch, 1 << 30)
+    assert max(whole_layers) == 256 and sum(whole_layers) == sum(paused)
+
+
+class Deadline(float):
+    """A deadline that has not passed for its first ``looks`` looks (``now < deadline``) and
+    has passed from then on, whatever the clock says: when work stops is then counted in
+    looks, not timed."""
+
+    looks: int
+
+    def __new__(cls, looks: int) -> Deadline:
+        deadline = super().__new__(cls, float("inf"))
+        deadline.looks = looks
+        return deadline
+
+    def __gt__(self, now: object) -> bool:  # ``now < deadline`` asks the deadline first (a float subclass)
+        self.looks -= 1
+        return self.looks >= 0
 
 
 def detoured(problem: Problem, path: list[int], seed: int) -> list[int]:
@@ -161,11 +213,22 @@ def test_windows_stop_at_the_deadline_with_what_they_have(monkeypatch: pytest.Mo
     board = random_board(10, 10, goal, seed=3)
     problem = Problem.from_boards(board, goal)
     path = [board.blank] + drain(reduce(problem))
-    began = time.perf_counter()
-    out = drain(shorten(problem, detoured(problem, path, 1), began + 0.05))
-    assert time.perf_counter() - began < 0.5
+    longer = detoured(problem, path, 1)
+    # A deadline that passes after its fourth look (no clock involved): the first look lets
+    # a pass start, the next three a window each, and no window starts once it has passed.
+    deadline = Deadline(looks=4)
+    steps = shorten(problem, longer, deadline)
+    searched = 0
+    while True:
+        try:
+            searched = max(searched, next(steps).expanded)  # the windows searched so far
+        except StopIteration as done:
+            out = done.value
+            break
+    assert searched == 3 and deadline.looks < 0
     if out is not None:
         replays(problem, board, goal, out)
+    assert drain(shorten(problem, longer, Deadline(looks=0))) is None  # passed already: nothing searched
     monkeypatch.setattr(windows, "WINDOWS", (12,))
     steps = shorten(problem, path, time.perf_counter() + 60)
     next(steps)
@@ -179,7 +242,9 @@ def test_the_anytime_solver_improves_big_boards_by_stages(shape: tuple[int, int]
     rows, cols = shape
     goal = Board.goal(rows, cols)
     board = random_board(rows, cols, goal, seed=f"anytime{shape}")
-    result = solve(board, goal, limits=Limits(max_nodes=UNLIMITED_NODES, time_limit=2.0))
+    # 1 s of this thread's CPU (conftest's cpu_clock): the first staged improvement comes
+    # within 0.25 s here, whatever the load.
+    result = solve(board, goal, limits=Limits(max_nodes=UNLIMITED_NODES, time_limit=1.0))
     assert board.play(result.tiles) == goal and result.length == len(result.moves)
     lengths = [step.length for step in result.history if step.length is not None]
     assert len(lengths) >= 2 and result.length < lengths[0]
@@ -206,7 +271,9 @@ def test_each_staged_solution_starts_from_the_best_so_far_and_windows_shorten_th
     monkeypatch.setattr(anytime, "shorten", shorten_watched)
     goal = Board.goal(8, 8)
     board = random_board(8, 8, goal, seed="fresh best")
-    result = solve(board, goal, limits=Limits(max_nodes=UNLIMITED_NODES, time_limit=3.0))
+    # 1.5 s of CPU (conftest's cpu_clock): four staged solutions and a shortening by windows
+    # here, the third done at 0.6 s.
+    result = solve(board, goal, limits=Limits(max_nodes=UNLIMITED_NODES, time_limit=1.5))
     assert len(calls) >= 3
     best = calls[0][0]
     for given, found in calls:

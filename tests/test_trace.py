@@ -176,9 +176,9 @@ def test_the_trace_stays_bounded_on_a_long_search() -> None:
     assert len(samples) >= MAX_SAMPLES // 2
     # Spread over the whole search, not bunched at either end.
     assert samples[len(samples) // 2].expanded == pytest.approx(result.expanded / 2, rel=0.25)
-    # IDDFS under a time limit: many reports, the same cap.
-    result = solve(HARD, algorithm="iddfs", limits=Limits(max_nodes=10**8, time_limit=1.0), trace=True)
-    assert result.trace is not None and len(result.trace.samples) <= MAX_SAMPLES
+    # IDDFS stopped by a limit after more reports than the cap (one per 1,024 nodes): the same cap.
+    result = solve(HARD, algorithm="iddfs", limits=Limits(max_nodes=1024 * (MAX_SAMPLES + 100)), trace=True)
+    assert result.trace is not None and result.trace.stride > 1 and len(result.trace.samples) <= MAX_SAMPLES
     check_iterations(result)
 
 
