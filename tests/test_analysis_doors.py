@@ -103,7 +103,7 @@ def test_the_progress_sends_what_changed_and_adds_up_to_the_result() -> None:
     game = held_4x4()
     moves = game.write("numbers")
     answer = call({"op": "analyse", "board": game.start.to_string(), "size": "4x4", "moves": moves,
-                   "notation": "numbers", "budget_ms": 5})
+                   "notation": "numbers", "budget_ms": 1})
     assert answer["ok"] and answer["type"] == "progress" and "need" not in answer  # CPython has the tables
     first = answer["progress"]
     assert first["game"] == {"tiles": list(game.tiles), "moves": game.directions, "undos": list(game.undos())}
@@ -122,7 +122,7 @@ def test_the_progress_sends_what_changed_and_adds_up_to_the_result() -> None:
         for number, verdict in p["marks"]:
             assert number not in verdicts and verdict in ("optimal", "mistake", "unknown")
             verdicts[number] = verdict
-        answer = call({"op": "step", "job": answer["job"], "budget_ms": 5})
+        answer = call({"op": "step", "job": answer["job"], "budget_ms": 1})
     assert reports > 3, reports  # position by position
     data = answer["analysis"]
     check_exact(data, exact_4x4)
@@ -145,7 +145,7 @@ def test_a_4x4_analysis_names_the_tables_it_waits_for(monkeypatch: pytest.Monkey
     assert answer["ok"] and answer["need"] == ["pdb-4x4-663x2.bin"]
     for _ in range(2):
         assert answer["type"] == "progress" and answer["progress"]["stage"] == "waiting for the heuristic's tables"
-        answer = call({"op": "step", "job": answer["job"], "budget_ms": 5})
+        answer = call({"op": "step", "job": answer["job"], "budget_ms": 1})
     fetched["done"] = True
     data = run_job(answer)["analysis"]
     assert data["heuristic"] == "pdb" and [m["verdict"] for m in data["moves"]] == ["mistake", "optimal"]

@@ -125,7 +125,7 @@ def answers_at_once(board: Board, goal: Board) -> None:
     bench/responsiveness.py's)."""
     search = Search(board, goal, limits=Limits(max_nodes=UNLIMITED_NODES, time_limit=60))
     for _ in range(board.size):
-        first = search.step(0.0)
+        first = advance(search, 0.0)
         assert isinstance(first, Progress) and first.expanded == 0
         if first.path is not None:
             break

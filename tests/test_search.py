@@ -234,13 +234,15 @@ def test_progress_is_reported_often_and_can_cancel(algorithm: str) -> None:
     search = Search(HARD_8X8, Board.goal(8, 8), algorithm, limits=Limits(max_nodes=10**9, time_limit=600))
     counts = [0]
     for _ in range(200):
-        out = search.step(0.0)
+        out = advance(search, 0.0)
         assert isinstance(out, Progress)
         counts.append(out.expanded)
     gaps = [b - a for a, b in zip(counts, counts[1:])]
     assert min(gaps) >= 0 and max(gaps) <= reads_the_clock_every(algorithm), sorted(set(gaps))
     assert counts[-1] > 0
-    stopped = search.cancel()
+    search.cancel()
+    stopped = search.result
+    assert stopped is not None
     assert stopped.stop is StopReason.CANCELLED and stopped.expanded >= counts[-1]
 
     seen: list[Progress] = []
