@@ -5,26 +5,30 @@ short, but it scatters the tiles it passes, so a big board ends at about three
 times the Manhattan distance. Here a line's tiles are brought home together by a
 beam over the *whole* board that ranks a state by
 
-    STAGE_WEIGHT x (Manhattan distance of the line's tiles)
-    + the blank's distance to the nearest line tile not yet home
-    + (Manhattan distance of every other free tile),
+    STAGE_WEIGHT x (Manhattan distance of the stage's tiles)
+    + NEAR_WEIGHT x (the blank's distance to the nearest stage tile not yet home)
+    + (every other free tile's Manhattan distance, weighted by how soon its line
+       comes: AHEAD_WEIGHTS),
 
 so among the ways of bringing the line home the beam keeps those that carry the
-other tiles toward their cells too (a move costs the same whoever it helps). One
-beam brings every tile of the line home but the last, and the last just inside
-the line's end; the last two then finish as in the reduction (placed one after the
-other by a greedy ranking they cannot be: the beam would have to undo its own
-work). A long line's first tiles go ``CHUNK`` at a time. A beam that stops getting
-nearer (``STALL`` moves) walks to the nearest state it reached and the reduction
-places the rest tile by tile. Lines are filled from the outside in, away from the
-blank's goal, down to a core of at most ``CORE`` rows and columns, which a beam
-over the core alone solves (with the 5x5 pattern databases when they are loaded,
-else linear conflict; line by line if that beam finds nothing shorter).
+tiles of the next lines toward their cells too (a move costs the same whoever it
+helps), while tiles whose turn is far off, and will be moved again before it,
+count little. One beam brings every tile of the line home but the last, and the
+last just inside the line's end; the last two then finish as in the reduction
+(placed one after the other by a greedy ranking they cannot be: the beam would
+have to undo its own work). A long line's first tiles go ``CHUNK`` at a time. A
+beam that stops getting nearer (``STALL`` moves) walks to the nearest state it
+reached and the reduction places the rest tile by tile. Lines are filled from the
+outside in, away from the blank's goal (``reduction.plan_lines``), down to a core
+of at most ``CORE`` rows and columns, which a beam over the core alone solves
+(with the 5x5 pattern databases when they are loaded, else linear conflict; line
+by line if that beam finds nothing shorter).
 
-A beam's states are told apart by where the line's tiles and the blank are (a
+A beam's states are told apart by where the stage's tiles and the blank are (a
 Zobrist hash of those): of the boards alike there it keeps the one whose other
-tiles are nearest home. Children are ranked from their parent's sums (one tile
-moves: one table read), and only the ``width`` kept ones are copied.
+tiles are nearest home (by their weighted distance). Children are ranked from
+their parent's sums (one tile moves: one table read), and only the ``width`` kept
+ones are copied.
 """
 
 from __future__ import annotations
@@ -37,11 +41,21 @@ from typing import Generator
 from ..heuristics import compile_heuristic, strongest_heuristic
 from .beam import beam_search
 from .problem import Problem, zobrist_keys
-from .reduction import Path, Reduction
+from .reduction import Path, Reduction, plan_lines
 from .result import Progress
 
-STAGE_WEIGHT = 2
-"""How much more a cell of a line tile's trip counts than one of another tile's."""
+STAGE_WEIGHT = 4
+"""What a cell of a stage tile's trip counts in a beam's ranking (a cell of a tile's trip
+whose line comes more than three lines later counts 1)."""
+NEAR_WEIGHT = 2
+"""What a cell of the blank's distance to the nearest stage tile not yet home counts."""
+AHEAD_WEIGHTS = (4, 2, 2, 1)
+"""What a cell of another free tile's trip counts, by how many lines after the stage's
+its line is filled: the next line's tiles (and the rest of the stage's own line) count as
+much as the stage's, the two lines after that half as much, every later one and the core
+a quarter (10x10, width 128, 16 boards: 2.29 x Manhattan with every tile counted alike,
+2.10 with these; 16x16, width 32: 2.74 and 2.45). A tile whose line is far off will be
+moved again before its turn: bringing it nearer now buys little."""
 PAUSE_EVERY = 2048
 """A beam yields after expanding this many states (a few ms in CPython)."""
 STALL = 60
@@ -80,6 +94,25 @@ def _tables(rows: int, cols: int) -> tuple[list[int], list[list[int]]]:
     return between, [between[p * n : p * n + n] for p in range(n)]
 
 
+@functools.lru_cache(maxsize=32)
+def _weighted_rows(rows: int, cols: int, weight: int) -> list[list[int]]:
+    """Per cell, ``weight`` times the Manhattan distance from it to every cell."""
+    return [[weight * d for d in row] for row in _tables(rows, cols)[1]]
+
+
+@functools.lru_cache(maxsize=8)
+def _line_order(rows: int, cols: int, blank_goal: int, core: int) -> tuple[int, ...]:
+    """Per goal cell, the index of the line it is in, in the order staged solving fills
+    them (``plan_lines``); the core's cells get the number of lines."""
+    goal_row, goal_col = divmod(blank_goal, cols)
+    plan = plan_lines(rows, cols, goal_row, goal_col, (0, rows - 1, 0, cols - 1), core)
+    order = [len(plan)] * (rows * cols)
+    for index, (line, _, _) in enumerate(plan):
+        for cell in line:
+            order[cell] = index
+    return tuple(order)
+
+
 class Staged(Reduction):
     """A reduction whose lines are placed by whole-board beams of ``width``."""
 
@@ -88,9 +121,11 @@ class Staged(Reduction):
         self.expanded = 0
         """States expanded by the lines' beams (roughly: counted in steps of PAUSE_EVERY)."""
         self.stage_weight = STAGE_WEIGHT
+        self.ahead = AHEAD_WEIGHTS
         self.chunk = CHUNK
         self.between, self.between_rows = _tables(problem.rows, problem.cols)
         self.zobrist = zobrist_keys(problem.size)
+        self.order = _line_order(problem.rows, problem.cols, problem.goal.index(0), CORE)
 
     def place_together(self, cells: list[int], width: int, max_depth: int) -> Generator[None, None, bool]:
         """Bring the tiles of goal ``cells`` home by a beam over the whole board."""
@@ -115,14 +150,20 @@ class Staged(Reduction):
         slot = [-1] * (n + 1)
         for i, label in enumerate(stage_labels):
             slot[label] = i
-        # other[label * n + p]: the Manhattan distance of a free tile outside the stage
-        # (from its goal cell, a row of ``between``).
+        # other[label * n + p]: the weighted Manhattan distance of a free tile outside the
+        # stage (from its goal cell, a row of ``_weighted_rows``), by how many lines after
+        # the stage's its own line comes.
         other = [0] * ((n + 1) * n)
+        ahead = self.ahead
+        order = self.order
+        here = min(order[c] for c in cells)
+        weighted = [_weighted_rows(self.rows, self.cols, w) for w in ahead]
+        last = len(ahead) - 1
         for p in range(n):
             label = goal[p]
             if label and not fixed[p] and slot[label] < 0:
                 base = label * n
-                other[base : base + n] = self.between_rows[p]
+                other[base : base + n] = weighted[min(max(order[p] - here - 1, 0), last)][p]
 
         rows = self.between_rows
 
@@ -176,9 +217,9 @@ class Staged(Reduction):
                     if seen.get(key, 1 << 30) <= child_o:
                         continue
                     if child_total:
-                        score = stage_weight * child_total + min(map(rows[nb].__getitem__, child_un)) + child_o
-                    else:
-                        score = -1
+                        score = stage_weight * child_total + NEAR_WEIGHT * min(map(rows[nb].__getitem__, child_un)) + child_o
+                    else:  # every stage tile home: first, the one with the other tiles nearest home first
+                        score = child_o - (1 << 40)
                     children.append((score, len(children), index, nb, child_pos, child_total, child_un, child_o, zs, key))
             if not children:
                 break
@@ -254,11 +295,6 @@ def core_tables(rows: int, cols: int, blank_goal: int) -> tuple[int, int, int] |
     if rows < CORE or cols < CORE or row not in (0, rows - 1) or col not in (0, cols - 1):
         return None
     return CORE, CORE, (0 if row == 0 else CORE - 1) * CORE + (0 if col == 0 else CORE - 1)
-
-
-def staged_reduction(problem: Problem, width: int) -> Generator[None, None, Path]:
-    """The whole solution by staged lines down to 3x3 (solved by IDA*)."""
-    return Staged(problem, width).run()
 
 
 Improver = Generator[Progress, bool, "list[int] | None"]
