@@ -36,6 +36,7 @@ from __future__ import annotations
 import functools
 import time
 from array import array
+from operator import itemgetter
 from typing import Generator
 
 from ..heuristics import compile_heuristic, strongest_heuristic
@@ -184,15 +185,19 @@ class Staged(Reduction):
         history: list[tuple[array[int], array[int]]] = []  # per layer: parents' indices, blanks
         expanded = 0
         best_total, best_at = t0, -1
+        # The blank's moves from each cell, fixed cells left out (they stay fixed in a stage).
+        moves = [tuple(nb for nb in neighbours[p] if not fixed[nb]) for p in range(n)]
+        near_weight = NEAR_WEIGHT
+        first = itemgetter(0)
         for _ in range(max_depth):
-            children: list[tuple[int, int, int, int, tuple[int, ...], int, tuple[int, ...], int, int, int]] = []
+            children: list[tuple[int, int, int, tuple[int, ...], int, tuple[int, ...], int, int, int]] = []
             for index, (state, blank, back, pos, total, un, o, z) in enumerate(layer):
                 expanded += 1
                 if expanded % PAUSE_EVERY == 0:
                     self.expanded += PAUSE_EVERY
                     yield
-                for nb in neighbours[blank]:
-                    if nb == back or fixed[nb]:
+                for nb in moves[blank]:
+                    if nb == back:
                         continue
                     label = state[nb]
                     base = label * n
@@ -203,46 +208,56 @@ class Staged(Reduction):
                         child_pos = tuple(moved)
                         t = targets[i]
                         child_total = total - between[nb * n + t] + between[blank * n + t]
+                        # The tile moved is next to the blank (the nearest a tile can be)
+                        # unless it arrived home.
+                        near = 1
                         if nb == t:  # leaves home
                             child_un = un + (blank,)
                         else:
                             j = un.index(nb)
-                            child_un = un[:j] + un[j + 1 :] if blank == t else un[:j] + (blank,) + un[j + 1 :]
+                            if blank == t:
+                                child_un = un[:j] + un[j + 1 :]
+                                near = min(map(rows[nb].__getitem__, child_un)) if child_un else 0
+                            else:
+                                child_un = un[:j] + (blank,) + un[j + 1 :]
                         zs = z ^ zobrist[base + nb] ^ zobrist[base + blank]
-                        child_o = o
+                        key = zs ^ zobrist[nb]
+                        if seen.get(key, 1 << 30) <= o:
+                            continue
+                        if child_total:
+                            score = stage_weight * child_total + near_weight * near + o
+                        else:  # every stage tile home: first, the one with the other tiles nearest home first
+                            score = o - (1 << 40)
+                        children.append((score, index, nb, child_pos, child_total, child_un, o, zs, key))
                     else:
-                        child_pos, child_total, child_un, zs = pos, total, un, z
                         child_o = o + other[base + blank] - other[base + nb]
-                    key = zs ^ zobrist[nb]
-                    if seen.get(key, 1 << 30) <= child_o:
-                        continue
-                    if child_total:
-                        score = stage_weight * child_total + NEAR_WEIGHT * min(map(rows[nb].__getitem__, child_un)) + child_o
-                    else:  # every stage tile home: first, the one with the other tiles nearest home first
-                        score = child_o - (1 << 40)
-                    children.append((score, len(children), index, nb, child_pos, child_total, child_un, child_o, zs, key))
+                        key = z ^ zobrist[nb]
+                        if seen.get(key, 1 << 30) <= child_o:
+                            continue
+                        score = stage_weight * total + near_weight * min(map(rows[nb].__getitem__, un)) + child_o
+                        children.append((score, index, nb, pos, total, un, child_o, z, key))
             if not children:
                 break
-            children.sort()
+            children.sort(key=first)  # stable: of equal scores, the first made first
             kept = []
             taken = set()
             for child in children:
-                key = child[9]
+                key = child[8]
                 if key in taken:
                     continue
                 taken.add(key)
                 kept.append(child)
-                seen[key] = child[7]
+                seen[key] = child[6]
                 if len(kept) == width:
                     break
             yield
-            history.append((array("I", [c[2] for c in kept]), array("H", [c[3] for c in kept])))
-            if kept[0][5] < best_total:
-                best_total, best_at = kept[0][5], len(history) - 1
+            history.append((array("I", [c[1] for c in kept]), array("H", [c[2] for c in kept])))
+            if kept[0][4] < best_total:
+                best_total, best_at = kept[0][4], len(history) - 1
             elif len(history) - 1 - best_at > STALL:
                 break
             next_layer = []
-            for _, _, index, nb, child_pos, child_total, child_un, child_o, zs, _ in kept:
+            for _, index, nb, child_pos, child_total, child_un, child_o, zs, _ in kept:
                 state, blank = layer[index][0], layer[index][1]
                 cells_now = array("H", state)
                 cells_now[blank] = cells_now[nb]
