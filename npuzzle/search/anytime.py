@@ -72,8 +72,12 @@ PART_WIDTH = 256
 BEAM_CELLS = 36
 """Boards up to this many cells (6x6) are improved by beam searches over the whole board;
 bigger ones, where such a beam loses its way, by staged solutions (staged.py)."""
-STAGED_WIDTH = 16
-"""The first staged solution's line beams are this wide."""
+STAGED_WIDTH = 32
+"""The first staged improver's line beams are this wide."""
+FIRST_STAGED_WIDTH = 8
+"""On boards past ``BEAM_CELLS`` the first solution is a staged one with line beams this
+wide: as fast as the reduction (16x16, CPython: 0.4 s against 0.8 s) and far shorter (2.9
+against 3.6 x Manhattan)."""
 STAGED_MAX_WIDTH = 2048
 """The widest line beam of a staged solution: it remembers each state it keeps (about 100
 bytes each), up to 800 layers of them for a line."""
@@ -403,13 +407,14 @@ def anytime(problem: Problem, heuristic: Compiled, limits: Limits, options: Opti
         history.append(Improvement(now(), 0, 0))
         return outcome(StopReason.SOLVED, proven=True)
 
-    # 1. The first solution.
-    first = _reduction(problem, 0)
+    # 1. The first solution (never cut off: the deadline passes it whatever it takes).
+    first = (staged_solution(problem, FIRST_STAGED_WIDTH, float("inf"), 1 << 62) if problem.size > BEAM_CELLS
+             else _reduction(problem, 0))
     while True:
         try:
             next(first)
         except StopIteration as done:
-            best[0] = done.value
+            best[0] = done.value if done.value is not None else first_solution(problem)  # (always a path)
             break
         if (yield report(stage="Finding a first solution")):
             first.close()
