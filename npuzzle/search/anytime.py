@@ -90,7 +90,7 @@ VARIANT_CELLS = 144
 """Past this many cells (12x12) one staged solution may take all the time, and windows
 get at most an eighth of it (not a third): there a wider beam still gains far more than
 another variant or windows (16x16: width 16 gives 3.07 x Manhattan, 64 gives 2.31)."""
-STAGED_VARIANTS = ((4, 8), (6, 8), (4, 6), (6, 6))
+STAGED_VARIANTS = ((4, 8), (5, 8), (4, 6), (5, 6))
 """Staged solutions' (weight of a line's tiles, tiles per chunk of a long line)
 (staged.py): the first while they grow wider (it gives the shorter ones), then each in turn."""
 SHORTEN_SECONDS = 0.001
