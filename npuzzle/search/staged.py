@@ -18,11 +18,12 @@ brings the rest of the line home, its last two tiles included (the beam finds th
 turn that slips the last one in). Where it cannot, a beam brings every tile but
 the last home and the last just inside the line's end, and the last two finish as
 in the reduction. A beam that stops getting nearer (``STALL`` moves) walks to the
-nearest state it reached, and the next beam or the reduction places the rest. Lines are filled from the
-outside in, away from the blank's goal (``reduction.plan_lines``), down to a core
-of at most ``CORE`` rows and columns, which a beam over the core alone solves
-(with the 5x5 pattern databases when they are loaded, else linear conflict; line
-by line if that beam finds nothing shorter).
+nearest state it reached, and the next beam or the reduction places the rest.
+Lines are filled from the outside in, away from the blank's goal
+(``reduction.plan_lines``), down to a core of at most ``CORE`` rows and columns,
+which a beam over the core alone solves (with the 5x5 pattern databases when they
+are loaded, else linear conflict; line by line if that beam finds nothing
+shorter).
 
 A beam's states are told apart by where the stage's tiles and the blank are (a
 Zobrist hash of those): of the boards alike there it keeps the one whose other
@@ -65,8 +66,8 @@ it stops at the nearest it got, and the rest of the line is filled by the next b
 by tile (a whole line's beam may take a while to slip its last tile in: 60 gave 1.99 x
 Manhattan on 10x10, 100 gives 1.98)."""
 CHUNK = 8
-"""A line's tiles are placed at most this many at a time (the last two, finished apart,
-not counted)."""
+"""A long line's first tiles are placed this many at a time, as long as more than this many
+and the last two are left; then one beam brings the rest home."""
 CORE = 5
 """Lines are filled until at most this many rows and columns are left (the core): a
 beam over the core with linear conflict or the 5x5 pattern databases solves it far
@@ -280,7 +281,6 @@ class Staged(Reduction):
         included (a wide beam finds the turn that slips the last tile in); if it cannot,
         one that brings every tile but the last home and the last just inside the line's
         end, and the two finish as in the reduction."""
-        cells = self.cells
         goal = self.goal
         t2 = line[-1]
         if len(line) > 2:
