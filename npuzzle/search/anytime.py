@@ -85,6 +85,8 @@ bytes each), up to 800 layers of them for a line."""
 STAGED_COST = 1.2
 """A staged solution's time grows as its width to this power (10x10, CPython: width 256
 took 1.5 s, 925 took 7.2 s)."""
+HURRY_MARGIN = 1.5
+"""A staged improver narrows its beams this many first solutions' times before the deadline."""
 STAGED_SHARE = 0.45
 """The most of the time limit one staged solution is planned to take."""
 VARIANT_CELLS = 144
@@ -96,6 +98,10 @@ STAGED_VARIANTS = ((4, 8), (5, 8), (4, 6), (5, 6))
 (staged.py): the first while they grow wider (it gives the shorter ones), then each in turn."""
 SHORTEN_SECONDS = 0.001
 """About how long shortening a solution by windows takes per move, in CPython (windows.py)."""
+LADDER_CELLS = 25
+"""Boards past this many cells (up to BEAM_CELLS) get staged solutions before their beams."""
+LADDER_SHARE = 0.1
+"""The most of the time limit those staged solutions are planned to take."""
 PROOF_CELLS = 16
 """Boards up to this many cells give IDA* (the proof) three quarters of the time."""
 TURN_SECONDS = 0.02
@@ -251,11 +257,13 @@ def _loading(steps: Iterator[None]) -> Improver:
     return None
 
 
-def _improvers(problem: Problem, heuristic: Compiled, deadline: float, best: list[list[int]]) -> Iterator[Improver]:
+def _improvers(problem: Problem, heuristic: Compiled, deadline: float, best: list[list[int]],
+               first_seconds: float = 0.0) -> Iterator[Improver]:
     """The searches for shorter solutions, in the order they are tried; ``best[0]`` is
     the best path so far when each one starts.
 
-    Small boards: beams over the whole path, doubling in width while they are cheap
+    Small boards (past LADDER_CELLS cells: after staged solutions, four times wider each
+    while they take a tenth of the time): beams over the whole path, doubling in width while they are cheap
     (without pattern databases, from width 256 a beam that finds nothing shorter is
     followed by beams over the parts of the best path, as below, at its width);
     then the widest beam that the time left allows (judged by how long the last one
@@ -307,7 +315,11 @@ def _improvers(problem: Problem, heuristic: Compiled, deadline: float, best: lis
                 variant += 1
             weight, chunk = STAGED_VARIANTS[variant % len(STAGED_VARIANTS)]
             began = time.perf_counter()
-            yield staged_solution(problem, width, deadline, len(best[0]) - 1, weight, chunk)
+            # A run that takes longer than planned (a busy machine, a slower engine) ends
+            # its lines with narrow beams in time, rather than giving nothing: the first
+            # solution's time (beams FIRST_STAGED_WIDTH wide) says how long that takes.
+            hurry = deadline - HURRY_MARGIN * first_seconds
+            yield staged_solution(problem, width, deadline, len(best[0]) - 1, weight, chunk, hurry)
             ran, took = width, time.perf_counter() - began
 
     def then(improver: Improver) -> Improver:
@@ -327,6 +339,20 @@ def _improvers(problem: Problem, heuristic: Compiled, deadline: float, best: lis
         cap = min(MAX_WIDTH, BEAM_STATES // max(1, int((len(best[0]) - 1) * share)))
         return int(min(grown, cap))
 
+    if problem.size > LADDER_CELLS:
+        # 6x6 and the like: staged solutions first, four times wider each while they take a
+        # tenth of the time at most: a floor the beams must then beat, reached in a second
+        # where a beam over the whole board needs several (in the browser, twice as many).
+        total = deadline - time.perf_counter()
+        ladder_width, spent = STAGED_WIDTH, 0.0
+        while True:
+            began = time.perf_counter()
+            yield staged_solution(problem, ladder_width, deadline, len(best[0]) - 1)
+            took = time.perf_counter() - began
+            spent += took
+            ladder_width *= 4
+            if spent + took * 4**STAGED_COST > LADDER_SHARE * total or ladder_width > STAGED_MAX_WIDTH:
+                break
     width = FIRST_WIDTH
     while True:
         length = len(best[0])
@@ -435,7 +461,7 @@ def anytime(problem: Problem, heuristic: Compiled, limits: Limits, options: Opti
         if admissible else None
     )
     proof_share = 0.75 if problem.size <= PROOF_CELLS else 0.1
-    improvers = _improvers(problem, heuristic, deadline, best)
+    improvers = _improvers(problem, heuristic, deadline, best, now())
     improving: Improver | None = next(improvers, None)
     spent = {"proof": 0.0, "improve": 0.0}
 

@@ -68,6 +68,8 @@ Manhattan on 10x10, 100 gives 1.98)."""
 CHUNK = 8
 """A long line's first tiles are placed this many at a time, as long as more than this many
 and the last two are left; then one beam brings the rest home."""
+HURRY_WIDTH = 8
+"""A staged solution in a hurry (past the time it was given) ends with beams this wide."""
 CORE = 5
 """Lines are filled until at most this many rows and columns are left (the core): a
 beam over the core with linear conflict or the 5x5 pattern databases solves it far
@@ -130,6 +132,8 @@ class Staged(Reduction):
         self.between, self.between_rows = _tables(problem.rows, problem.cols)
         self.zobrist = zobrist_keys(problem.size)
         self.order = _line_order(problem.rows, problem.cols, problem.goal.index(0), CORE)
+        self.hurry = float("inf")
+        """From this time (``time.perf_counter()``) on, beams are at most HURRY_WIDTH wide."""
 
     def place_together(self, cells: list[int], width: int, max_depth: int) -> Generator[None, None, bool]:
         """Bring the tiles of goal ``cells`` home by a beam over the whole board."""
@@ -139,6 +143,8 @@ class Staged(Reduction):
         """Bring tiles ``stage_labels`` to ``cells`` by a beam over the whole board (see the
         module's text); True if it did within ``max_depth`` moves. A beam that gets stuck
         stops at the state nearest the goal it reached (False)."""
+        if time.perf_counter() >= self.hurry:
+            width = min(width, HURRY_WIDTH)
         board = self.cells
         n = len(board)
         goal = self.goal
@@ -325,18 +331,20 @@ Improver = Generator[Progress, bool, "list[int] | None"]
 
 
 def staged_solution(problem: Problem, width: int, deadline: float, best: int,
-                    stage_weight: int = STAGE_WEIGHT, chunk: int = CHUNK) -> Improver:
+                    stage_weight: int = STAGE_WEIGHT, chunk: int = CHUNK, hurry: float = float("inf")) -> Improver:
     """A staged solution with line beams of ``width`` (weighting a line's tiles by
     ``stage_weight``, a long line's first tiles ``chunk`` at a time) and a core beam
     ``CORE_WIDTH`` times as wide (the core filled line by line if that beam finds nothing
-    shorter), as an
-    improver of the anytime solver: the path (blank positions, start included) if it is
-    shorter than ``best`` moves, else None (it gives up as soon as it cannot be). Yields
-    progress; send True to cancel."""
+    shorter), as an improver of the anytime solver: the path (blank positions, start
+    included) if it is shorter than ``best`` moves, else None (it gives up as soon as it
+    cannot be, and at ``deadline``). From ``hurry`` on, its beams are HURRY_WIDTH wide, so
+    that a run that took longer than planned still ends, with its outer lines as wide as
+    planned, before the deadline. Yields progress; send True to cancel."""
     started = time.perf_counter()
     staged = Staged(problem, width)
     staged.stage_weight = stage_weight
     staged.chunk = chunk
+    staged.hurry = hurry
 
     def progress(extra: int = 0) -> Progress:
         count = staged.expanded + extra
@@ -364,7 +372,8 @@ def staged_solution(problem: Problem, width: int, deadline: float, best: int,
     if cap >= 1:
         blank_goal = sub.goal.index(0)
         name = strongest_heuristic(sub.rows, sub.cols, blank_goal, ready_only=True)
-        steps = beam_search(sub, compile_heuristic(name, sub.rows, sub.cols, blank_goal), CORE_WIDTH * width,
+        core_width = CORE_WIDTH * (width if time.perf_counter() < hurry else min(width, HURRY_WIDTH))
+        steps = beam_search(sub, compile_heuristic(name, sub.rows, sub.cols, blank_goal), core_width,
                             deadline, max_depth=cap)
         cancel = False
         while True:
