@@ -319,3 +319,33 @@ def test_a_big_boards_first_solution_is_a_narrow_staged_one_never_cut_off() -> N
     result = solve(board, goal, limits=Limits(max_nodes=UNLIMITED_NODES, time_limit=0.001))
     assert result.history[0].length == result.length == len(narrow) - 1 < len(by_lines)
     assert board.play(result.tiles) == goal
+
+
+def test_a_staged_solution_in_a_hurry_ends_with_narrow_beams() -> None:
+    """Past its ``hurry`` time a staged solution's beams are HURRY_WIDTH wide: one in a
+    hurry from the start is the narrow one."""
+    goal = Board.goal(9, 9, "blank-first")
+    board = random_board(9, 9, goal, seed="hurry")
+    problem = Problem.from_boards(board, goal)
+    hurried = drain(staged_solution(problem, 256, float("inf"), 1 << 62, staged.STAGE_WEIGHT, staged.CHUNK, 0.0))
+    narrow = drain(staged_solution(problem, staged.HURRY_WIDTH, float("inf"), 1 << 62))
+    assert hurried == narrow
+    replays(problem, board, goal, hurried)
+
+
+def test_a_6x6_board_gets_staged_solutions_before_its_beams(monkeypatch: pytest.MonkeyPatch) -> None:
+    from npuzzle.search import anytime
+
+    widths: list[int] = []
+    real = anytime.staged_solution
+
+    def watched(problem: Problem, width: int, *rest: Any) -> Any:
+        widths.append(width)
+        return (yield from real(problem, width, *rest))
+
+    monkeypatch.setattr(anytime, "staged_solution", watched)
+    goal = Board.goal(6, 6)
+    board = random_board(6, 6, goal, seed="ladder")
+    result = solve(board, goal, limits=Limits(max_nodes=UNLIMITED_NODES, time_limit=1.0))
+    assert widths and widths[0] == anytime.STAGED_WIDTH and widths == sorted(widths)
+    assert board.play(result.tiles) == goal
