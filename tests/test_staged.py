@@ -306,13 +306,13 @@ def test_a_whole_line_beam_brings_the_last_two_tiles_home_itself(monkeypatch: py
 
 
 def test_a_big_boards_first_solution_is_a_narrow_staged_one_never_cut_off() -> None:
-    """Past 6x6 the anytime solver's first solution is a staged one with line beams
-    FIRST_STAGED_WIDTH wide (as fast as the reduction and far shorter), and it comes
+    """Past 10x10 the anytime solver's first solution is a staged one with line beams
+    FIRST_STAGED_WIDTH wide (faster than the reduction and far shorter), and it comes
     whatever the time limit."""
     from npuzzle.search import anytime
 
-    goal = Board.goal(10, 10)
-    board = random_board(10, 10, goal, seed="first")
+    goal = Board.goal(11, 11)
+    board = random_board(11, 11, goal, seed="first")
     problem = Problem.from_boards(board, goal)
     narrow = drain(staged_solution(problem, anytime.FIRST_STAGED_WIDTH, float("inf"), 1 << 62))
     by_lines = drain(reduce(problem))

@@ -2,8 +2,8 @@
 
 1. **A first solution in milliseconds** on any board (reduction.py: filled a line
    at a time, as a person does; long, about three times the Manhattan distance
-   on big boards, but immediate; past 6x6, a staged solution with narrow beams,
-   as fast and far shorter).
+   on big boards, but immediate; past 10x10, a staged solution with narrow beams,
+   faster and far shorter).
 2. **Then two searches share the time that is left**, in short turns:
    * *shorter solutions*: on boards up to 36 cells (6x6), beam searches (beam.py),
      each cut off at the length of the best solution so far, so that only a
@@ -76,9 +76,13 @@ bigger ones, where such a beam loses its way, by staged solutions (staged.py).""
 STAGED_WIDTH = 32
 """The first staged improver's line beams are this wide."""
 FIRST_STAGED_WIDTH = 8
-"""On boards past ``BEAM_CELLS`` the first solution is a staged one with line beams this
-wide: as fast as the reduction (16x16, CPython: 0.4 s against 0.8 s) and far shorter (2.9
-against 3.6 x Manhattan)."""
+"""On boards past ``FIRST_STAGED_CELLS`` the first solution is a staged one with line beams
+this wide: faster than the reduction (16x16, CPython: 0.4 s against 0.8 s) and far shorter
+(2.9 against 3.6 x Manhattan)."""
+FIRST_STAGED_CELLS = 100
+"""Boards past this many cells (10x10) get a staged first solution; on smaller ones the
+reduction is as fast, and beams this narrow can lose their way (7x6: 698 moves against the
+reduction's 636)."""
 STAGED_MAX_WIDTH = 2048
 """The widest line beam of a staged solution: it remembers each state it keeps (about 100
 bytes each), up to 800 layers of them for a line."""
@@ -86,7 +90,10 @@ STAGED_COST = 1.2
 """A staged solution's time grows as its width to this power (10x10, CPython: width 256
 took 1.5 s, 925 took 7.2 s)."""
 HURRY_MARGIN = 1.5
-"""A staged improver narrows its beams this many first solutions' times before the deadline."""
+"""A staged improver narrows its beams this many first solutions' times before the deadline
+(on boards whose first solution is a staged one), ..."""
+HURRY_SHARE = 0.03
+"""... and at least this share of the time limit before it."""
 STAGED_SHARE = 0.45
 """The most of the time limit one staged solution is planned to take."""
 VARIANT_CELLS = 144
@@ -316,9 +323,9 @@ def _improvers(problem: Problem, heuristic: Compiled, deadline: float, best: lis
             weight, chunk = STAGED_VARIANTS[variant % len(STAGED_VARIANTS)]
             began = time.perf_counter()
             # A run that takes longer than planned (a busy machine, a slower engine) ends
-            # its lines with narrow beams in time, rather than giving nothing: the first
-            # solution's time (beams FIRST_STAGED_WIDTH wide) says how long that takes.
-            hurry = deadline - HURRY_MARGIN * first_seconds
+            # its lines with narrow beams in time, rather than giving nothing: a staged
+            # first solution's time (beams FIRST_STAGED_WIDTH wide) says how long that takes.
+            hurry = deadline - max(HURRY_MARGIN * first_seconds, HURRY_SHARE * total)
             yield staged_solution(problem, width, deadline, len(best[0]) - 1, weight, chunk, hurry)
             ran, took = width, time.perf_counter() - began
 
@@ -440,8 +447,8 @@ def anytime(problem: Problem, heuristic: Compiled, limits: Limits, options: Opti
         return outcome(StopReason.SOLVED, proven=True)
 
     # 1. The first solution (never cut off: the deadline passes it whatever it takes).
-    first = (staged_solution(problem, FIRST_STAGED_WIDTH, float("inf"), 1 << 62) if problem.size > BEAM_CELLS
-             else _reduction(problem, 0))
+    first = (staged_solution(problem, FIRST_STAGED_WIDTH, float("inf"), 1 << 62)
+             if problem.size > FIRST_STAGED_CELLS else _reduction(problem, 0))
     while True:
         try:
             next(first)
