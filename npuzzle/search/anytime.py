@@ -90,10 +90,11 @@ STAGED_COST = 1.2
 """A staged solution's time grows as its width to this power (10x10, CPython: width 256
 took 1.5 s, 925 took 7.2 s)."""
 HURRY_MARGIN = 1.5
-"""A staged improver narrows its beams this many first solutions' times before the deadline
-(on boards whose first solution is a staged one), ..."""
+"""A staged improver narrows its beams at least this many first solutions' times before
+the deadline (a staged first solution's time says how long narrow beams take)."""
 HURRY_SHARE = 0.03
-"""... and at least this share of the time limit before it."""
+"""A staged improver narrows its beams at least this share of the time limit before the
+deadline."""
 STAGED_SHARE = 0.45
 """The most of the time limit one staged solution is planned to take."""
 VARIANT_CELLS = 144
