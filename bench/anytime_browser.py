@@ -28,7 +28,7 @@ import statistics
 import sys
 from typing import Any
 
-from anytime import parse_size
+from anytime import BIG_MAX, BIG_MEAN, KORF24_MAX, parse_size
 from common import command_line, machine_header, machine_info, write_results
 from korf100 import parse_ids
 
@@ -37,6 +37,9 @@ from npuzzle.heuristics import estimate
 from npuzzle.known import korf24_50
 from npuzzle.random_boards import random_board
 from tests.browsers import MAIN_THREAD, START_CLIENT, WATCH_MAIN_THREAD, launch, served_site, watch
+
+KORF24_BROWSER_MEAN = 1.04
+"""Issue 31: Korf & Felner's 50 at 10 s through the site's worker, at most this x optimal on average."""
 
 SOLVE = """
 async (request) => {
@@ -154,10 +157,17 @@ def main() -> int:
             ratios = [r[key] / r["optimal"] for r in rows if r[key]]
             lines.append(f"- at {label}: mean length {statistics.mean(r[key] for r in rows if r[key]):.2f}, "
                          f"mean ratio {statistics.mean(ratios):.4f}, max {max(ratios):.4f}")
+        if args.time_limit == 10.0:
+            ratios = [r["length_10s"] / r["optimal"] for r in rows if r["length_10s"]]
+            lines.append(f"- targets (issue 31): after 10 s mean <= {KORF24_BROWSER_MEAN} x optimal through the site's "
+                         f"worker, none over {KORF24_MAX} x: mean {statistics.mean(ratios):.4f} "
+                         f"{'met' if statistics.mean(ratios) <= KORF24_BROWSER_MEAN else 'missed'}, "
+                         f"{sum(x > KORF24_MAX for x in ratios)} over {KORF24_MAX} x")
     if args.set == "big":
         lines += ["", "Per size (mean and max over its boards):", "",
                   "| size | boards | first (ms, max) | len / Manhattan at 1 s | at 10 s | at 60 s | at the end "
                   "| len / bound at the end | longest silence (ms) |", "|" + " --- |" * 9]
+        verdicts: list[str] = []
         for size in sorted({r["size"] for r in rows}, key=lambda t: (parse_size(t)[0] * parse_size(t)[1], t)):
             group = [r for r in rows if r["size"] == size]
 
@@ -171,6 +181,13 @@ def main() -> int:
             lines.append(f"| {size} | {len(group)} | {max(r['first_ms'] or 0 for r in group)} | {ratio['length_1s']} | "
                          f"{ratio['length_10s']} | {ratio['length_60s']} | {ratio['length']} | {bound} | "
                          f"{max(r['max_gap_ms'] for r in group)} |")
+            at10 = [r["length_10s"] / r["manhattan"] for r in group if r["length_10s"]]
+            if args.time_limit == 10.0 and len(at10) == len(group):
+                verdicts.append(f"{size} {statistics.mean(at10):.3f} / {max(at10):.3f} "
+                                + ("met" if statistics.mean(at10) <= BIG_MEAN and max(at10) <= BIG_MAX else "missed"))
+        if verdicts:
+            lines += ["", f"- targets (issue 31), at 10 s: mean length / Manhattan at most {BIG_MEAN} on every size "
+                      f"from 6x6 to 16x16, no board over {BIG_MAX}: " + "; ".join(verdicts)]
     lines += ["", "| board | optimal | first (ms) | first | at 1 s | at 10 s | end | bound | max gap (ms) |",
               "|" + " --- |" * 9]
     for r in rows:

@@ -16,7 +16,8 @@ differences between the times are each part's cost:
 - key:      the child's key;
 - dedupe:   whether the key was seen (in the last layers; bytes: or in this layer, noted
             per child; zobrist: a board made twice in a layer is dropped at select);
-- estimate: the two lookups' index changes and table reads, and Manhattan's change;
+- estimate: the two lookups' index changes and table reads, Manhattan's change, and the rank
+            (zobrist: the larger lookup plus the two lookups' mean, as the beam ranks now);
 - bucket:   the child into its estimate's bucket (the whole child loop);
 
 then, per layer, ``select`` (the ``width`` best into the next layer, each with its board
@@ -133,9 +134,8 @@ CODE = {
             s0 = p0 - t0[old] + t0[old + d0[mv]]
             old = ixs[at + sl1]
             s1 = p1 - t1[old] + t1[old + d1[mv]]
-            h1 = s0 if s0 > s1 else s1
             m1 = m + md[mv]
-            h1 = m1 + 2 * h1
+            h1 = 2 * (m1 + (s0 if s0 > s1 else s1)) + s0 + s1
 """,
         "bucket": """
             bucket = buckets.get(h1)

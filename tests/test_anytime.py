@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 import time
 from pathlib import Path
+from typing import Any, Generator, Sequence
 
 import pytest
 
@@ -189,14 +190,20 @@ def test_progress_reports_each_better_solution_once() -> None:
 
 @pytest.mark.parametrize("side, goal_name", [(3, "blank-last"), (4, "blank-first"), (5, "blank-first")])
 def test_the_pattern_beam_ranks_children_as_a_full_evaluation_would(side: int, goal_name: str) -> None:
-    """The beam's per-move pattern-database updates give the same estimates, hence the
-    same path, as evaluating every child in full with the lookups it uses."""
+    """The beam's per-move pattern-database updates give the same ranks, hence the
+    same path, as evaluating every child in full with the lookups it uses: the larger of
+    the two lookups' estimates plus their mean (doubled; a single lookup counts twice)."""
     goal = Board.goal(side, side, goal_name)
     problem = Problem.from_boards(random_board(side, side, goal, seed=side), goal)
     pdb = compile_heuristic("pdb", side, side, goal.blank)
     assert pdb.patterns is not None
-    used = pdb.patterns[::2] if len(pdb.patterns) == 4 else pdb.patterns
-    full = Compiled("full", lambda cells: max(lookup.evaluate(cells) for lookup in used))
+    used = (list(pdb.patterns[::2] if len(pdb.patterns) == 4 else pdb.patterns) * 2)[:2]
+
+    def rank(cells: Sequence[int]) -> int:
+        first, second = (lookup.evaluate(cells) for lookup in used)
+        return 2 * max(first, second) + first + second
+
+    full = Compiled("full", rank)
     paths = []
     for heuristic in (pdb, full):
         steps = beam_search(problem, heuristic, 64, deadline=time.perf_counter() + 60)
@@ -326,3 +333,42 @@ def test_a_stop_at_the_first_step_after_the_tables_load_keeps_the_solution_shown
     assert result.stop is StopReason.CANCELLED and result.length is not None
     assert (tuple(result.tiles), result.moves) == shown
     check_answer(result, board, goal)
+
+
+def test_with_pattern_databases_only_the_last_parts_of_the_best_path_are_searched_again(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """After its widest beam the anytime solver searches parts of the best path again; a
+    first part ends at a board other than the goal, where the 5x5 tables do not apply, so
+    with them only the last parts are (beams stubbed out: only the schedule is watched)."""
+    from npuzzle.search import anytime
+
+    def no_beam(*args: object, **kwargs: object) -> Generator[Progress, bool, None]:
+        return None
+        yield  # a generator that finds nothing at once
+
+    parts: list[bool] = []
+    real_part = anytime._part
+
+    def watched(problem: Problem, best: list[list[int]], fraction: float, first: bool, width: int,
+                deadline: float) -> Generator[Progress, bool, list[int] | None]:
+        parts.append(first)
+        return (yield from real_part(problem, best, fraction, first, width, deadline))
+
+    def drain(steps: Generator[Any, Any, Any]) -> Any:
+        while True:
+            try:
+                next(steps)
+            except StopIteration as done:
+                return done.value
+
+    monkeypatch.setattr(anytime, "beam_search", no_beam)
+    monkeypatch.setattr(anytime, "_part", watched)
+    for side, goal_name, tables in ((5, "blank-first", True), (6, "blank-last", False)):
+        goal = Board.goal(side, side, goal_name)
+        problem = Problem.from_boards(random_board(side, side, goal, seed=side), goal)
+        heuristic = compile_heuristic("pdb" if tables else "linear-conflict", side, side, goal.blank)
+        best = [[problem.start.index(0)] + drain(reduce(problem))]
+        parts.clear()
+        for improver in anytime._improvers(problem, heuristic, time.perf_counter() + 5, best):
+            drain(improver)
+        assert parts and (set(parts) == {False} if tables else set(parts) == {True, False})

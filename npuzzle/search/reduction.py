@@ -62,6 +62,44 @@ def rectangle_problem(cells: list[int] | tuple[int, ...], goal: list[int] | tupl
     return Problem.from_boards(start, target), region
 
 
+def plan_lines(rows: int, cols: int, goal_row: int, goal_col: int, free: tuple[int, int, int, int],
+               core: int) -> list[tuple[list[int], int, tuple[int, int, int, int]]]:
+    """The lines a reduction fills, in order, from the free rectangle ``free`` (top, bottom,
+    left, right) until at most ``core`` rows and ``core`` columns are left: each line's
+    cells (ending at its last two), the step from a line cell into the rest, and the free
+    rectangle after it. Lines go away from the blank's goal cell (``goal_row``,
+    ``goal_col``): a row while the rectangle is at least as tall as it is wide, filled
+    toward the goal's column, else a column, filled toward the goal's row."""
+    top, bottom, left, right = free
+    plan = []
+    while bottom - top + 1 > core or right - left + 1 > core:
+        height, width = bottom - top + 1, right - left + 1
+        if height >= width and height > 2:
+            row = top if goal_row > top else bottom
+            columns = list(range(left, right + 1))
+            if goal_col < (left + right) / 2:
+                columns.reverse()
+            inward = cols if row == top else -cols
+            line = [row * cols + c for c in columns]
+            if row == top:
+                top += 1
+            else:
+                bottom -= 1
+        else:
+            col = left if goal_col > left else right
+            rows_ = list(range(top, bottom + 1))
+            if goal_row < (top + bottom) / 2:
+                rows_.reverse()
+            inward = 1 if col == left else -1
+            line = [r * cols + col for r in rows_]
+            if col == left:
+                left += 1
+            else:
+                right -= 1
+        plan.append((line, inward, (top, bottom, left, right)))
+    return plan
+
+
 class Reduction:
     """The state of a reduction in progress: the cells, the cells already placed, the path."""
 
@@ -344,35 +382,10 @@ class Reduction:
     def run_to(self, core: int) -> Generator[None, None, tuple[int, int, int, int]]:
         """Fill lines (from the free rectangle ``self.free``) until at most ``core`` rows
         and ``core`` columns are free; returns that rectangle (top, bottom, left, right)."""
-        top, bottom, left, right = self.free
-        cols = self.cols
-        while bottom - top + 1 > core or right - left + 1 > core:
-            height, width = bottom - top + 1, right - left + 1
-            if height >= width and height > 2:
-                # A row away from the blank's goal; fill it toward the goal's column.
-                row = top if self.goal_row > top else bottom
-                columns = list(range(left, right + 1))
-                if self.goal_col < (left + right) / 2:
-                    columns.reverse()
-                inward = cols if row == top else -cols
-                yield from self.fill_line([row * cols + c for c in columns], inward)
-                if row == top:
-                    top += 1
-                else:
-                    bottom -= 1
-            else:
-                col = left if self.goal_col > left else right
-                rows = list(range(top, bottom + 1))
-                if self.goal_row < (top + bottom) / 2:
-                    rows.reverse()
-                inward = 1 if col == left else -1
-                yield from self.fill_line([r * cols + col for r in rows], inward)
-                if col == left:
-                    left += 1
-                else:
-                    right -= 1
-            self.free = (top, bottom, left, right)
-        return top, bottom, left, right
+        for line, inward, free in plan_lines(self.rows, self.cols, self.goal_row, self.goal_col, self.free, core):
+            yield from self.fill_line(line, inward)
+            self.free = free
+        return self.free
 
     def region_problem(self, top: int, bottom: int, left: int, right: int) -> tuple[Problem, list[int]]:
         """The free rectangle as a problem of its own, and its cells (the problem's cell
