@@ -94,59 +94,28 @@ def test_a_stuck_line_beam_goes_as_far_as_it_got_and_lines_finish_tile_by_tile(m
     replays(problem, board, goal, path)
 
 
-def beam_steps(monkeypatch: pytest.MonkeyPatch, pause_every: int) -> list[int]:
+def beam_steps(monkeypatch: pytest.MonkeyPatch, pause_every: int) -> tuple[int, list[int]]:
     """The lines of a random 8x8 board filled by beams of width 256 down to the 5x5 core, a
-    step at a time, with ``staged.PAUSE_EVERY`` set to ``pause_every``: per step, the states
-    the lines' beams expanded (their looks at a blank's neighbours; the reduction's own
-    tile-by-tile moves are not counted)."""
+    step at a time, with ``staged.PAUSE_EVERY`` set to ``pause_every``: how many steps it
+    took (a beam yields once per layer, and after every ``pause_every`` states it expands)
+    and the path it found."""
     monkeypatch.setattr(staged, "PAUSE_EVERY", pause_every)
     goal = Board.goal(8, 8)
     problem = Problem.from_boards(random_board(8, 8, goal, seed=1), goal)
     work = Staged(problem, 256)
-    counted, inside = [0], [False]
-
-    class Counting(list):  # type: ignore[type-arg]
-        def __getitem__(self, index: Any) -> Any:
-            counted[0] += inside[0]
-            return list.__getitem__(self, index)
-
-    work.neighbours = Counting(work.neighbours)
-    real = Staged.place_labels
-
-    def place_labels(*args: Any) -> Generator[None, None, bool]:
-        beam = real(work, *args)
-        while True:
-            inside[0] = True
-            try:
-                next(beam)
-            except StopIteration as done:
-                return bool(done.value)
-            finally:
-                inside[0] = False
-            yield
-
-    monkeypatch.setattr(work, "place_labels", place_labels)
-    per_step = []
-    steps = work.run_to(5)
-    while True:
-        counted[0] = 0
-        try:
-            next(steps)
-        except StopIteration:
-            break
-        per_step.append(counted[0])
-    return per_step
+    steps = sum(1 for _ in work.run_to(5))
+    return steps, list(work.path)
 
 
 def test_a_line_beam_pauses_every_few_thousand_states(monkeypatch: pytest.MonkeyPatch) -> None:
     """A line's beam yields (so the worker's slice can end) after every PAUSE_EVERY states it
-    expands, inside a layer too: here 32, in layers of up to 256 states. Counted, not timed
-    (a step's seconds are bench/responsiveness.py's): without the pause a step expands a
-    whole layer."""
-    paused = beam_steps(monkeypatch, 32)
-    assert max(paused) == 32 and sum(paused) > 100_000  # 3,000 pauses and more
-    whole_layers = beam_steps(monkeypatch, 1 << 30)
-    assert max(whole_layers) == 256 and sum(whole_layers) == sum(paused)
+    expands, inside a layer too: here 32, in layers of up to 256 states, so several times as
+    many steps as layers, for the same path. Counted, not timed (a step's seconds are
+    bench/responsiveness.py's): without the pause a step expands a whole layer."""
+    paused, path = beam_steps(monkeypatch, 32)
+    whole_layers, same = beam_steps(monkeypatch, 1 << 30)
+    assert same == path
+    assert paused >= 4 * whole_layers and paused > 3000, (paused, whole_layers)
 
 
 class Deadline(float):
