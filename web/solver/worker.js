@@ -1,7 +1,7 @@
 // The solver's worker: loads Pyodide and the npuzzle package from the site, then answers the
 // page's requests (worker-core.js: the messages in and out). It never runs a person's code:
 // that runs in a sandboxed worker of its own (custom/sandbox-worker.js).
-import { PACKAGE_ARCHIVE, PYODIDE_URL, STDLIB_ARCHIVE, TABLE_FILES } from "../build-info.js";
+import { PACKAGE_ARCHIVE, PYODIDE_URL, SNAPSHOT, STDLIB_ARCHIVE, TABLE_FILES } from "../build-info.js";
 // Class static blocks, which the runtime's script uses: a browser that cannot parse them stops
 // here, before fetching anything of the runtime (the page's browser-support.js says why).
 import "./syntax-probe.js";
@@ -11,11 +11,23 @@ import { reason, serve, within } from "./worker-core.js";
 const WEB = new URL("../", import.meta.url);
 const START_TIMEOUT_MS = 120_000;
 
+// Python's memory once started with the package imported (build.py's snapshot), gunzipped; null
+// if the build has none or it cannot be had (Python then starts as usual).
+async function snapshot() {
+  if (!SNAPSHOT) return null;
+  const response = await fetch(new URL(SNAPSHOT, WEB));
+  if (!response.ok) throw new Error(`HTTP ${response.status}`);
+  const data = await new Response(response.body.pipeThrough(new DecompressionStream("gzip"))).arrayBuffer();
+  return new Uint8Array(data);
+}
+
 // Each step of loading says what failed in words a person can act on.
 async function load(report, startup) {
   report("Loading Python");
-  // The package is fetched while Python starts (it is read once Python is up).
+  // The package and the snapshot are fetched while the runtime loads.
   const fetchingPackage = fetch(new URL(PACKAGE_ARCHIVE, WEB)).catch(() => null);
+  const fetchingSnapshot = snapshot();
+  fetchingSnapshot.catch(() => {}); // a missing or broken snapshot: Python starts as usual
   const runtime = new URL(PYODIDE_URL, WEB);
   // loadPyodide never settles when its WebAssembly file is missing: check first (while its
   // script loads: one round trip, not two).
@@ -31,17 +43,28 @@ async function load(report, startup) {
   } catch (error) {
     throw new Error(`the Python runtime's script pyodide.mjs could not be loaded (${await whyNotScript(new URL("pyodide.mjs", runtime), error)})`);
   }
-  let pyodide;
+  // The standard library build.py precompiled with this same Pyodide (Python reads its bytecode
+  // instead of compiling every module it imports at start).
+  const options = { indexURL: runtime.href, stdLibURL: new URL(STDLIB_ARCHIVE, WEB).href };
+  const start = (more) => within(loadPyodide({ ...options, ...more }), START_TIMEOUT_MS, "the Python runtime did not start within two minutes");
+  let pyodide = null;
+  // Restored from the snapshot, Python is started and the package imported already; if that
+  // fails (no snapshot, another runtime's, corrupt, too big), Python starts as usual.
   try {
-    pyodide = await within(
-      // The standard library build.py precompiled with this same Pyodide (Python reads its
-      // bytecode instead of compiling every module it imports at start).
-      loadPyodide({ indexURL: runtime.href, stdLibURL: new URL(STDLIB_ARCHIVE, WEB).href }),
-      START_TIMEOUT_MS,
-      "the Python runtime did not start within two minutes",
-    );
+    const memory = await fetchingSnapshot;
+    if (memory) {
+      pyodide = await start({ _loadSnapshot: memory });
+      startup.snapshot = "restored";
+    }
   } catch (error) {
-    throw new Error(`the Python runtime did not start (${reason(error)})`);
+    startup.snapshot = `not used: ${reason(error)}`;
+  }
+  if (!pyodide) {
+    try {
+      pyodide = await start({});
+    } catch (error) {
+      throw new Error(`the Python runtime did not start (${reason(error)})`);
+    }
   }
   startup.runtime = performance.now();
   report("Loading the solver");
@@ -49,6 +72,8 @@ async function load(report, startup) {
   if (!response) throw new Error("could not fetch the npuzzle package (no network, and this site is not yet stored for offline use)");
   if (!response.ok) throw new Error(`could not fetch the npuzzle package (HTTP ${response.status})`);
   pyodide.unpackArchive(new Uint8Array(await response.arrayBuffer()), "zip");
+  // A snapshot holds the build's randomness: this visitor's Python draws its own.
+  if (startup.snapshot === "restored") pyodide.runPython("import random; random.seed()");
   return pyodide;
 }
 
