@@ -10,6 +10,7 @@ import { reason, serve, within } from "./worker-core.js";
 // The build's web folder (web-<hash>/), where build-info.js is: its paths are relative to it.
 const WEB = new URL("../", import.meta.url);
 const START_TIMEOUT_MS = 120_000;
+let pyodide = null; // the runtime, once loaded (module scope: tests/test_page_recovery.py's script reaches it)
 
 // Python's memory once started with the package imported (build.py's snapshot), gunzipped; null
 // if the build has none or it cannot be had (Python then starts as usual).
@@ -47,7 +48,6 @@ async function load(report, startup) {
   // instead of compiling every module it imports at start).
   const options = { indexURL: runtime.href, stdLibURL: new URL(STDLIB_ARCHIVE, WEB).href };
   const start = (more) => within(loadPyodide({ ...options, ...more }), START_TIMEOUT_MS, "the Python runtime did not start within two minutes");
-  let pyodide = null;
   // Restored from the snapshot, Python is started and the package imported already; if that
   // fails (no snapshot, another runtime's, corrupt, too big), Python starts as usual.
   try {
