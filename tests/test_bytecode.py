@@ -99,16 +99,16 @@ def test_the_bytecode_is_the_same_at_every_build(built_site: Path) -> None:
     assert (built_site / "py" / f"npuzzle-{build._digest(archive)}.zip").read_bytes() == archive
 
 
-# Restores the site's memory snapshot twice, as the solver's worker does (gunzipped, then the
+# Restores the site's memory snapshot twice, as the solver's worker does (made whole, then the
 # package unpacked and Python's random reseeded), and reports what each Python says; then feeds
 # Pyodide a snapshot of another build (its build id changed), which it must refuse.
 SNAPSHOT = r"""
 import { readFileSync } from "node:fs";
-import { gunzipSync } from "node:zlib";
 import { pathToFileURL } from "node:url";
-const [runtime, stdlib, archive, snapshot] = process.argv.slice(2);
+const [runtime, stdlib, archive, snapshot, reader] = process.argv.slice(2);
 const { loadPyodide } = await import(pathToFileURL(`${runtime}/pyodide.mjs`).href);
-const memory = gunzipSync(readFileSync(snapshot));
+const { whole } = await import(pathToFileURL(reader).href);  // the worker's own (web/solver/snapshot.js)
+const memory = whole(new Uint8Array(readFileSync(snapshot)));
 const visits = [];
 for (let visit = 0; visit < 2; visit++) {
   const pyodide = await loadPyodide({ indexURL: `${runtime}/`, stdLibURL: stdlib, _loadSnapshot: new Uint8Array(memory) });
@@ -158,7 +158,8 @@ def test_the_memory_snapshot_restores_the_started_solver_with_its_own_randomness
     snapshot = py / re.search(r'SNAPSHOT = "\.\./py/([^"]+)"', info).group(1)  # type: ignore[union-attr]
     script = tmp_path_factory.mktemp("snapshot") / "snapshot.mjs"
     script.write_text(SNAPSHOT)
-    done = subprocess.run([node, str(script), str(ROOT / "node_modules" / "pyodide"), str(stdlib), str(archive), str(snapshot)],
+    reader = web_folder(built_site) / "solver" / "snapshot.js"
+    done = subprocess.run([node, str(script), str(ROOT / "node_modules" / "pyodide"), str(stdlib), str(archive), str(snapshot), str(reader)],
                           capture_output=True, text=True, timeout=180, check=True)
     report = json.loads(done.stdout.strip().splitlines()[-1])
     first, second = report["visits"]

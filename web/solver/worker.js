@@ -5,6 +5,7 @@ import { PACKAGE_ARCHIVE, PYODIDE_URL, SNAPSHOT, STDLIB_ARCHIVE, TABLE_FILES } f
 // Class static blocks, which the runtime's script uses: a browser that cannot parse them stops
 // here, before fetching anything of the runtime (the page's browser-support.js says why).
 import "./syntax-probe.js";
+import { whole } from "./snapshot.js";
 import { reason, serve, within } from "./worker-core.js";
 
 // The build's web folder (web-<hash>/), where build-info.js is: its paths are relative to it.
@@ -12,14 +13,13 @@ const WEB = new URL("../", import.meta.url);
 const START_TIMEOUT_MS = 120_000;
 let pyodide = null; // the runtime, once loaded (module scope: tests/test_page_recovery.py's script reaches it)
 
-// Python's memory once started with the package imported (build.py's snapshot), gunzipped; null
-// if the build has none or it cannot be had (Python then starts as usual).
+// Python's memory once started with the package imported (build.py's snapshot, made whole again);
+// null if the build has none (Python then starts as usual, as it does if this fails).
 async function snapshot() {
   if (!SNAPSHOT) return null;
   const response = await fetch(new URL(SNAPSHOT, WEB));
   if (!response.ok) throw new Error(`HTTP ${response.status}`);
-  const data = await new Response(response.body.pipeThrough(new DecompressionStream("gzip"))).arrayBuffer();
-  return new Uint8Array(data);
+  return whole(new Uint8Array(await response.arrayBuffer()));
 }
 
 // Each step of loading says what failed in words a person can act on.
@@ -65,6 +65,11 @@ async function load(report, startup) {
     } catch (error) {
       throw new Error(`the Python runtime did not start (${reason(error)})`);
     }
+  }
+  // Pyodide only logs a standard library it could not fetch, and a restored Python starts without
+  // it: a module imported later would be missing. Say so now.
+  if (!pyodide.FS.readdir("/lib").some((name) => /^python\d+\.zip$/.test(name))) {
+    throw new Error("the Python runtime did not start (its standard library could not be fetched)");
   }
   startup.runtime = performance.now();
   report("Loading the solver");
