@@ -316,9 +316,16 @@ document.addEventListener("securitypolicyviolation", (e) => {
   // (tests/pages.py's screenshot(), which then checks there was at most one).
   const shot = window.__harnessScreenshot;
   if (shot && e.violatedDirective === "style-src-elem" && e.blockedURI === "inline") { shot.blocked++; return; }
+  // The harness's own scripts, which Playwright injects into every frame: the sandbox's frame
+  // (the srcdoc frame that runs a person's code) refuses them, as it refuses any script but its own.
+  if (e.documentURI === "about:srcdoc" || (e.violatedDirective === "script-src-elem" && e.blockedURI === "data")) return;
   window.__cspViolation(`${e.violatedDirective} blocked ${e.blockedURI || "inline"} (${e.sourceFile}:${e.lineNumber})`);
 });
 """
+
+HARNESS_SCRIPT_BLOCKED = re.compile(r"blocked a script \(script-src-elem\) at data:text/javascript,|Missing 'unsafe-eval'")
+"""How Firefox logs, as a page error, the sandbox's frame refusing the scripts Playwright injects
+into every frame (the harness's init scripts and bindings): the frame allows no script but its own."""
 
 BLOCKED_STYLE_LOG = "blocked an inline style (style-src-elem)"
 """How Firefox logs a blocked inline style element (as an error, which Playwright reports as
@@ -351,7 +358,8 @@ def watch(page: Any, site_url: str, problems: list[str] | None = None, where: st
         found.append(prefix + problem)
 
     page.on("console", lambda m: add(f"console {m.type}: {m.text}") if m.type == "error" else None)
-    page.on("pageerror", lambda e: None if harness_style_blocked(page, str(e)) else add(f"page error: {e}"))
+    page.on("pageerror", lambda e: None if harness_style_blocked(page, str(e)) or HARNESS_SCRIPT_BLOCKED.search(str(e))
+            else add(f"page error: {e}"))
 
     def dialog(d: Any) -> None:
         add(f"dialog: {d.message}")

@@ -155,6 +155,7 @@ def test_the_site_works_offline_after_one_visit_and_a_new_build_replaces_it(
     assert "working offline" in page.locator("#solver-state").inner_text()
     # Your code too: its sandbox gets the runtime as bytes from the page (never by URL).
     open_part(page, "heuristic")
+    page.locator("#check-size").select_option("3x3")
     result = check(page)
     expect(result).to_have_attribute("data-admissible", "true")
     expect(result).to_have_attribute("data-states", "181440")

@@ -126,6 +126,9 @@ DOORS = [
          probes=("probe/function-import.js",)),
     Door("run-js", "from pyodide.code import run_js\nsaw.append(str(run_js(f\"fetch('{FOREIGN}/run-js')\")))"),
     Door("fetch", "quiet(js.fetch(f'{FOREIGN}/fetch'))\nquiet(js.fetch(f'{SITE}probe/fetch'))", probes=("probe/fetch",)),
+    # Cache.add fetches what it stores: a request no list of network globals names.
+    Door("cache-add", "def add(cache):\n    quiet(cache.add(f'{FOREIGN}/cache-add'))\n    quiet(cache.add(f'{SITE}probe/cache-add'))\n"
+         "quiet(js.caches.open('npuzzle-fetcher').then(create_proxy(add)))", probes=("probe/cache-add",)),
     Door("xhr", "x = js.XMLHttpRequest.new()\nx.open('GET', f'{FOREIGN}/xhr', False)\nx.send()\nsaw.append(str(x.status))"),
     Door("import-scripts", "js.importScripts(f'{FOREIGN}/import-scripts.js')"),
     Door("websocket-eventsource", "js.WebSocket.new(FOREIGN.replace('http', 'ws') + '/ws')\n"
@@ -239,7 +242,8 @@ CHECK_ENDED = """async () => {
 ENTRY_SCRIPT = "async () => document.querySelector('script[type=module]').getAttribute('src')"
 
 
-REFUSAL = re.compile(r"settings blocked|Content[- ]Security[- ]Policy|violates the following|Missing 'unsafe-eval'")
+REFUSAL = re.compile(r"settings blocked|Content[- ]Security[- ]Policy|violates the following|Missing 'unsafe-eval'"
+                     r"|moz-nullprincipal:\{[-0-9a-f]+\}\S* may not load data from")
 """How the engines word a policy's refusal, when they report one from the sandbox as the page's error."""
 
 

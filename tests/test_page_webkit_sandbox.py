@@ -39,3 +39,18 @@ WEBKIT_DOORS = [every_door(DOORS), *(d for d in DOORS if d.ends is not None or "
 @pytest.mark.parametrize("door", WEBKIT_DOORS, ids=lambda d: d.name)
 def test_a_linked_door_out_of_the_sandbox_stays_shut_in_webkit(webkit_driver: WebKitDriver, sandbox_site: Site, door: Door) -> None:
     try_door(webkit_driver, sandbox_site, door)
+
+
+def test_your_code_checks_in_webkit_too(webkit_driver: WebKitDriver, sandbox_site: Site) -> None:
+    """The panel as a person uses it: the template heuristic checked on every 3x3 state in its
+    sandbox, admissible and consistent, the solver still solving beside it."""
+    page = webkit_driver.page
+    webkit_driver.stored = False
+    webkit_driver.load(f"{sandbox_site.url}#board=8,6,7,2,5,4,3,0,1&goal=blank-last")
+    page.click("#heuristic-code > summary")
+    page.wait_for("return !!document.querySelector('#heuristic-editor [contenteditable]');", "the editor", 60)
+    page.click("#check-heuristic")
+    page.wait_for("return document.getElementById('check-result').dataset.admissible === 'true';", "the check's verdict", 180)
+    assert page.run("return document.getElementById('check-result').dataset.consistent;") == "true"
+    assert page.run("return document.getElementById('check-result').dataset.states;") == "181440"
+    assert webkit_driver.solve() == 31

@@ -1,11 +1,11 @@
 """Checking a heuristic against exact distances: admissible, consistent, how close.
 
 Boards of at most 9 cells (2x2, 2x3, 3x2, 2x4, 4x2, 3x3: at most 181,440 states that
-can reach the goal) are checked **exhaustively**: a breadth-first search from the goal
-gives every state's exact distance, ``h`` is called once on each, and every move (in
-both directions) is checked. States are numbered by a perfect hash of their tiles
-(``_Ranks``: the first cells' tiles and the order of the rest), so the search keeps its
-distances in one ``bytearray`` and its estimates in one list, not in dicts of boards.
+can reach the goal) are checked **exhaustively**: the breadth-first search from the goal that gives every
+state's exact distance (distance_table.py, shared with the analysis of a game, and kept per
+goal) is walked in the order it finds the states, just behind it; ``h`` is called once on
+each, and every move (in both directions) is checked. States are numbered by that table's
+perfect hash, so the walk keeps its estimates in one list, not in dicts of boards.
 
 Bigger boards are **sampled**: the states nearest the goal, by breadth-first search
 (exact distances, up to ``SAMPLE_STATES`` of them), and on 4x4 with the blank's goal in a
@@ -37,10 +37,10 @@ import math
 import time
 from collections import deque
 from dataclasses import dataclass, field
-from itertools import combinations, permutations
-from typing import Callable, Generator, Iterator, Sequence
+from typing import Callable, Generator, Iterator
 
 from ..board import Board, Tiles
+from ..distance_table import distance_table
 from ..job import run
 from ..known import korf100
 from ..search.problem import neighbour_table
@@ -53,6 +53,9 @@ SAMPLE_STATES = 50_000
 MAX_EXAMPLES = 100
 """How many overestimating boards and inconsistent moves a result lists (the first found)."""
 DEFAULT_TIME_LIMIT = 60.0
+GROW_EVERY = 256
+"""States the shared breadth-first search expands at a time, just ahead of the walk that
+checks them (custom/check.py walks the states in the order it finds them)."""
 REPORT_EVERY = 63
 """States expanded between two looks at the clock and progress reports: few, so that a slow h
 still meets the time limit (a report costs about a microsecond)."""
@@ -234,44 +237,6 @@ class CheckResult:
         }
 
 
-class _Ranks:
-    """A perfect hash of a board's tiles onto 0..n!-1, from its code in base n (cell 0 the
-    most significant digit): the first ``k`` cells' tiles (an ordered selection) times the
-    number of orders of the rest, plus the rest's order. Two table reads per state; a
-    move changes the code by one addition (``tile * (weight[blank] - weight[cell])``)."""
-
-    def __init__(self, cells: int) -> None:
-        n = cells
-        k = n // 2
-        m = n - k
-        self.weights: tuple[int, ...] = tuple(n ** (n - 1 - i) for i in range(n))
-        self.split: int = n**m
-        orders = math.factorial(m)
-        self.prefix: list[int] = [0] * n**k
-        for index, chosen in enumerate(permutations(range(n), k)):
-            self.prefix[_code(chosen, n)] = index * orders
-        self.suffix: list[int] = [0] * n**m
-        for subset in combinations(range(n), m):
-            for index, order in enumerate(permutations(subset)):
-                self.suffix[_code(order, n)] = index
-        self.size = math.factorial(n)
-
-    def code(self, tiles: Sequence[int]) -> int:
-        """The board's code in base n."""
-        return sum(t * w for t, w in zip(tiles, self.weights))
-
-    def rank(self, code: int) -> int:
-        """The board's number, from its code."""
-        return self.prefix[code // self.split] + self.suffix[code % self.split]
-
-
-def _code(digits: Sequence[int], base: int) -> int:
-    value = 0
-    for d in digits:
-        value = value * base + d
-    return value
-
-
 class _Tally:
     """What the check has found so far."""
 
@@ -431,63 +396,67 @@ class HeuristicCheck:
         return h0
 
     def _exhaustive(self) -> Work:
-        """Every state, breadth-first from the goal: its distance, h, and each move from it."""
+        """Every state in the order the breadth-first search from the goal finds it (the
+        shared distance table, grown just ahead of this walk): its distance, h, and each move
+        between it and a state walked before it, both ways."""
         rows, cols, goal = self.rows, self.cols, self.goal.tiles
         h = self.heuristic
         t = self.tally
-        ranks = _Ranks(len(goal))
-        prefix, suffix, split, weights = ranks.prefix, ranks.suffix, ranks.split, ranks.weights
-        neighbours = neighbour_table(rows, cols)
-        unseen = 255
-        distance = bytearray([unseen]) * ranks.size
-        values: list[int] = [0] * ranks.size
-        code = ranks.code(goal)
-        rank = ranks.rank(code)
-        distance[rank] = 0
-        values[rank] = self._see_goal()
-        queue: deque[tuple[Tiles, int, int]] = deque([(goal, code, rank)])
+        table = distance_table(self.goal)
+        numbering = table.numbering
+        prefix, suffix, split, weights = numbering.prefix, numbering.suffix, numbering.split, numbering.weights
+        neighbours = table.neighbours
+        distance, order = table.distance, table.order
+        values: list[int] = [-1] * numbering.size  # h of each state walked so far (h is never negative)
+        values[numbering.rank(order[0])] = self._see_goal()
         exact = states = edges = 0
         ratio_sum = 0.0
         deadline = self._deadline
         report = REPORT_EVERY
-        while queue:
-            tiles, code, rank = queue.popleft()
-            d1 = distance[rank] + 1
-            hv = values[rank]
+        walked = 1
+        d = 0
+        while True:
+            if walked == len(order):
+                if table.complete:
+                    break
+                table.grow(GROW_EVERY)
+                continue
+            code = order[walked]
+            walked += 1
+            rank = prefix[code // split] + suffix[code % split]
+            d = distance[rank]
+            tiles = numbering.tiles(code)
+            hv = values[rank] = h(tiles, goal, rows, cols)
+            states += 1
+            if hv > d:
+                t.overestimate(tiles, hv, d)
+            elif hv == d:
+                exact += 1
+            ratio_sum += hv / d
             blank = tiles.index(0)
             wb = weights[blank]
             for cell in neighbours[blank]:
-                tile = tiles[cell]
-                child_code = code + tile * (wb - weights[cell])
-                child = prefix[child_code // split] + suffix[child_code % split]
-                if distance[child] == unseen:
-                    distance[child] = d1
-                    board = _slide(tiles, blank, cell)
-                    hc = h(board, goal, rows, cols)
-                    values[child] = hc
-                    queue.append((board, child_code, child))
-                    states += 1
-                    if hc > d1:
-                        t.overestimate(board, hc, d1)
-                    elif hc == d1:
-                        exact += 1
-                    ratio_sum += hc / d1
-                else:
-                    hc = values[child]
+                wc = weights[cell]
+                other = code + tiles[cell] * (wb - wc)
+                hc = values[prefix[other // split] + suffix[other % split]]
+                if hc < 0:
+                    continue  # not walked yet: this move is checked when it is
+                edges += 2
                 if hv - hc > 1:
                     t.inconsistent_edge(tiles, _slide(tiles, blank, cell), hv, hc)
-            edges += len(neighbours[blank])
+                if hc - hv > 1:
+                    t.inconsistent_edge(_slide(tiles, blank, cell), tiles, hc, hv)
             report -= 1
             if not report:
                 report = REPORT_EVERY
-                self._add(states, edges, exact, ratio_sum, d1 - 1)
+                self._add(states, edges, exact, ratio_sum, d)
                 states = edges = exact = 0
                 ratio_sum = 0.0
                 if time.perf_counter() >= deadline:
                     return "time-limit"
                 if (yield self._report()):
                     return "cancelled"
-        self._add(states, edges, exact, ratio_sum, d1 - 1)  # the last state expanded is the farthest
+        self._add(states, edges, exact, ratio_sum, d)  # the last state walked is the farthest
         return None
 
     def _add(self, states: int, edges: int, exact: int, ratio_sum: float, depth: int) -> None:
