@@ -1,4 +1,4 @@
-"""The command line: ``python -m npuzzle solve|compare|check|random|tables ...``.
+"""The command line: ``python -m npuzzle solve|compare|check|analyse|random|tables ...``.
 
 This module reads the arguments (one parser), turns them into a request's fields
 (request.py reads them, as it does the web API's), runs the job that answers (one loop,
@@ -7,8 +7,9 @@ for people the words of report.py.
 
 Exit status: 0 when it answered (an unsolvable board is an answer), 2 for
 invalid input (one line on stderr, no traceback; a heuristic file that cannot be
-used is invalid input), 3 when a node or time limit stopped the search without a
-solution or stopped a check, 130 when interrupted.
+used is invalid input, and so is a game that cannot be read or played), 3 when a
+node or time limit stopped the search without a solution or stopped a check or an
+analysis, 130 when interrupted.
 """
 
 from __future__ import annotations
@@ -23,6 +24,8 @@ from pathlib import Path
 from typing import Any, Callable, NoReturn, Sequence, TextIO, TypeVar
 
 from . import tables
+from .analysis import DEFAULT_LIMITS as ANALYSIS_LIMITS
+from .analysis import DEFAULT_NOTATION, DEFAULT_POSITION_SECONDS, NOTATIONS, UNDO_CHOICES, AnalysisResult
 from .answer import result_json
 from .board import BoardError
 from .compare import COMPARE_MAX_NODES, COMPARE_TIME_LIMIT
@@ -34,6 +37,7 @@ from .pattern_db import build_shipped_tables
 from .random_boards import MAX_SCRAMBLE_MOVES
 from .report import (
     ProgressLine,
+    format_analysis,
     format_check,
     format_comparison,
     format_result,
@@ -41,7 +45,7 @@ from .report import (
     format_trace,
     format_tree,
 )
-from .request import RequestError, read_check, read_compare, read_random, read_solve
+from .request import RequestError, read_analyse, read_check, read_compare, read_random, read_solve
 from .search import (
     ALGORITHMS,
     DEFAULT_ALGORITHM,
@@ -222,6 +226,46 @@ def _build_parser() -> argparse.ArgumentParser:
         help=f"stop after S seconds, also inside an h that never returns (default {DEFAULT_TIME_LIMIT:g})",
     )
     check.add_argument("--json", action="store_true", help="print JSON")
+
+    analyse = commands.add_parser(
+        "analyse",
+        help="analyse a game move by move against the exact distance to the goal",
+        description=(
+            "Where were moves lost? Analyse the game MOVES played from BOARD: every position's distance "
+            "to the goal (exact up to 16 cells: a table up to 9, bounded IDA* searches up to 16; bounds "
+            "beyond, never shown as exact), each move optimal or a mistake (two moves lost), the best "
+            f"moves at every position and the totals. {BOARD_HELP} MOVES is one argument (quote it), "
+            "empty for a game without moves, or - to read it from standard input."
+        ),
+    )
+    analyse.add_argument("board", metavar="BOARD", help="the start board (quote it)")
+    analyse.add_argument("moves", metavar="MOVES", help="the moves played from BOARD, in --notation (- reads standard input)")
+    analyse.add_argument("--goal", default="blank-last", help="blank-last (default), blank-first, or the goal's tiles")
+    analyse.add_argument("--size", help="RxC for a rectangular board (a square's size is inferred)")
+    analyse.add_argument(
+        "--notation", default=DEFAULT_NOTATION, metavar="N",
+        help=("how MOVES are written (never guessed from the text): "
+              + "; ".join(f"{info.name}: {info.description} e.g. {info.example}" for info in NOTATIONS.values())
+              + f" (default {DEFAULT_NOTATION})"),
+    )
+    analyse.add_argument(
+        "--undos", default=UNDO_CHOICES[0], metavar="U",
+        help=(f"{UNDO_CHOICES[0]} (default: a move sliding back the tile just moved is analysed like any other) "
+              f"or {UNDO_CHOICES[1]} (every undone move and its undo taken out)"),
+    )
+    analyse.add_argument(
+        "--max-nodes", type=_positive_int, default=None, metavar="N",
+        help=f"stop after N nodes expanded by its searches (default {ANALYSIS_LIMITS.max_nodes:,})",
+    )
+    analyse.add_argument(
+        "--time-limit", type=_positive_float, default=ANALYSIS_LIMITS.time_limit, metavar="S",
+        help=f"stop after S seconds, keeping the distances found (default {ANALYSIS_LIMITS.time_limit:g})",
+    )
+    analyse.add_argument(
+        "--position-seconds", type=_positive_float, default=DEFAULT_POSITION_SECONDS, metavar="S",
+        help=f"boards over 16 cells: the anytime solver's seconds on each position (default {DEFAULT_POSITION_SECONDS:g})",
+    )
+    analyse.add_argument("--json", action="store_true", help="print JSON")
 
     rand = commands.add_parser(
         "random",
@@ -463,13 +507,31 @@ def _check(args: argparse.Namespace, stdin: TextIO, stdout: TextIO, stderr: Text
         check = read_check(fields)
     with _hard_limit(args, args.time_limit):
         result = _drive(check, _progress_line(args, stderr))
-    if args.json:
-        stdout.write(json.dumps(result.to_dict()) + "\n")
-    else:
-        stdout.write(format_check(result) + "\n")
+    return _answer(result, format_check(result), args, stdout)
+
+
+def _answer(result: CheckResult | AnalysisResult, words: str, args: argparse.Namespace, stdout: TextIO) -> int:
+    """Print a check's or an analysis's answer (its JSON with ``--json``, else ``words``); its
+    exit status: 130 when Ctrl-C stopped it, 3 when a limit did."""
+    stdout.write((json.dumps(result.to_dict()) if args.json else words) + "\n")
     if result.stopped == "cancelled":
         return EXIT_INTERRUPTED
     return EXIT_LIMIT if result.stopped else EXIT_OK
+
+
+def _analyse(args: argparse.Namespace, stdin: TextIO, stdout: TextIO, stderr: TextIO) -> int:
+    fields = {"board": args.board, "goal": args.goal, "size": args.size,
+              "moves": stdin.read() if args.moves == "-" else args.moves, "notation": args.notation,
+              "undos": args.undos, "max_nodes": args.max_nodes, "time_limit": args.time_limit,
+              "position_seconds": args.position_seconds}
+    try:
+        analysis = read_analyse(fields).start()
+    except RequestError as exc:
+        if exc.field == "moves":  # MOVES is an argument, not a flag: its message quotes it
+            raise InputError(exc.message) from None
+        raise
+    result = _drive(analysis, _progress_line(args, stderr))
+    return _answer(result, format_analysis(result), args, stdout)
 
 
 def _random(args: argparse.Namespace, stdin: TextIO, stdout: TextIO, stderr: TextIO) -> int:
@@ -499,7 +561,8 @@ def _flag(exc: Exception) -> str:
     return ""
 
 
-_COMMANDS = {"solve": _solve, "compare": _compare, "check": _check, "random": _random, "tables": _tables}
+_COMMANDS = {"solve": _solve, "compare": _compare, "check": _check, "analyse": _analyse, "random": _random,
+             "tables": _tables}
 
 
 def main(argv: Sequence[str] | None = None, stdin: TextIO | None = None,

@@ -1,5 +1,6 @@
 """What the command line prints for people: a search's result, its trace and tree, the
-comparison's table, a check's report, and the one progress line every job draws.
+comparison's table, a check's report, a game's analysis, and the one progress line every job
+draws.
 
 ``cli.py`` reads the arguments and runs the commands; every sentence they print is made
 here (the words that the web API's JSON shares, such as ``quality`` and what stopped a
@@ -11,8 +12,9 @@ is one entry there.
 from __future__ import annotations
 
 import os
-from typing import Any, Callable, TextIO
+from typing import Any, Callable, Sequence, TextIO
 
+from .analysis import METHODS, NOTATIONS, AnalysisProgress, AnalysisResult, PositionAnalysis
 from .answer import STOPPED_BY, quality, quality_short
 from .board import DIRECTION_NAMES, Board
 from .compare import ComparisonProgress
@@ -50,10 +52,19 @@ def check_progress(p: CheckProgress) -> str:
     return f"{p.stage}: {p.states:,} of {p.total:,} boards, {p.seconds:.1f} s"
 
 
+def analysis_progress(p: AnalysisProgress) -> str:
+    """An analysis's progress: what it does, the positions settled, and its counts (the
+    states of a table being built, else the nodes its searches expanded)."""
+    counts = (f"{p.states:,} of {p.total_states:,} states" if p.total_states and p.states < p.total_states
+              else f"{p.expanded:,} expanded")
+    return f"{p.stage}: {p.done} of {p.positions} positions settled, {counts}, {p.seconds:.1f} s"
+
+
 PROGRESS_WORDS: dict[type, Callable[[Any], str]] = {
     Progress: search_progress,
     ComparisonProgress: comparison_progress,
     CheckProgress: check_progress,
+    AnalysisProgress: analysis_progress,
 }
 """Each kind of progress in words, by its class."""
 
@@ -322,3 +333,67 @@ def _side_by_side(left: str, right: str) -> str:
     width = max(len(line) for line in a)
     return "\n".join(f"  {x.ljust(width)}   {'->' if i == len(a) // 2 else '  '}   {y}"
                      for i, (x, y) in enumerate(zip(a, b)))
+
+
+ANALYSIS_STOPPED = {"time-limit": "the time limit", "node-limit": "the node limit", "cancelled": "you (Ctrl-C)"}
+"""What stopped an analysis, in words."""
+
+
+def _distance(position: PositionAnalysis) -> str:
+    """A position's distance: exact, or its bounds (``40-46``, ``>= 40``, ``?``)."""
+    if position.exact:
+        return str(position.distance)
+    if position.lower is None:
+        return "?" if position.upper is None else f"<= {position.upper}"
+    return f"{position.lower}-{position.upper}" if position.upper is not None else f">= {position.lower}"
+
+
+def _slides(tiles: Sequence[int], directions: str) -> str:
+    """Tiles and their directions in words: ``7 left, 8 up``."""
+    return ", ".join(f"{tile} {DIRECTION_NAMES[d]}" for tile, d in zip(tiles, directions))
+
+
+def format_analysis(result: AnalysisResult) -> str:
+    """A game's analysis for people: the game, a row per move (the distance before and after
+    it, its verdict, the best moves there), the totals, and how the distances were found."""
+    game = result.game
+    goal = game.goal
+    notation = NOTATIONS[result.notation]
+    how = "as played" if result.undos == "as-played" else f"without its undone moves ({result.played_moves} played)"
+    lines = [f"Game ({goal.shape}, goal {goal.goal_name() or goal.to_string()}): {game.moves} moves in the "
+             f"{notation.name} notation ({notation.label.lower()}), analysed {how}.", game.start.to_grid(), ""]
+    if result.moves:
+        header = ("Move", "tile", "slid", "distance", "verdict", "best moves there")
+        rows = [header]
+        for move in result.moves:
+            before, after = result.positions[move.number - 1], result.positions[move.number]
+            verdict = move.verdict + (f" (-{move.lost})" if move.lost else "")
+            best = _slides(before.best, before.best_directions) if before.best is not None else ""
+            rows.append((f"{move.number}.", str(move.tile), DIRECTION_NAMES[move.direction] + (" (undo)" if move.undo else ""),
+                         f"{_distance(before)} -> {_distance(after)}", verdict, best))
+        widths = [max(len(row[c]) for row in rows) for c in range(len(header))]
+        for n, row in enumerate(rows):
+            cells = [cell.rjust(widths[c]) if c < 2 else cell.ljust(widths[c]) for c, cell in enumerate(row)]
+            lines.append("  ".join(cells).rstrip() if n else "  ".join(cells).strip())
+        lines.append("")
+    start, end = result.positions[0], result.positions[-1]
+    optimal = str(result.optimal_length) if result.optimal_length is not None else f"{_distance(start)} (bounds)"
+    excess = f"{result.excess}" if result.excess is not None else "not known (bounds)"
+    played = (f"Moves played: {game.moves} single-tile" if result.undos == "as-played" else
+              f"Moves: {result.played_moves} played, {game.moves} without the undone ones: {game.moves} single-tile")
+    lines.append(f"{played}, {game.multi_tile_moves} multi-tile. The start's optimal length: {optimal}. Excess: {excess}.")
+    lines.append(result.summary())
+    if not game.solved and end.finish is not None:
+        lines.append(f"The game ends {end.distance} moves from the goal; a shortest finish: "
+                     f"{_slides(end.finish, end.finish_directions)}.")
+    elif game.moves == 0 and start.best is not None and start.best:
+        lines.append(f"Best moves here: {_slides(start.best, start.best_directions)}.")
+    method = METHODS[result.method] + (f" (heuristic {result.heuristic})" if result.heuristic else "")
+    counts = f"{result.expanded:,} nodes expanded, " if result.method != "table" else ""
+    lines.append(f"Distances: {method}; {counts}{result.seconds:.2f} s.")
+    if not result.exact:
+        lines.append("Distances shown as bounds (lower-upper) are not exact: the verdicts there are only those the "
+                     "bounds prove.")
+    if result.stopped:
+        lines.append(f"Stopped by {ANALYSIS_STOPPED[result.stopped]}: the positions not settled keep their bounds.")
+    return "\n".join(lines)

@@ -1,6 +1,6 @@
 """A request, read once for both front doors (the command line and the web API).
 
-``read_boards``, ``read_new_board``, ``read_solve`` and ``read_compare`` turn the fields
+``read_boards``, ``read_new_board``, ``read_solve``, ``read_compare`` and ``read_analyse`` turn the fields
 of a request (the web API's JSON object, or the command line's arguments put in the same
 form) into one typed value, refusing it with a ``RequestError`` that names the field.
 This module owns the defaults (node limits, the tree's cap) and the table checks; the
@@ -18,6 +18,24 @@ import json
 from dataclasses import dataclass, field, replace
 from typing import Any, Callable, Mapping, TypeVar
 
+from .analysis import (
+    DEFAULT_LIMITS as ANALYSIS_LIMITS,
+    DEFAULT_NOTATION,
+    DEFAULT_POSITION_SECONDS,
+    MAX_GAME_MOVES,
+    NOTATIONS,
+    UNDO_CHOICES,
+    Game,
+    GameAnalysis,
+    GameError,
+    GameTooLongError,
+    IllegalMoveError,
+    MoveTextError,
+    NotationError,
+    UnsolvableGameError,
+    get_notation,
+    read_game,
+)
 from .board import Board, BoardError, parse_goal, parse_shape
 from .compare import COMPARE_MAX_NODES, COMPARE_TIME_LIMIT, Comparison
 from .custom import (
@@ -426,3 +444,96 @@ def read_random(fields: Fields, caps: Caps = NO_CAPS) -> RandomRequest:
     if unsolvable and moves is not None:
         raise RequestError("moves", "unsolvable and moves do not go together: moves from the goal stay solvable")
     return RandomRequest(goal, moves, seed, unsolvable)
+
+
+MOVES_TEXT = 10 * MAX_GAME_MOVES
+"""The longest ``moves`` text a capped request may send, in characters: room for the longest
+game in any notation (a tile's number and a space per move), so that a game over the limit is
+refused as one (``GameTooLongError``), not as a long text."""
+
+
+def game_error(exc: GameError) -> RequestError:
+    """A game that cannot be read or played, as a request's error naming its field: ``notation``
+    (an unknown one), ``board`` (a start that cannot reach the goal), else ``moves``, with
+    ``character`` (where the text is wrong), ``move`` and ``board`` (an illegal move's number and
+    the board before it) or ``limit`` (a game too long) among its details."""
+    message = str(exc)
+    if isinstance(exc, NotationError):
+        return RequestError("notation", message)
+    if isinstance(exc, UnsolvableGameError):
+        return RequestError("board", message)
+    if isinstance(exc, MoveTextError):
+        return RequestError("moves", message, character=exc.character)
+    if isinstance(exc, IllegalMoveError):
+        return RequestError("moves", message, move=exc.move, board=list(exc.board.tiles))
+    if isinstance(exc, GameTooLongError):
+        return RequestError("moves", message, limit=exc.limit)
+    return RequestError("moves", message)
+
+
+def read_played(fields: Fields, caps: Caps = NO_CAPS) -> tuple[Game, str]:
+    """A game: the boards (``board`` is its start), ``moves`` (text, required; empty for a game
+    without moves) and ``notation``, its name (required when there is a move: never guessed,
+    since the same letters mean opposite moves in two notations). (game, notation);
+    RequestError naming the field otherwise (``game_error``)."""
+    boards = read_boards(fields, caps)
+    moves = text_field(fields, "moves", replace(caps, text=MOVES_TEXT) if caps.text is not None else caps)
+    if fields.get("notation") is None:
+        if moves.strip(" \t\r\n,;"):
+            choices = ", ".join(NOTATIONS)
+            raise RequestError("notation", f"notation is missing: say how the moves are written, one of {choices} "
+                               "(it is never guessed: the same letters mean opposite moves in page and blank)")
+        notation = DEFAULT_NOTATION
+    else:
+        notation = text_field(fields, "notation", caps)
+    try:
+        notation = get_notation(notation).name
+        return read_game(boards.board, boards.goal, moves, notation), notation
+    except GameError as exc:
+        raise game_error(exc) from None
+
+
+@dataclass(frozen=True)
+class AnalyseRequest:
+    """The analysis of a game to run: ``start`` makes the job."""
+
+    game: Game
+    notation: str
+    """How the moves were written (a name in ``NOTATIONS``)."""
+    undos: str
+    """``as-played`` or ``without-undos``."""
+    limits: Limits
+    position_seconds: float
+
+    def start(self, fetching: bool = False) -> GameAnalysis:
+        """The analysis (a job); RequestError with field ``board`` for a start that cannot
+        reach the goal. ``fetching``: the caller fetches missing table files meanwhile."""
+        try:
+            return GameAnalysis(self.game, self.undos, self.limits, self.position_seconds, fetching=fetching,
+                                notation=self.notation)
+        except GameError as exc:
+            raise game_error(exc) from None
+
+
+def read_analyse(fields: Fields, caps: Caps = NO_CAPS) -> AnalyseRequest:
+    """The analysis of a game: the game (``read_played``), ``undos`` (``as-played``, the
+    default, or ``without-undos``), ``max_nodes`` and ``time_limit`` (100,000,000 nodes and
+    60 s by default), and ``position_seconds`` (the bounds method's time on each position of
+    a board over 16 cells; 0.2 s by default)."""
+    game, notation = read_played(fields, caps)
+    undos = text_field(fields, "undos", caps, UNDO_CHOICES[0])
+    if undos not in UNDO_CHOICES:
+        raise RequestError("undos", f"unknown undos {quote(undos)}: choose {' or '.join(UNDO_CHOICES)}")
+    limits = read_limits(fields, ANALYSIS_LIMITS.max_nodes, ANALYSIS_LIMITS.time_limit, caps)
+    seconds = float(number_field(fields, "position_seconds", DEFAULT_POSITION_SECONDS, caps.time_limit, whole=False))
+    return AnalyseRequest(game, notation, undos, limits, seconds)
+
+
+def read_write_moves(fields: Fields, caps: Caps = NO_CAPS) -> tuple[Game, str]:
+    """A game to write in another notation: the game (``read_played``) and ``to``, the
+    notation to write it in (required). (game, the notation's name)."""
+    game, _ = read_played(fields, caps)
+    try:
+        return game, get_notation(text_field(fields, "to", caps)).name
+    except NotationError as exc:
+        raise RequestError("to", str(exc)) from None

@@ -7,14 +7,17 @@ JSON object with ``"ok"``; errors come back as data::
 
 Requests (``"op"`` names the operation; their fields are read once by
 ``npuzzle/request.py``, the same reading as the command line's, under the page's caps;
-``solve``, ``compare``, ``check`` and ``prepare`` start jobs (npuzzle/job.py), which one
+``solve``, ``compare``, ``check``, ``prepare`` and ``analyse`` start jobs (npuzzle/job.py), which one
 adapter, ``WebJob``, steps, cancels and answers, each kind in the JSON of its ``JobJson``):
 
 ``info``
     Version, sizes (``page_max_side``: the largest side the page offers), goals,
     direction words, the ``ALGORITHMS``/``HEURISTICS`` registries (with each
-    algorithm's ``options``), the default time limit, and the limits of
-    ``compare`` and of the page's hints.
+    algorithm's ``options``), the default time limit, the limits of
+    ``compare`` and of the page's hints, and the analysis's ``notations`` (the
+    ``NOTATIONS`` registry: name, label, description, example) and ``analysis`` facts
+    (``max_moves``, ``undos``, ``default_notation``, ``search_cells``, ``methods``: how each
+    size's distances are found, in words).
 ``analyze`` ``{board, goal?, size?}``
     Parse and validate a board and goal; answer solvability with its reason.
 ``goal`` ``{size, goal?}``
@@ -79,6 +82,31 @@ adapter, ``WebJob``, steps, cancels and answers, each kind in the JSON of its ``
     field ``search_code`` (and ``kind``, ``line``, ``board``, ``step`` for a move that is
     refused) otherwise. It is one call: the page runs it in a worker of its own, which it
     ends when the call outlives the time limit.
+``analyse`` ``{board, goal?, size?, moves, notation?, undos?, max_nodes?, time_limit?, position_seconds?, budget_ms?}``
+    Analyse a game (npuzzle/analysis/): the start ``board``, the ``moves`` played from it
+    (text; empty for a game without moves: one position's distance, best moves and finish)
+    written in ``notation`` (``page``, ``slidysim``, ``blank`` or ``numbers``; required when
+    there is a move, never guessed), ``undos`` ``as-played`` (the default) or ``without-undos``.
+    A job stepped like ``solve``. Each progress answer's ``progress`` has ``stage``,
+    ``positions``, ``done`` (positions settled), ``expanded``, ``states`` and
+    ``total_states`` (a table being built), ``seconds``, and only what changed since the
+    previous answer: ``changed``, ``[index, lower, upper]`` per position whose bounds moved
+    (equal bounds: the exact distance), and ``marks``, ``[number, verdict]`` per move whose
+    verdict was decided; the first progress answer also has ``game``, the game analysed
+    (``tiles``, ``moves``: the direction each slid, ``undos``). The result is ``{"type": "analysis", "analysis": {...}}``: the keys
+    of ``python -m npuzzle analyse --json``, plus ``notation`` (the one read), ``written``
+    (the moves in every notation), ``csv`` and ``markdown`` (the per-move table). On 4x4
+    the first answer may name in ``"need"`` the table files the analysis waits for, as an
+    anytime ``solve`` does: it starts at once, says it waits (``stage``) until they are in
+    ``npuzzle/data/``. Errors name their field: ``moves`` (with ``character`` for an
+    unknown letter or a count of zero, ``move`` and ``board``, the board before it, for an
+    illegal move, ``limit`` for a game too long), ``notation``, ``undos``, ``board`` (a
+    start that cannot reach the goal), ``goal`` and ``size``.
+``write_moves`` ``{board, goal?, size?, moves, notation?, to}``
+    A game's moves written in another notation (``to``): ``{"type": "written", "text",
+    "notation", "moves"}``; refused like ``analyse``'s game (field ``to`` for an unknown
+    notation to write in). The page writes a best finish with it (the position's board,
+    the finish's tiles in ``numbers``).
 ``move`` ``{board, goal?, size?, tile}`` or ``{..., direction}``
     Play: push ``tile`` (or the tile that slides in ``direction``, U/D/L/R) toward the blank (it must share the blank's row or column;
     the tiles between slide too). Answered like ``analyze`` plus ``moved`` (tiles, in
@@ -94,6 +122,7 @@ from dataclasses import dataclass
 from typing import Any, Callable, Generic, Sequence, TypeVar
 
 from . import __version__
+from .analysis import DEFAULT_NOTATION, MAX_GAME_MOVES, METHODS, NOTATIONS, SEARCH_CELLS, UNDO_CHOICES, GameAnalysis
 from .answer import result_json
 from .board import (
     DIRECTION_NAMES,
@@ -129,6 +158,7 @@ from .request import (
     RequestError,
     number_field,
     quote as _quote,
+    read_analyse,
     read_boards,
     read_check,
     read_compare,
@@ -138,6 +168,7 @@ from .request import (
     read_random,
     read_solve,
     read_user_search,
+    read_write_moves,
     text_field,
     user_code_error,
 )
@@ -232,6 +263,27 @@ def _comparison_progress(comparison: Comparison) -> Json:
     }}
 
 
+def _analysis_result(analysis: GameAnalysis) -> Json:
+    """``analysis``: the result's JSON (the command line's), with the notation it was read
+    in, the moves written in every notation, and the per-move table as CSV and Markdown."""
+    result = _done(analysis)
+    game = result.game
+    return {"analysis": {
+        **result.to_dict(),
+        "written": {name: game.write(name) for name in NOTATIONS},
+        "csv": result.to_csv(), "markdown": result.to_markdown(),
+    }}
+
+
+def _analysis_progress(analysis: GameAnalysis) -> Json:
+    """``progress``: the counts, and what changed since the last answer (``changed``, ``marks``)."""
+    p = analysis.progress
+    if p is None:
+        return {"progress": None}
+    out = {key: value for key, value in p.to_dict().items() if key not in ("distances", "lower", "upper", "verdicts")}
+    return {"progress": {**out, **analysis.news()}}
+
+
 JOB_JSON: dict[type, JobJson[Any]] = {
     Search: JobJson[Search]("result", _search_result, _search_progress),
     Comparison: JobJson[Comparison](
@@ -239,6 +291,7 @@ JOB_JSON: dict[type, JobJson[Any]] = {
     HeuristicCheck: JobJson[HeuristicCheck]("check", lambda c: {"check": _done(c).to_dict()}, _progress),
     TableLoading: JobJson[TableLoading](
         "prepared", lambda t: {"heuristic": _done(t).heuristic, "seconds": round(_done(t).seconds, 4)}, _progress),
+    GameAnalysis: JobJson[GameAnalysis]("analysis", _analysis_result, _analysis_progress),
 }
 """Each kind of job's JSON, by its class."""
 
@@ -293,6 +346,9 @@ def _info(request: Fields) -> dict[str, Any]:
         "hint": {"max_nodes": HINT_LIMITS.max_nodes, "time_limit": HINT_LIMITS.time_limit},
         "tree": {"max_cells": MAX_TREE_CELLS, "max_nodes": MAX_TREE_EXPANSIONS,
                  "default_max_nodes": DEFAULT_TREE_EXPANSIONS},
+        "notations": [n.to_dict() for n in NOTATIONS.values()],
+        "analysis": {"max_moves": MAX_GAME_MOVES, "undos": list(UNDO_CHOICES), "default_notation": DEFAULT_NOTATION,
+                     "search_cells": SEARCH_CELLS, "methods": dict(METHODS)},
     }
 
 
@@ -435,6 +491,24 @@ def _solve(request: Fields) -> dict[str, Any]:
     return answer
 
 
+def _analyse(request: Fields) -> dict[str, Any]:
+    analyse = read_analyse(request, CAPS)
+    budget = _budget(request)  # every field is checked before the job exists
+    # On 4x4 the analysis starts at once and waits (progress with a stage) for the table
+    # files it names in "need", which the worker fetches meanwhile.
+    analysis = analyse.start(fetching=True)
+    need = analysis.wanted_files
+    answer = _begin(analysis, budget)
+    if need:
+        answer["need"] = list(need)
+    return answer
+
+
+def _write_moves(request: Fields) -> dict[str, Any]:
+    game, notation = read_write_moves(request, CAPS)
+    return {"type": "written", "text": game.write(notation), "notation": notation, "moves": game.moves}
+
+
 def _check(request: Fields) -> dict[str, Any]:
     check = read_check(request, CAPS)
     return _begin(check, _budget(request))
@@ -489,7 +563,7 @@ def _breakdown(request: Fields) -> dict[str, Any]:
 
 
 _OPS = {"prepare": _prepare, "info": _info, "analyze": _analyze, "goal": _goal, "random": _random, "move": _move, "compare": _compare, "solve": _solve, "step": _step, "cancel": _cancel, "breakdown": _breakdown,
-        "check": _check, "user_search": _user_search}
+        "check": _check, "user_search": _user_search, "analyse": _analyse, "write_moves": _write_moves}
 
 
 def handle_dict(request: Any) -> dict[str, Any]:

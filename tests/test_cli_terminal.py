@@ -1,6 +1,6 @@
 """The command line in a terminal, as a person runs it: every command that draws a progress
 line (``solve`` on every size with the default solver and with each algorithm that applies,
-``compare``, ``check``, ``solve --check-heuristic``), and Ctrl-C in each. Each run's terminal
+``compare``, ``check``, ``solve --check-heuristic``, ``analyse``), and Ctrl-C in each. Each run's terminal
 must have received the progress line, end with the answer on screen (the progress line
 wiped), the exit status the docs give, and no traceback.
 
@@ -53,6 +53,11 @@ two runs, under load: `bench/`-style figures belong elsewhere, these only size t
 QUICK = {("greedy", "3x3"): "linear-conflict", ("greedy", "4x4"): "linear-conflict"}
 """Greedy answers these at once with linear conflict (64 and 553 nodes): whether a line is
 drawn depends on the machine's speed, so only the answer is checked."""
+GAME_4X4 = ("3,4,5,14,10,2,7,8,1,0,11,15,13,6,12,9", " ".join(str(t) for t in (  # a 4x4 solved by the reduction: 99 moves
+    2, 10, 1, 2, 10, 4, 3, 1, 2, 10, 4, 2, 10, 4, 11, 7, 5, 3, 2, 11, 4, 10, 11, 4, 7, 5, 4, 7, 5, 15, 8, 4, 15, 8, 4,
+    14, 3, 15, 14, 4, 8, 14, 15, 3, 4, 15, 7, 5, 10, 11, 5, 7, 14, 12, 9, 8, 12, 9, 6, 10, 9, 6, 10, 13, 11, 9, 6, 10,
+    13, 11, 9, 6, 11, 13, 10, 11, 6, 9, 13, 10, 11, 12, 8, 11, 12, 14, 15, 8, 11, 12, 14, 15, 7, 6, 10, 14, 15, 11, 12)))
+"""A game like a person's (bench/analysis.py's seed 5): its analysis takes a few seconds here."""
 DEFAULT_LIMIT = {"3x3": None, "4x4": "1", "5x5": "0.5", "8x8": "0.5"}
 """The default solver's --time-limit: the 3x3 is proven shortest at once; the others stop
 improving after that long (or prove the 4x4's length first)."""
@@ -99,6 +104,9 @@ def runs(heuristic_file: Path) -> dict[str, Run]:
         "solve-ctrl-c": npuzzle("solve", board5, "--time-limit", "60", interrupt_after=", lower bound "),
         "compare-ctrl-c": npuzzle("compare", board3, interrupt_after="runs done; running astar"),
         "check-ctrl-c": npuzzle("check", "--heuristic-file", h, "--size", "4x4", interrupt_after="boards,"),
+        "analyse": npuzzle("analyse", GAME_4X4[0], GAME_4X4[1], "--notation", "numbers"),
+        "analyse-ctrl-c": npuzzle("analyse", GAME_4X4[0], GAME_4X4[1], "--notation", "numbers",
+                                  interrupt_after="positions settled"),
     }
     run_all(list(cases.values()), at_once=4)
     return cases
@@ -204,3 +212,24 @@ def test_ctrl_c_stops_each_command_and_keeps_what_it_has(runs: dict[str, Run]) -
     assert check.interrupted
     screen = check_terminal(check, 130, "checking the states nearest the goal:")
     assert "(cancelled)" in screen and screen.endswith("Stopped by cancellation: not every board was checked.")
+
+
+ANALYSING = r"[a-z' ,]+: \d+ of 100 positions settled, "
+"""The analysis's progress line: what it does, then the positions settled."""
+
+
+def test_analyse_draws_the_positions_settled_and_prints_every_move(runs: dict[str, Run]) -> None:
+    screen = check_terminal(runs["analyse"], 0, ANALYSING)
+    assert screen.startswith("Game (4x4, goal blank-last): 99 moves in the numbers notation (tile numbers), analysed as played.")
+    moves = [line for line in screen.splitlines() if re.match(r" +\d+\. ", line)]
+    assert [int(line.split(".")[0]) for line in moves] == list(range(1, 100))
+    assert all(re.search(r"\d+ -> \d+ +(optimal|mistake \(-2\))", line) for line in moves), moves
+    assert "Moves played: 99 single-tile, 79 multi-tile." in screen and "Excess: " in screen
+    assert "Stopped" not in screen
+
+
+def test_ctrl_c_stops_the_analysis_and_keeps_what_it_found(runs: dict[str, Run]) -> None:
+    run = runs["analyse-ctrl-c"]
+    assert run.interrupted
+    screen = check_terminal(run, 130, ANALYSING)
+    assert screen.endswith("Stopped by you (Ctrl-C): the positions not settled keep their bounds.")

@@ -1,5 +1,5 @@
 """One job shape (npuzzle/job.py) for every long piece of work, and one door each: the
-search, the comparison, the heuristic check and the table loading are stepped, cancelled
+search, the comparison, the heuristic check, the table loading and the analysis of a game are stepped, cancelled
 and asked for progress and a result alike; the web API answers any of them through one
 adapter (``WebJob``, with one ``JOB_JSON`` entry per kind), the command line runs any of
 them in one loop (``_drive``) and draws their progress with one printer (``ProgressLine``,
@@ -15,6 +15,7 @@ from typing import Any, Callable
 import pytest
 
 from npuzzle import Board, Limits, Progress, Search, SearchResult, StopReason, webapi
+from npuzzle.analysis import AnalysisProgress, AnalysisResult, GameAnalysis, read_game
 from npuzzle.compare import Comparison, ComparisonProgress
 from npuzzle.custom import TEMPLATE, CheckProgress, CheckResult, HeuristicCheck, load_heuristic
 from npuzzle.job import run
@@ -26,18 +27,22 @@ from .helpers import ROOT, advance
 HARD = Board.from_string("8 6 7 / 2 5 4 / 3 0 1")  # 31 moves
 GOAL = Board.goal(3)
 MANHATTAN = load_heuristic(TEMPLATE)
+NEAR_4X4 = Board.from_string("1 2 3 4 / 5 6 7 8 / 9 10 11 12 / 13 14 0 15")  # a 4x4 game near its goal
 
 JOBS: dict[str, Callable[[], Any]] = {
     "search": lambda: Search(HARD, GOAL, "idastar", "manhattan", Limits(max_nodes=10**8)),
     "comparison": lambda: Comparison(HARD, GOAL, Limits(max_nodes=2_000, time_limit=5)),
     "check": lambda: HeuristicCheck(MANHATTAN, Board.goal(2, 4)),
     "tables": lambda: TableLoading("pdb", 4, 4, 15),
+    "analysis": lambda: GameAnalysis(read_game(NEAR_4X4, Board.goal(4), "RLDUL", "page")),
 }
 """Each kind of job, made fresh, long enough that a step of 1 ms leaves it running (each
 reports after a thousand nodes or fewer, 63 boards checked, one table loaded), short
-enough to run to the end in a fraction of a second (the 4x4 tables in about one)."""
+enough to run to the end in a fraction of a second (the 4x4 tables in about one, which the
+analysis of a short 4x4 game loads first)."""
 KINDS = {"search": (Progress, SearchResult), "comparison": (ComparisonProgress, list),
-         "check": (CheckProgress, CheckResult), "tables": (Progress, TablesLoaded)}
+         "check": (CheckProgress, CheckResult), "tables": (Progress, TablesLoaded),
+         "analysis": (AnalysisProgress, AnalysisResult)}
 
 
 @pytest.fixture(autouse=True)
@@ -75,6 +80,7 @@ def test_every_job_cancels_at_once_and_says_so(kind: str) -> None:
         "comparison": lambda r: len(r) == 1 and r[0].stop is StopReason.CANCELLED,
         "check": lambda r: r.stopped == "cancelled" and r.admissible is None,
         "tables": lambda r: r.stopped,
+        "analysis": lambda r: r.stopped == "cancelled" and not r.complete,
     }[kind]
     assert stopped(result), result
 
@@ -103,7 +109,7 @@ def test_the_old_entry_points_still_work() -> None:
 
 def test_the_web_api_answers_every_job_through_one_adapter() -> None:
     """Each job class an op starts has one JSON entry, and only the adapter steps a job."""
-    assert set(webapi.JOB_JSON) == {Search, Comparison, HeuristicCheck, TableLoading}
+    assert set(webapi.JOB_JSON) == {Search, Comparison, HeuristicCheck, TableLoading, GameAnalysis}
     tree = ast.parse((ROOT / "npuzzle" / "webapi.py").read_text())
     classes = [node.name for node in tree.body if isinstance(node, ast.ClassDef)]
     steppers = [
@@ -125,7 +131,8 @@ def test_the_adapter_answers_each_kind_in_its_own_json(kind: str) -> None:
     web.cancel()
     last = web.answer(7)
     expected = {"search": ("result", {"result"}), "comparison": ("comparison", {"results"}),
-                "check": ("check", {"check"}), "tables": ("prepared", {"heuristic", "seconds"})}[kind]
+                "check": ("check", {"check"}), "tables": ("prepared", {"heuristic", "seconds"}),
+                "analysis": ("analysis", {"analysis"})}[kind]
     assert (last["type"], set(last) - {"type", "job"}) == expected
 
 

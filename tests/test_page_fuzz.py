@@ -107,6 +107,10 @@ def form_problem(key: str, value: str) -> bool:
         return value not in VIEWS
     if key in ("hcode", "scode"):  # a person's code, deflated and in base64url
         return not (len(value) <= 60_000 and re.fullmatch(r"[A-Za-z0-9_-]+", value))
+    if key == "moves":  # a game's moves: their form only (Python reads them)
+        return len(value) > 50_000
+    if key in ("notation", "undos"):
+        return not re.fullmatch(r"[a-zA-Z-]{1,20}", value)
     return False
 
 
@@ -166,6 +170,7 @@ class Model:
     goal: str = DEFAULT_GOAL
     pending_step: bool = False  # a link's step waits for a solvable board to be shown
     pending_view: str | None = None  # a link's view (compare, tree), for the next board shown
+    pending_game: bool = False  # a link's game (moves, or view=analysis), analysed on the next board shown
 
     def link(self, hash_: str) -> Expected:
         params, problems = read_fragment(hash_)
@@ -174,6 +179,7 @@ class Model:
         self.goal = params.get("goal") or DEFAULT_GOAL
         self.pending_step = "step" in params
         self.pending_view = params.get("view") if params.get("view") in VIEWS else None
+        self.pending_game = "moves" in params or self.pending_view == "analysis"
         return self.show(analyze(self.text, self.goal, params.get("size")), notice=problems > 0)
 
     def typed(self, text: str) -> Expected:
@@ -186,10 +192,13 @@ class Model:
             return Expected(None, message.removeprefix("goal: "), notice, False)
         solvable = reply["solvability"]["solvable"]
         viewing, self.pending_view = (self.pending_view if solvable else None), None  # a view is for one board
-        solving = not viewing and self.pending_step and solvable
-        if solving or viewing in ("tree", "diagram"):  # the tree's search takes the step as its own
+        # A link's game is analysed on its board (web/analysis/), which takes the step as its position.
+        analysing = self.pending_game and viewing in (None, "analysis") and solvable
+        self.pending_game = False
+        solving = not viewing and not analysing and self.pending_step and solvable
+        if solving or analysing or viewing in ("tree", "diagram"):  # the tree's search takes the step as its own
             self.pending_step = False
-        busy = bool(viewing) or solving
+        busy = bool(viewing) or solving or analysing
         return Expected(reply["board"], None, None if busy else notice, busy)
 
 

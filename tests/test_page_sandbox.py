@@ -10,7 +10,8 @@ and then raises with what it saw, so the check ends at once; what it started wit
   server no request for the paths the code asked for;
 - no stored file changed: every entry of the site's CacheStorage has the bytes the build
   wrote (its SHA-256 against the file on disk) and none was added; no database was made;
-  the only service worker is the site's;
+  the only service worker is the site's; nothing reached the site's origin on a broadcast
+  channel;
 - the page showed no markup from the code (no element the code's text could have made, no
   script of its run);
 - after a reload the page is the build's own (its entry script, nothing planted) and solves.
@@ -130,7 +131,8 @@ DOORS = [
     Door("cache-add", "def add(cache):\n    quiet(cache.add(f'{FOREIGN}/cache-add'))\n    quiet(cache.add(f'{SITE}probe/cache-add'))\n"
          "quiet(js.caches.open('npuzzle-fetcher').then(create_proxy(add)))", probes=("probe/cache-add",)),
     Door("xhr", "x = js.XMLHttpRequest.new()\nx.open('GET', f'{FOREIGN}/xhr', False)\nx.send()\nsaw.append(str(x.status))"),
-    Door("import-scripts", "js.importScripts(f'{FOREIGN}/import-scripts.js')"),
+    Door("import-scripts", "try:\n    js.importScripts(f'{FOREIGN}/import-scripts.js')\nexcept Exception as e:\n    saw.append(type(e).__name__)\n"
+         "js.importScripts(f'{SITE}probe/import-scripts.js')", probes=("probe/import-scripts.js",)),
     Door("websocket-eventsource", "js.WebSocket.new(FOREIGN.replace('http', 'ws') + '/ws')\n"
          "js.EventSource.new(f'{FOREIGN}/event-source')"),
     Door("nested-worker", "js.Worker.new(f'{FOREIGN}/worker.js')\njs.Worker.new(f'{SITE}probe/worker.js')",
@@ -143,7 +145,7 @@ DOORS = [
     Door("service-worker", "quiet(js.navigator.serviceWorker.register(f'{FOREIGN}/sw.js'))\n"
          "quiet(js.navigator.serviceWorker.register(f'{SITE}probe/sw.js'))", probes=("probe/sw.js",)),
     Door("broadcast-channel", "for name in ('npuzzle', 'workbox', 'sw'):\n"
-         "    js.BroadcastChannel.new(name).postMessage('skip-waiting')"),
+         "    js.BroadcastChannel.new(name).postMessage('skip-waiting')"),  # heard by the site's origin? (LISTEN)
     Door("load-package", "import pyodide_js\nquiet(pyodide_js.loadPackage('numpy'))\nquiet(pyodide_js.loadPackage(f'{FOREIGN}/pkg.whl'))"),
     Door("pyodide-http", "from pyodide.http import open_url, pyfetch\nquiet(js.Promise.resolve(0))\n"
          "try:\n    open_url(f'{FOREIGN}/open-url')\nexcept Exception as e:\n    saw.append(type(e).__name__)\n"
@@ -239,6 +241,13 @@ CHECK_ENDED = """async () => {
   const s = document.getElementById("check-status").dataset.state || "";
   return s && s !== "checking" ? s : "";
 }"""
+CHANNELS = ("npuzzle", "workbox", "sw")
+LISTEN = f"""async () => {{
+  window.__heard = [];
+  for (const name of {json.dumps(list(CHANNELS))}) {{
+    new BroadcastChannel(name).onmessage = (event) => window.__heard.push(`${{name}}: ${{String(event.data).slice(0, 60)}}`);
+  }}
+}}"""
 ENTRY_SCRIPT = "async () => document.querySelector('script[type=module]').getAttribute('src')"
 
 
@@ -255,6 +264,10 @@ class Driver:
 
     def load(self, url: str) -> None:
         raise NotImplementedError
+
+    def follow(self, url: str) -> None:
+        """Follow a link to the page already open (a new fragment: no reload), as a pasted link does."""
+        self.evaluate(f"async () => {{ location.href = {json.dumps(url)}; }}")
 
     def evaluate(self, function: str) -> Any:
         raise NotImplementedError
@@ -380,8 +393,9 @@ def stored_once(driver: Driver, site: Site) -> None:
 
 
 def try_door(driver: Driver, site: Site, door: Door) -> None:
-    """Open the door's link, press Run, and check everything the module's docstring lists. The
-    page is left on the site as a reload leaves it (the next door starts from there)."""
+    """Follow the door's link in the page open on the site, press Run, and check everything the
+    module's docstring lists. The page is left on the site as the reload left it (the next door
+    starts from there)."""
     if not driver.stored:
         driver.load(f"{site.url}#board={HARD}&goal=blank-last")
         stored_once(driver, site)
@@ -389,8 +403,9 @@ def try_door(driver: Driver, site: Site, door: Door) -> None:
     databases = set(driver.evaluate(DATABASES))
     site.foreign.paths.clear()
     site.server.paths.clear()
+    driver.evaluate(LISTEN)  # the site's origin listening on the channels a door posts to
     code = heuristic_file(door, site.foreign.origin, site.url, site.entry)
-    driver.load(f"{site.url}#board={BOARD}&size=2x3&goal=blank-last&hcode={packed(code)}")
+    driver.follow(f"{site.url}#board={BOARD}&size=2x3&goal=blank-last&hcode={packed(code)}")  # as a pasted link
     driver.wait("async () => !document.getElementById('code-consent').hidden", "the consent notice")
     driver.click("#code-run-linked")
     state = driver.wait(CHECK_ENDED, "the check to end", 90)
@@ -413,6 +428,9 @@ def try_door(driver: Driver, site: Site, door: Door) -> None:
     new_databases = set(driver.evaluate(DATABASES)) - databases
     if new_databases:
         problems.append(f"databases made: {sorted(new_databases)}")
+    heard = driver.evaluate("async () => window.__heard")
+    if heard:
+        problems.append(f"the site's origin heard the code on a broadcast channel: {heard}")
     workers = driver.evaluate(WORKERS)
     if workers != [site.url + "sw.js"]:
         problems.append(f"service workers: {workers}")

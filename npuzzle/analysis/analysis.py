@@ -29,7 +29,7 @@ from ..search.result import DEFAULT_TIME_LIMIT, DEPTH_FIRST_MAX_NODES, Limits
 from ..solvability import explain_solvability, is_solvable
 from .distances import Sheet, Work, analysis_method, bounds_work, search_work, table_work
 from .game import Game
-from .notation import GameError
+from .notation import DEFAULT_NOTATION, GameError
 from .result import AnalysisProgress, AnalysisResult, MoveAnalysis, PositionAnalysis, verdict
 
 UNDO_CHOICES = ("as-played", "without-undos")
@@ -49,13 +49,14 @@ class GameAnalysis:
 
     def __init__(self, game: Game, undos: str = "as-played", limits: Limits | None = None,
                  position_seconds: float = DEFAULT_POSITION_SECONDS, fetching: bool = False,
-                 heuristic: str | None = None) -> None:
+                 heuristic: str | None = None, notation: str = DEFAULT_NOTATION) -> None:
         """ValueError for an unknown ``undos``; UnsolvableGameError when the start cannot
         reach the goal. ``fetching``: the caller fetches missing table files meanwhile
         (the browser's worker): the strongest heuristic's are waited for; without it, the
         strongest heuristic whose files are present serves, and ``missing_files`` says
         what the stronger one lacked. ``heuristic`` names another admissible heuristic for the
-        searches (ValueError if it is not one, or does not apply); a table needs none."""
+        searches (ValueError if it is not one, or does not apply); a table needs none.
+        ``notation``: how the game's moves were written (its answers say so)."""
         if undos not in UNDO_CHOICES:
             raise ValueError(f"unknown undos {undos!r}: choose {' or '.join(UNDO_CHOICES)}")
         if not is_solvable(game.start, game.goal):
@@ -64,6 +65,7 @@ class GameAnalysis:
         if not (isinstance(position_seconds, (int, float)) and 0 < position_seconds < float("inf")):
             raise ValueError(f"position_seconds must be a positive number of seconds, not {position_seconds!r}")
         self.played = game
+        self.notation = notation
         self.undos = undos
         self.game = game.without_undos() if undos == "without-undos" else game
         self.limits = limits or DEFAULT_LIMITS
@@ -91,6 +93,10 @@ class GameAnalysis:
         self._started = 0.0
         self._progress: AnalysisProgress | None = None
         self._result: AnalysisResult | None = None
+        count = self.game.moves + 1
+        self._game_told = False
+        self._told: tuple[list[tuple[int | None, int | None]], list[str | None]] = (
+            [(None, None)] * count, [None] * (count - 1))
 
     @property
     def wanted_files(self) -> list[str]:
@@ -149,6 +155,34 @@ class GameAnalysis:
         except StopIteration:
             self._finish(None)
 
+    def news(self) -> dict[str, object]:
+        """What the progress learned since the last call (everything known, the first time),
+        as plain lists: ``changed``, ``[index, lower, upper]`` for each position whose bounds
+        moved; ``marks``, ``[number, verdict]`` for each move whose verdict was decided; and,
+        the first time only, ``game``: the game analysed (``tiles``, ``moves``: each tile's
+        direction, ``undos``: whether each move undid the one before). The web API sends only
+        these, so that a long game's progress stays small."""
+        news: dict[str, object] = {}
+        told, verdicts = self._told
+        if not self._game_told:
+            self._game_told = True
+            game = self.game
+            news["game"] = {"tiles": list(game.tiles), "moves": game.directions, "undos": list(game.undos())}
+        changed: list[list[int | None]] = []
+        marks: list[list[int | str]] = []
+        progress = self._progress
+        if progress is not None:
+            for i, bounds in enumerate(zip(progress.lower, progress.upper)):
+                if bounds != told[i]:
+                    told[i] = bounds
+                    changed.append([i, bounds[0], bounds[1]])
+            for n, said in enumerate(progress.verdicts):
+                if said is not None and said != verdicts[n]:
+                    verdicts[n] = said
+                    marks.append([n + 1, said])
+        news["changed"], news["marks"] = changed, marks
+        return news
+
     def cancel(self) -> None:
         """Stop now: the result keeps what was found and says ``cancelled``."""
         if self._result is None:
@@ -194,7 +228,7 @@ class GameAnalysis:
             heuristic=self.heuristic, positions=tuple(positions), moves=tuple(moves), stopped=stopped,
             expanded=sheet.expanded, seconds=time.perf_counter() - self._started if self._work else 0.0,
             position_seconds=self.position_seconds if self.method == "bounds" else None,
-            missing_files=self.missing_files,
+            missing_files=self.missing_files, notation=self.notation,
         )
         self._progress = self._report()
 

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 
 from ..board import Tiles
 from .game import Game
+from .notation import DEFAULT_NOTATION
 
 OPTIMAL = "optimal"
 MISTAKE = "mistake"
@@ -189,6 +190,8 @@ class AnalysisResult:
     """The bounds method: the time each position's search was given."""
     missing_files: tuple[str, ...] = field(default=())
     """Table files the strongest heuristic needed but did not have (a weaker one served)."""
+    notation: str = DEFAULT_NOTATION
+    """How the game's moves were written (notation.py's name)."""
 
     @property
     def exact(self) -> bool:
@@ -300,6 +303,7 @@ class AnalysisResult:
             "goal": list(self.game.goal.tiles),
             "tiles": list(self.game.tiles),
             "moves_text": self.game.directions,
+            "notation": self.notation,
             "undos": self.undos,
             "played_moves": self.played_moves,
             "method": self.method,

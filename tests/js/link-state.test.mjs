@@ -100,3 +100,18 @@ test("copy puts the address on the clipboard, or says where to copy it from", as
   await link.copy();
   assert.equal(copied.at(-1), `Copy this link from the address bar: ${location.href}`);
 });
+
+test("a link's game (moves, notation, undos) is kept for the analysis until it takes it, once", () => {
+  const { link } = linkAt();
+  const asked = link.read("#board=1,2,3,4,5,6,0,7,8&view=analysis&step=2&moves=L,R,L2&notation=slidysim&undos=without-undos");
+  assert.deepEqual(asked, { board: "1,2,3,4,5,6,0,7,8", goal: undefined, size: undefined });
+  assert.deepEqual(link.takeGame(), { moves: "L,R,L2", notation: "slidysim", undos: "without-undos" });
+  assert.equal(link.takeGame(), null);
+  assert.equal(link.takeView(), "analysis");
+  assert.deepEqual(link.checkNames(INFO), { options: {} }, "the game's keys are no algorithm's options");
+  // view=analysis without moves: a game of no moves (the position's best moves); no game without either.
+  link.read("#board=1,2,3,4,5,6,0,7,8&view=analysis");
+  assert.deepEqual(link.takeGame(), { moves: "", notation: undefined, undos: undefined });
+  link.read("#board=1,2,3,4,5,6,0,7,8&view=compare");
+  assert.equal(link.takeGame(), null);
+});

@@ -52,8 +52,8 @@ test("a long value is shortened in its notice", () => {
 });
 
 test("every view is a link key's value, and the link keys are the page's public names", () => {
-  assert.deepEqual(VIEWS, ["compare", "tree", "diagram"]);
-  assert.deepEqual(LINK_KEYS, ["board", "goal", "size", "algorithm", "heuristic", "weight", "step", "view", "hcode", "scode"]);
+  assert.deepEqual(VIEWS, ["compare", "tree", "diagram", "analysis"]);
+  assert.deepEqual(LINK_KEYS, ["board", "goal", "size", "algorithm", "heuristic", "weight", "step", "view", "hcode", "scode", "moves", "notation", "undos"]);
   for (const view of VIEWS) assert.equal(readFragment(formatFragment({ view })).params.view, view);
 });
 
@@ -70,4 +70,25 @@ test("a person's code travels in base64url, and anything else in its place is re
     assert.deepEqual(params, {});
     assert.match(problems[0], /search code is not in the form a link carries it/);
   }
+});
+
+test("a game for the analysis travels as moves, notation and undos, and round-trips", () => {
+  const state = { board: "1,2,3,4,5,6,0,7,8", step: 2, view: "analysis", moves: "R3D2 LU", notation: "slidysim", undos: "without-undos" };
+  const fragment = formatFragment(state);
+  assert.equal(fragment, "#board=1,2,3,4,5,6,0,7,8&step=2&view=analysis&moves=R3D2%20LU&notation=slidysim&undos=without-undos");
+  const { params, problems } = readFragment(fragment);
+  assert.deepEqual(problems, []);
+  assert.deepEqual(params, state);
+  assert.equal(readFragment("#moves=7,8,5&notation=numbers").params.moves, "7,8,5");
+});
+
+test("a game's parts of the wrong form are left out with a notice; their meaning is Python's", () => {
+  const { params, problems } = readFragment(`#moves=${"L".repeat(50_001)}&notation=%3Cb%3E&undos=as%20played`);
+  assert.deepEqual(params, {});
+  assert.equal(problems.length, 3);
+  assert.match(problems[0], /moves are longer than 50,000 characters/);
+  assert.match(problems[1], /notation "<b>" is not a word/);
+  assert.match(problems[2], /undos "as played" is not a word/);
+  // A notation Python does not know, or letters that are not moves, pass the codec: Python refuses them.
+  assert.deepEqual(readFragment("#moves=LXQ&notation=chess").params, { moves: "LXQ", notation: "chess" });
 });

@@ -6,6 +6,9 @@
 // the solver's state, the busy flags and the result. Models that need Python's facts get
 // `state` (PageState, the one owner of `info`) and read them there; no model reaches for the
 // document or the window: main.js hands them in.
+import { Analysis } from "../analysis/analysis.js";
+import { bindAnalysisInput } from "../analysis/analysis-input.js";
+import { AnalysisView } from "../analysis/analysis-view.js";
 import { BoardEditor } from "../board/board-editor.js";
 import { BoardView } from "../board/board-view.js";
 import { EditorView } from "../board/editor-view.js";
@@ -67,18 +70,22 @@ const subject = () => {
   const a = editor.valid ? editor.analysis : null;
   return { ready: state.ready, analysis: a, tiles: a && (replay.stepBoard || a.tiles), heuristic: choice.heuristicFields() };
 };
+const play = new PlayMode({ client, page, view: new PlayView(document), board, editor, replay, jobs, state });
 features.push(
   new SearchTree({ view: new TreeView(document), state, link, page, choice }),
   new Comparison({ view: new CompareView(document), state, page, choice, clipboard }),
   new Explainer({ client: runner, view: new ExplainView(document), board, subject }),
-  new PlayMode({ client, page, view: new PlayView(document), board, editor, replay, jobs, state }),
+  play,
   new Trace({ view: new TraceView(document) }),
   new CodePanel({ runner, view: new CodeView(document), state, choice, page, replay, clipboard }),
+  new Analysis({ client, view: new AnalysisView(document), state, page, replay, play, link, jobs, clipboard }),
 );
 const controller = new Controller({
   client, page, state, editor, link, choice, jobs, replay, tables, features,
 });
-bindInput(document, window, (name, ...values) => controller.dispatch(name, ...values));
+const dispatch = (name, ...values) => controller.dispatch(name, ...values);
+bindInput(document, window, dispatch);
+bindAnalysisInput(document, dispatch); // the analysis's own panel and buttons
 controller.start();
 
 // Offline use: the service worker build.py writes at the site's root (sw.js). It is

@@ -101,7 +101,7 @@ export function browserUnsupported() {
 
 // The worker died or hung (`kind`: the search it was running, if any); a fresh one is starting.
 export function solverCrashed(reason, kind) {
-  const what = { solve: "The search", compare: "The comparison", hint: "The hint", tree: "The search tree" }[kind];
+  const what = { solve: "The search", compare: "The comparison", hint: "The hint", tree: "The search tree", analyse: "The analysis" }[kind];
   const lost = what ? ` ${what} was lost; run it again once the solver is ready.` : "";
   return `The solver failed: ${reason}. It is being restarted; your board and link are kept.${lost}`;
 }
@@ -155,7 +155,7 @@ export function nodeLimitHint(entry) {
 export const ARROWS = { U: "\u2191", D: "\u2193", L: "\u2190", R: "\u2192" };
 
 export function started(kind) {
-  return { compare: "Comparing\u2026", tree: "Building the search tree\u2026" }[kind] || "Searching\u2026";
+  return { compare: "Comparing\u2026", tree: "Building the search tree\u2026", analyse: "Analysing the game\u2026" }[kind] || "Searching\u2026";
 }
 
 // "1.17": how many times the shortest a `length`-move solution can be at most, given a
@@ -178,6 +178,7 @@ function boundWords(length, lowerBound) {
 // solution the search sent so far; `shown`: the length of the solution on screen
 // (it differs from the best while the person watches an older one).
 export function progress(kind, p, seconds, info, { latest = null, shown = null } = {}) {
+  if (kind === "analyse") return { status: analysing(p, seconds) };
   if (p.stage && kind === "solve" && p.best != null) {
     return { status: `Improving: ${p.best} moves; ${lowerFirst(p.stage)}\u2026` };
   }
@@ -207,6 +208,15 @@ export function progress(kind, p, seconds, info, { latest = null, shown = null }
   const what = kind === "hint" ? "Looking for a hint" : "Searching";
   const lower = p.lower_bound == null ? "" : `at least ${p.lower_bound} moves, `;
   return { status: `${what}: ${lower}${counts}${elapsed} s` };
+}
+
+// An analysis's progress `p` (Python's: its stage, the positions settled, its counts).
+function analysing(p, seconds) {
+  if (p.positions == null) return `${p.stage}\u2026`; // the worker's own (a download)
+  const counts = p.total_states && p.states < p.total_states
+    ? `${formatCount(p.states)} of ${formatCount(p.total_states)} states`
+    : `${formatCount(p.expanded)} nodes expanded`;
+  return `Analysing: ${formatCount(p.done)} of ${formatCount(p.positions)} positions settled; ${p.stage}, ${counts}, ${seconds.toFixed(1)} s`;
 }
 
 // The person pressed Stop (`keeps`: the search keeps its best answer) or Cancel.

@@ -3,13 +3,14 @@
 // the address (a history entry for each deliberate change), copies the link,
 // and keeps what a link asks for until it can be honoured: the algorithm and
 // heuristic names (checked once Python's registries are known) and the step to
-// open (once its solution is found). Its notices about the link go to its view (LinkView).
+// open (once its solution is found), and the game a link carries for its analysis (moves,
+// notation, undos: until the analysis takes it). Its notices about the link go to its view (LinkView).
 
 import { formatFragment, readFragment } from "./url-state.js";
 import * as words from "./link-words.js";
 
 // Link keys that are not an algorithm's option (the rest, such as weight, are).
-const PAGE_KEYS = ["board", "goal", "size", "algorithm", "heuristic", "step", "view", "hcode", "scode"];
+const PAGE_KEYS = ["board", "goal", "size", "algorithm", "heuristic", "step", "view", "hcode", "scode", "moves", "notation", "undos"];
 // The Heuristic menu's name for a person's heuristic: a link may ask for it when it carries one.
 const CUSTOM = "custom";
 
@@ -25,6 +26,7 @@ export class LinkState {
     this.pendingView = null; // a link's view ("compare"), until its board is shown
     this.code = {}; // {heuristic, search}: a person's code a link carries (packed), until the code panel takes it
     this.carriesHeuristic = false; // whether the link being read carries a heuristic (it may then name "custom")
+    this.game = null; // {moves, notation, undos}: the game a link carries (view=analysis), until the analysis takes it
   }
 
   get hash() {
@@ -43,6 +45,8 @@ export class LinkState {
     this.pendingView = params.view ?? null;
     this.code = { heuristic: params.hcode, search: params.scode };
     this.carriesHeuristic = Boolean(params.hcode);
+    const game = params.moves !== undefined || params.view === "analysis";
+    this.game = game ? { moves: params.moves ?? "", notation: params.notation, undos: params.undos } : null;
     this.options = {};
     for (const [key, value] of Object.entries(params)) {
       if (!PAGE_KEYS.includes(key)) this.options[key] = Number(value);
@@ -87,6 +91,13 @@ export class LinkState {
     const code = this.code;
     this.code = {};
     return code;
+  }
+
+  // The game the link carries for its analysis ({moves, notation, undos}), once; null if none.
+  takeGame() {
+    const game = this.game;
+    this.game = null;
+    return game;
   }
 
   get waitingForStep() {

@@ -18,6 +18,8 @@ export const badForm = {
   view: (value, views) => `The link's view "${shorten(value)}" is not one of ${views.join(", ")}; the board is shown.`,
   code: (key, most) => `The link's ${key === "hcode" ? "heuristic" : "search"} code is not in the form a link carries it (base64url, at most ${most.toLocaleString("en")} characters); the editor keeps its code.`,
   size: (value) => `The link's size "${shorten(value)}" is not like 4 or 3x5; the board's own size is used.`,
+  moves: (most) => `The link's moves are longer than ${most.toLocaleString("en")} characters; the game is not analysed.`,
+  word: (key, value) => `The link's ${key} "${shorten(value)}" is not a word; the game is analysed without it.`,
 };
 
 // A name Python's registry does not have (`kind`: "algorithm" or "heuristic"; `names`: those it has).

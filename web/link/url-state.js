@@ -1,5 +1,6 @@
 // URL state: what a link opens lives in the fragment, e.g.
 //   index.html#board=8,6,7,2,5,4,3,0,1&goal=blank-last&size=3x3&algorithm=idastar&heuristic=pdb&step=12
+//   index.html#board=1,2,3,4,5,6,0,7,8&step=2&view=analysis&moves=LRLL&notation=page (a game, analysed)
 // This module reads and writes the fragment's structure and checks the form
 // of each value (a number is a number). Whether a board or goal is valid is
 // for Python to say; whether an algorithm exists is for the registry. Its notices' words are
@@ -7,15 +8,19 @@
 
 import * as words from "./link-words.js";
 
-export const LINK_KEYS = ["board", "goal", "size", "algorithm", "heuristic", "weight", "step", "view", "hcode", "scode"];
+export const LINK_KEYS = ["board", "goal", "size", "algorithm", "heuristic", "weight", "step", "view", "hcode", "scode", "moves", "notation", "undos"];
 
 // A person's heuristic (hcode) and search (scode) travel deflated, in base64url (custom/code-link.js).
 const MAX_PACKED = 60_000;
+// A game's moves (moves=, read by Python in the link's notation=): room for the longest game
+// Python analyses in any notation (its limit is Python's to say).
+const MAX_MOVES_TEXT = 50_000;
 
 // What a link can open the page on besides the board: the comparison of every algorithm,
-// or the search tree of the chosen one as an outline or a diagram (its step then is the
-// tree's expansion step).
-export const VIEWS = ["compare", "tree", "diagram"];
+// the search tree of the chosen one as an outline or a diagram (its step then is the
+// tree's expansion step), or the analysis of the game its moves= play from the board
+// (its step then is the position shown).
+export const VIEWS = ["compare", "tree", "diagram", "analysis"];
 
 // Returns {params: {...}, problems: [message, ...]}. Bad parts are left out.
 export function readFragment(hash) {
@@ -68,6 +73,14 @@ function checkForm(key, value) {
   }
   if (key === "size" && !/^\d{1,2}(x\d{1,2})?$/i.test(value)) {
     return words.badForm.size(value);
+  }
+  // A game's moves, notation and undos: their form only (whether they are moves, a notation
+  // or an undos choice is Python's to say, naming what is wrong).
+  if (key === "moves" && value.length > MAX_MOVES_TEXT) {
+    return words.badForm.moves(MAX_MOVES_TEXT);
+  }
+  if ((key === "notation" || key === "undos") && !/^[a-z-]{1,20}$/i.test(value)) {
+    return words.badForm.word(key, value);
   }
   return null;
 }

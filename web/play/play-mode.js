@@ -4,8 +4,11 @@
 // (a search run like any other job) and says when the goal is reached. Each new board
 // is shown by the editor (`adopt`). Its view (PlayView) writes the mode, the move
 // counter, Undo and the celebration; its words (play-words.js) about each slide go to the
-// status line (`page`).
+// status line (`page`). It records the game played (`game`: the start and every tile moved
+// since play started, an Undo recorded as the tiles sliding back, as played) for "Analyse my
+// moves", and tells its "slid" listeners each slide (the analysis's "try again from here").
 
+import { sameTiles } from "../common/tiles.js";
 import * as outcome from "../solver/outcome.js";
 import * as protocol from "../solver/protocol.js";
 import * as words from "./play-words.js";
@@ -13,9 +16,16 @@ import * as words from "./play-words.js";
 export class PlayMode {
   constructor({ client, page, view, board, editor, replay, jobs, state }) {
     Object.assign(this, { client, page, view, board, editor, replay, jobs, state });
-    this.history = []; // {analysis, moves}: the board before each slide
+    this.history = []; // {analysis, moves, moved}: the board before each slide, and the tiles it moved
     this.moves = 0;
     this.moving = null; // the slides under way, one after another (a promise)
+    this.game = null; // {start, goal, rows, cols, tiles, end}: the game played since play started (or since its board changed)
+    this.listeners = { slid: [] };
+  }
+
+  // `listener({before, moved, moves})` hears each slide: the tiles before it, the tiles it moved and their directions.
+  on(kind, listener) {
+    this.listeners[kind].push(listener);
   }
 
   routes(app) {
@@ -80,6 +90,7 @@ export class PlayMode {
   // Play starts (again) from the board on screen.
   start() {
     this.history = [];
+    this.game = null;
     this.moves = 0;
     this.view.setPlayState({ moves: 0, canUndo: false });
   }
@@ -92,7 +103,8 @@ export class PlayMode {
       this.page.setStatus(words.refused(reply.error.message));
       return;
     }
-    this.history.push({ analysis: a, moves: reply.moved.length });
+    this.history.push({ analysis: a, moves: reply.moved.length, moved: reply.moved });
+    this.record(a, reply.moved, reply.tiles);
     this.moves += reply.moved.length;
     adopt(reply);
     this.view.setPlayState({ moves: this.moves, canUndo: true });
@@ -100,12 +112,26 @@ export class PlayMode {
     this.view.celebrate(won ? words.celebration(this.moves) : "");
     this.board.celebrate(won);
     this.page.setStatus(won ? words.solvedIn(this.moves) : words.slid(this.moves, reply.moved));
+    for (const listener of this.listeners.slid) listener({ before: a.tiles, moved: reply.moved, moves: reply.moves });
+  }
+
+  // The game goes on by `moved` from board `a` to `after`; a slide from another board (or goal)
+  // than where the game stands starts a new one there.
+  record(a, moved, after) {
+    const game = this.game;
+    if (!game || game.goal !== a.goal || !sameTiles(game.end, a.tiles)) {
+      this.game = { start: a.tiles, goal: a.goal, rows: a.rows, cols: a.cols, tiles: [], end: a.tiles };
+    }
+    this.game.tiles.push(...moved);
+    this.game.end = after;
   }
 
   // Take back the last slide; `adopt(analysis)` shows the board before it.
   undo(adopt) {
     const entry = this.history.pop();
     if (!entry) return;
+    // As played: the tiles slide back, the last first (a move undone and its undo).
+    if (this.game && entry.moved) this.record({ ...entry.analysis, tiles: this.game.end }, [...entry.moved].reverse(), entry.analysis.tiles);
     this.moves = Math.max(0, this.moves - entry.moves);
     adopt(entry.analysis);
     this.view.setPlayState({ moves: this.moves, canUndo: this.history.length > 0 });

@@ -15,6 +15,11 @@
 //
 // The replay owns the step shown (the link reads it here); Python's info (direction words,
 // heuristic labels) is read from the page state, its one owner.
+//
+// It also plays a game being analysed (web/analysis/: the moves of a game, or a game up to a
+// position followed by a best finish), loaded with `load`; such a sequence may start elsewhere
+// than the board on screen (`detached`: a game played in play mode, whose start is behind),
+// and then even its start is a board of its own (`stepBoard`).
 
 import { Player } from "./player.js";
 import * as words from "./replay-words.js";
@@ -73,9 +78,9 @@ export class Replay {
     return this.solution && this.player.step > 0 ? this.player.step : null;
   }
 
-  // The board shown, if it is a step past the start, else null.
+  // The board shown, if it is a step past the start (or any step of a detached sequence), else null.
   get stepBoard() {
-    return this.step === null ? null : this.player.current;
+    return this.step === null && !(this.solution && this.solution.detached) ? null : this.player.current;
   }
 
   // Whether a new solution may take the place of the one shown: nobody is watching it.

@@ -88,6 +88,25 @@ export function move(a, how) {
   return { op: "move", ...boardFields(a), ...how };
 }
 
+// The analysis of a game: `game` is {board, goal, size} (the start, as Python gave it back or as
+// a link wrote it), `moves` (text) written in `notation`, and `undos` ("as-played" or
+// "without-undos"); Python reads and refuses it, naming the field.
+export function analyse(game) {
+  const { board, goal, size, moves, notation, undos } = game;
+  const request = { op: "analyse", board, goal, size, moves };
+  if (notation) request.notation = notation;
+  if (undos) request.undos = undos;
+  return request;
+}
+
+// A game's moves (as `analyse` takes them) written in the notation `to`.
+export function writeMoves(game, to) {
+  const { board, goal, size, moves, notation } = game;
+  const request = { op: "write_moves", board, goal, size, moves, to };
+  if (notation) request.notation = notation;
+  return request;
+}
+
 // Load in the background the tables a board of `size` and `goal` needs.
 export function prepare(size, goal) {
   return { op: "prepare", size, goal };
