@@ -232,6 +232,11 @@ answer = json.loads(npuzzle.webapi.handle(json.dumps({"op": "info"})))
 if not answer.get("ok"):
     raise SystemExit(f"npuzzle.webapi answered info with {answer}")
 del answer
+# The 3x3's table of every state's distance to the default goal (analysing a game, checking a
+# person's heuristic): built here once, not in every visitor's first analysis.
+from npuzzle.board import Board
+from npuzzle.distance_table import distance_table
+distance_table(Board.goal(3, 3)).grow_all()
 gc.collect()
 `);
 writeFileSync(out, pyodide.makeMemorySnapshot());
