@@ -121,8 +121,12 @@ handle = npuzzle.webapi.handle
 answer = json.loads(handle(json.dumps({"op": "solve", "board": "8,6,7,2,5,4,3,0,1", "algorithm": "idastar", "heuristic": "manhattan"})))
 while answer.get("type") == "progress":
     answer = json.loads(handle(json.dumps({"op": "step", "job": answer["job"], "budget_ms": 1000})))
+from npuzzle.board import Board
+from npuzzle.distance_table import distance_table
+table = distance_table(Board.goal(3, 3))
 json.dumps({
     "imported_before": "npuzzle.webapi" in sys.modules,
+    "table": [table.complete, table.states, table.distance_of(Board.from_string("8 6 7 2 5 4 3 0 1"))],
     "info": json.loads(handle(json.dumps({"op": "info"}))),
     "random": json.loads(handle(json.dumps({"op": "random", "size": "4x4"})))["board"],
     "solve": answer,
@@ -145,7 +149,7 @@ def test_the_memory_snapshot_restores_the_started_solver_with_its_own_randomness
     built_site: Path, tmp_path_factory: pytest.TempPathFactory
 ) -> None:
     """What the worker restores instead of starting Python (build.py's snapshot): Python with the
-    package imported answers as a fresh one does (its info is the fresh start's, the 3x3 solved
+    package imported and the 3x3's distance table built answers as a fresh one does (its info is the fresh start's, the 3x3 solved
     optimally); two restores draw different random boards (each reseeds); a snapshot of another
     runtime is refused (the worker then starts Python as usual)."""
     node = shutil.which("node")
@@ -166,6 +170,7 @@ def test_the_memory_snapshot_restores_the_started_solver_with_its_own_randomness
     fresh = subprocess.run(["python3", "-c", "import json, npuzzle.webapi as w; print(w.handle(json.dumps({'op': 'info'})))"],
                            capture_output=True, text=True, check=True, cwd=ROOT)
     assert first["imported_before"] is True
+    assert first["table"] == [True, 181_440, 31]  # the 3x3's distances, built at build time
     assert first["info"] == second["info"] == json.loads(fresh.stdout)
     assert first["random"] != second["random"]
     for visit in (first, second):
