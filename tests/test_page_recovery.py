@@ -210,6 +210,7 @@ def test_the_solver_starts_early_from_the_builds_memory_snapshot(browser: Any, s
         problems = watch(page, site_url)
         open_link(page, site_url, f"#board={HARD}&goal=blank-last")
         assert page.evaluate("window.__snapshot") == "restored"
+        assert page.locator("#solver-state").get_attribute("data-worker-start") == "snapshot"
         assert page.evaluate("window.__order") == ["worker solver", "board drawn"]
         assert solve_and_read_length(page) == 31
         page.get_by_role("button", name="Shuffle").click()
@@ -246,5 +247,6 @@ def test_a_snapshot_that_cannot_be_restored_leaves_python_to_start_as_usual(page
     problems = watch(page, site_url)
     open_link(page, site_url, f"#board={HARD}&goal=blank-last")
     assert str(page.evaluate("window.__snapshot")).startswith("not used: ")
+    assert page.locator("#solver-state").get_attribute("data-worker-start") == "fresh"
     assert solve_and_read_length(page) == 31
     assert unexpected(problems, "404") == []
