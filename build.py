@@ -26,6 +26,9 @@ never mixes with a cached old one and the service worker can keep a build's file
     py/python_stdlib-<hash>.zip  Pyodide's standard library, the modules the solver imports
                                  precompiled to .pyc by the same Pyodide (the worker passes it
                                  as loadPyodide's stdLibURL; the rest stays .py)
+    py/snapshot-<hash>.bin       the memory of that Pyodide once started with the package
+                                 imported (made under Node), which the worker restores instead
+                                 of starting Python (it starts normally if that fails)
     tables/<name>.bin            the pattern-database tables (fetched by the worker only when a
                                  solve needs them; their URLs carry ?v=<hash of the file>)
 """
@@ -199,6 +202,87 @@ with zipfile.ZipFile("/job/in.zip") as sources, zipfile.ZipFile("/job/out.zip", 
     )
     out.writestr("imported.json", json.dumps(imported))
 """
+
+
+# Run by Node: the pinned Pyodide started on the build's own standard library, the package
+# unpacked, npuzzle.webapi imported and "info" answered (all a worker's start does), then its
+# memory written as a snapshot (Pyodide's private _makeSnapshot; a worker restores it instead of
+# starting Python and importing the package). The randomness and clocks it sees are fixed, so
+# equal sources give equal bytes; a worker that restores it reseeds Python's random.
+SNAPSHOT_JS = r"""
+import { readFileSync, writeFileSync } from "node:fs";
+import { pathToFileURL } from "node:url";
+const [runtime, stdlib, pkg, out] = process.argv.slice(2);
+let seed = 0x9e3779b9;
+const next = () => { seed ^= seed << 13; seed ^= seed >>> 17; seed ^= seed << 5; return seed >>> 0; };
+const fill = (a) => { const b = new Uint8Array(a.buffer, a.byteOffset, a.byteLength); for (let i = 0; i < b.length; i++) b[i] = next() & 255; return a; };
+Object.defineProperty(globalThis.crypto, "getRandomValues", { value: fill });
+(await import("node:crypto")).default.randomFillSync = fill;
+Math.random = () => next() / 2 ** 32;
+Date.now = () => 1767225600000;
+let tick = 0;
+performance.now = () => (tick += 0.001);
+const { loadPyodide } = await import(pathToFileURL(`${runtime}/pyodide.mjs`).href);
+const pyodide = await loadPyodide({ indexURL: `${runtime}/`, stdLibURL: stdlib, _makeSnapshot: true, env: { PYTHONHASHSEED: "0" } });
+pyodide.unpackArchive(new Uint8Array(readFileSync(pkg)), "zip");
+pyodide.runPython(`
+import gc, json
+import npuzzle.webapi
+answer = json.loads(npuzzle.webapi.handle(json.dumps({"op": "info"})))
+if not answer.get("ok"):
+    raise SystemExit(f"npuzzle.webapi answered info with {answer}")
+del answer
+# The 3x3's table of every state's distance to the default goal (analysing a game, checking a
+# person's heuristic): built here once, not in every visitor's first analysis.
+from npuzzle.board import Board
+from npuzzle.distance_table import distance_table
+distance_table(Board.goal(3, 3)).grow_all()
+gc.collect()
+`);
+writeFileSync(out, pyodide.makeMemorySnapshot());
+"""
+SNAPSHOT_LIMIT = 30 * 2**20
+"""Pyodide 314 restores a snapshot into its initial memory (30 MiB) without growing it first
+(pyodide#6254): a larger one would fail to load, so the build refuses to write it."""
+
+
+SNAPSHOT_MAGIC = b"NPSS"
+SNAPSHOT_PAGE = 4096
+
+
+def sparse(snapshot: bytes) -> bytes:
+    """``snapshot`` without its pages of zeros (more than half of it): ``SNAPSHOT_MAGIC``, then
+    as little-endian u32s the page size, the snapshot's length, the count of pages kept and
+    their numbers, then those pages (the last one may be short). The worker makes the whole
+    snapshot again (web/solver/worker.js ``whole``) in milliseconds, where gunzipping took a
+    hundred or more; gzip would make it 2.6 times smaller for the network, not for the cache."""
+    page = SNAPSHOT_PAGE
+    kept = [i for i in range(0, len(snapshot), page) if snapshot[i:i + page].strip(b"\0")]
+    head = SNAPSHOT_MAGIC + struct.pack(f"<III{len(kept)}I", page, len(snapshot), len(kept), *(i // page for i in kept))
+    return head + b"".join(snapshot[i:i + page] for i in kept)
+
+
+def memory_snapshot(runtime: Path, stdlib: bytes, archive: bytes) -> bytes:
+    """The memory of the pinned Pyodide (in ``runtime``) started on ``stdlib`` with the package
+    ``archive`` imported, as Pyodide's snapshot, without its pages of zeros (``sparse``)."""
+    node = shutil.which("node")
+    if node is None:
+        raise SystemExit("build: node (Node.js 20 or newer) is needed to make the memory snapshot; build with --stdlib-pyc none")
+    with tempfile.TemporaryDirectory(prefix="npuzzle-snapshot-") as folder:
+        job = Path(folder)
+        (job / "snapshot.mjs").write_text(SNAPSHOT_JS)
+        (job / "stdlib.zip").write_bytes(stdlib)
+        (job / "package.zip").write_bytes(archive)
+        done = subprocess.run([node, str(job / "snapshot.mjs"), str(runtime), str(job / "stdlib.zip"),
+                               str(job / "package.zip"), str(job / "snapshot.bin")], capture_output=True, text=True)
+        if done.returncode != 0 or not (job / "snapshot.bin").exists():
+            raise SystemExit(f"build: making the memory snapshot under Node failed (exit {done.returncode}):\n{done.stdout}{done.stderr}")
+        snapshot = (job / "snapshot.bin").read_bytes()
+    (header,) = struct.unpack_from("<I", snapshot, 4)  # where the memory starts (after Pyodide's own state)
+    if len(snapshot) - header > SNAPSHOT_LIMIT:
+        raise SystemExit(f"build: the memory snapshot holds {len(snapshot) - header:,} bytes of memory, "
+                         f"more than Pyodide restores ({SNAPSHOT_LIMIT:,})")
+    return sparse(snapshot)
 
 
 PRECOMPILED_CACHE = ROOT / "node_modules" / ".cache" / "npuzzle-pyc"
@@ -401,6 +485,11 @@ def build(out: Path, stdlib_pyc: str = "imported") -> Path:
     (out / "py").mkdir()
     (out / "py" / stdlib_name).write_bytes(stdlib)
     (out / "py" / archive_name).write_bytes(archive)
+    snapshot_name = None
+    if stdlib_pyc != "none":
+        snapshot = memory_snapshot(pyodide, stdlib, archive)
+        snapshot_name = f"snapshot-{_digest(snapshot)}.bin"
+        (out / "py" / snapshot_name).write_bytes(snapshot)
     tables = {}
     (out / "tables").mkdir()
     for path in sorted((ROOT / "npuzzle" / "data").glob("*.bin")):
@@ -413,6 +502,7 @@ def build(out: Path, stdlib_pyc: str = "imported") -> Path:
         f'export const PACKAGE_ARCHIVE = "../py/{archive_name}";\n'
         f'export const STDLIB_ARCHIVE = "../py/{stdlib_name}";\n'
         f'export const PYODIDE_VERSION = "{version}";\n'
+        f"export const SNAPSHOT = {json.dumps(f'../py/{snapshot_name}' if snapshot_name else None)};\n"
         f"export const TABLE_FILES = {json.dumps(tables, indent=2)};\n"
     )
     frame, boot_hash = sandbox_frame((ROOT / "web" / SANDBOX_BOOT).read_text())
@@ -433,14 +523,17 @@ def build(out: Path, stdlib_pyc: str = "imported") -> Path:
         (web / file_name).write_bytes(data)
     (web / "build-info.js").write_text(info)
     html = page_policy((ROOT / "index.html").read_text(), boot_hash)
-    script = re.search(r'<script type="module" src="web/([\w./-]+)"></script>', html)
-    if not script:
+    scripts = re.findall(r'<script type="module"(?: async)? src="web/([\w./-]+)"></script>', html)
+    if not scripts:
         raise SystemExit("build: index.html has no <script type=\"module\" src=\"web/...\"> to start the page")
     html = html.replace('"web/', f'"{web.name}/')
-    # Fetch the page's whole module graph at once, not import by import.
-    entry = script.group(1)
-    preload = "".join(f'\n  <link rel="modulepreload" href="{web.name}/{m}">' for m in page_modules(ROOT / "web", entry))
-    tag = f'<script type="module" src="{web.name}/{entry}"></script>'
+    # Fetch the page's whole module graph at once, not import by import: every module its
+    # scripts import, after the last script.
+    graph = list(dict.fromkeys(m for entry in scripts for m in page_modules(ROOT / "web", entry) if m not in scripts))
+    preload = "".join(f'\n  <link rel="modulepreload" href="{web.name}/{m}">' for m in graph)
+    tag = f'<script type="module" src="{web.name}/{scripts[-1]}"></script>'
+    if tag not in html:
+        raise SystemExit(f"build: index.html's last module script must be a plain <script type=\"module\" src=...>: {tag}")
     html = html.replace(tag, tag + preload)
     (out / "index.html").write_text(html)
     files = ["./", *(p.relative_to(out).as_posix() for p in sorted(out.rglob("*")) if p.is_file() and p.parts[len(out.parts)] != "tables")]

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Two or more built sites side by side: how soon Solve is enabled on a first visit and on two
-repeat visits, in headless Chromium, the sites taking turns visitor by visitor (so the machine's
+repeat visits, in headless Chromium or Firefox, the sites taking turns visitor by visitor (so the machine's
 load falls on each alike). For a change to the page or the worker: build the site before and
 after it, then compare.
 
@@ -34,6 +34,7 @@ def main() -> int:
     parser.add_argument("sites", nargs="+", type=Path, help="built sites (folders named npuzzle/, as build.py --out writes)")
     parser.add_argument("--visitors", type=int, default=5, help="new browser contexts per site (default 5)")
     parser.add_argument("--label", default="", help="results go to ready-ab-LABEL.{md,json}")
+    parser.add_argument("--browser", choices=("chromium", "firefox"), default="chromium", help="the engine (default chromium)")
     args = parser.parse_args()
     if len(args.sites) < 2:
         parser.error("give at least two sites to compare")
@@ -48,7 +49,7 @@ def main() -> int:
     rows: list[dict[str, Any]] = []
     with ExitStack() as stack, sync_playwright() as playwright:
         urls = [stack.enter_context(serve(site.resolve())) for site in args.sites]
-        browser = launch(playwright, "chromium")
+        browser = launch(playwright, args.browser)
         for visitor in range(1, args.visitors + 1):
             order = list(range(len(urls)))
             if visitor % 2 == 0:
@@ -69,7 +70,7 @@ def main() -> int:
         return statistics.median(v for v in values if v is not None)
 
     lines = ["# Solve enabled, site against site (bench/ready_ab.py)", "", machine_header(),
-             f"- browser: headless Chromium {version}", f"- command: `{command_line('ready_ab.py')}`",
+             f"- browser: headless {args.browser} {version}", f"- command: `{command_line('ready_ab.py')}`",
              f"- {args.visitors} visitors per site, the sites taking turns; milliseconds from the navigation's start, medians",
              "", "| site | visit | Solve enabled | " + " | ".join(STEPS) + " | Solve enabled / site 1's |",
              "| --- | --- | ---: |" + " ---: |" * (len(STEPS) + 1)]
@@ -79,7 +80,8 @@ def main() -> int:
             cells = " | ".join(f"{med(site, kind, step):,.0f}" for step in STEPS)
             lines.append(f"| {index + 1}: `{site}` | {kind} | {med(site, kind, 'solve'):,.0f} | {cells} | {ratio:.3f} |")
     stem = "ready-ab" + (f"-{args.label}" if args.label else "")
-    write_results(stem, lines, {"machine": machine_info(), "chromium": version, "sites": [str(s) for s in args.sites], "rows": rows})
+    write_results(stem, lines, {"machine": machine_info(), "browser": args.browser, "version": version,
+                                "sites": [str(s) for s in args.sites], "rows": rows})
     print("\n".join(lines))
     if problems:
         print("\n".join(problems), file=sys.stderr)

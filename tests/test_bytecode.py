@@ -97,3 +97,83 @@ def test_the_bytecode_is_the_same_at_every_build(built_site: Path) -> None:
     _, bytecode, _ = build._precompile(build.ensure_pyodide(), {}, build.package_sources())  # the package only
     archive = build.package_archive(bytecode)
     assert (built_site / "py" / f"npuzzle-{build._digest(archive)}.zip").read_bytes() == archive
+
+
+# Restores the site's memory snapshot twice, as the solver's worker does (made whole, then the
+# package unpacked and Python's random reseeded), and reports what each Python says; then feeds
+# Pyodide a snapshot of another build (its build id changed), which it must refuse.
+SNAPSHOT = r"""
+import { readFileSync } from "node:fs";
+import { pathToFileURL } from "node:url";
+const [runtime, stdlib, archive, snapshot, reader] = process.argv.slice(2);
+const { loadPyodide } = await import(pathToFileURL(`${runtime}/pyodide.mjs`).href);
+const { whole } = await import(pathToFileURL(reader).href);  // the worker's own (web/solver/snapshot.js)
+const memory = whole(new Uint8Array(readFileSync(snapshot)));
+const visits = [];
+for (let visit = 0; visit < 2; visit++) {
+  const pyodide = await loadPyodide({ indexURL: `${runtime}/`, stdLibURL: stdlib, _loadSnapshot: new Uint8Array(memory) });
+  pyodide.unpackArchive(new Uint8Array(readFileSync(archive)), "zip");
+  pyodide.runPython("import random; random.seed()");
+  visits.push(JSON.parse(pyodide.runPython(`
+import json, sys
+import npuzzle.webapi
+handle = npuzzle.webapi.handle
+answer = json.loads(handle(json.dumps({"op": "solve", "board": "8,6,7,2,5,4,3,0,1", "algorithm": "idastar", "heuristic": "manhattan"})))
+while answer.get("type") == "progress":
+    answer = json.loads(handle(json.dumps({"op": "step", "job": answer["job"], "budget_ms": 1000})))
+from npuzzle.board import Board
+from npuzzle.distance_table import distance_table
+table = distance_table(Board.goal(3, 3))
+json.dumps({
+    "imported_before": "npuzzle.webapi" in sys.modules,
+    "table": [table.complete, table.states, table.distance_of(Board.from_string("8 6 7 2 5 4 3 0 1"))],
+    "info": json.loads(handle(json.dumps({"op": "info"}))),
+    "random": json.loads(handle(json.dumps({"op": "random", "size": "4x4"})))["board"],
+    "solve": answer,
+})
+`)));
+}
+let refused = null;
+const other = new Uint8Array(memory);
+other[16] ^= 0xff;  // a byte of the build id (Pyodide's header: magic, offsets, then the id)
+try {
+  await loadPyodide({ indexURL: `${runtime}/`, stdLibURL: stdlib, _loadSnapshot: other });
+} catch (error) {
+  refused = String(error.message || error);
+}
+console.log(JSON.stringify({ visits, refused }));
+"""
+
+
+def test_the_memory_snapshot_restores_the_started_solver_with_its_own_randomness(
+    built_site: Path, tmp_path_factory: pytest.TempPathFactory
+) -> None:
+    """What the worker restores instead of starting Python (build.py's snapshot): Python with the
+    package imported and the 3x3's distance table built answers as a fresh one does (its info is the fresh start's, the 3x3 solved
+    optimally); two restores draw different random boards (each reseeds); a snapshot of another
+    runtime is refused (the worker then starts Python as usual)."""
+    node = shutil.which("node")
+    if node is None:
+        pytest.skip("node is not installed")
+    info = (web_folder(built_site) / "build-info.js").read_text()
+    py = built_site / "py"
+    stdlib = py / re.search(r'STDLIB_ARCHIVE = "\.\./py/([^"]+)"', info).group(1)  # type: ignore[union-attr]
+    archive = py / re.search(r'PACKAGE_ARCHIVE = "\.\./py/([^"]+)"', info).group(1)  # type: ignore[union-attr]
+    snapshot = py / re.search(r'SNAPSHOT = "\.\./py/([^"]+)"', info).group(1)  # type: ignore[union-attr]
+    script = tmp_path_factory.mktemp("snapshot") / "snapshot.mjs"
+    script.write_text(SNAPSHOT)
+    reader = web_folder(built_site) / "solver" / "snapshot.js"
+    done = subprocess.run([node, str(script), str(ROOT / "node_modules" / "pyodide"), str(stdlib), str(archive), str(snapshot), str(reader)],
+                          capture_output=True, text=True, timeout=180, check=True)
+    report = json.loads(done.stdout.strip().splitlines()[-1])
+    first, second = report["visits"]
+    fresh = subprocess.run(["python3", "-c", "import json, npuzzle.webapi as w; print(w.handle(json.dumps({'op': 'info'})))"],
+                           capture_output=True, text=True, check=True, cwd=ROOT)
+    assert first["imported_before"] is True
+    assert first["table"] == [True, 181_440, 31]  # the 3x3's distances, built at build time
+    assert first["info"] == second["info"] == json.loads(fresh.stdout)
+    assert first["random"] != second["random"]
+    for visit in (first, second):
+        assert visit["solve"]["ok"] and visit["solve"]["type"] == "result", visit["solve"]
+        assert visit["solve"]["result"]["length"] == 31 and visit["solve"]["result"]["optimal"] is True
+    assert report["refused"] and "build id mismatch" in report["refused"], report["refused"]

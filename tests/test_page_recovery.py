@@ -8,6 +8,7 @@ These tests break things on purpose, so they watch the page themselves (conftest
 from __future__ import annotations
 
 import re
+import struct
 from typing import Any, Callable
 
 import pytest
@@ -173,3 +174,80 @@ def test_a_browser_without_module_workers_is_told_so(page: Any, site_url: str) -
     expect(page.locator("#solver-state")).to_contain_text("does not support module workers")
     assert problems == []
     assert page.evaluate("window.__started") == 0  # none was started to find out
+
+
+# What the solver's worker said of the memory snapshot when ready (its "ready" message's
+# startup.snapshot), and in what order the page's first steps came.
+SNAPSHOT_SEEN = """{
+  const Native = window.Worker;
+  window.__snapshot = null;
+  window.__order = [];
+  window.Worker = class extends Native {
+    constructor(...args) {
+      super(...args);
+      window.__order.push(`worker ${args[1] && args[1].name}`);
+      this.addEventListener("message", (event) => {
+        const m = event.data || {};
+        if (m.type === "ready") window.__snapshot = (m.startup && m.startup.snapshot) || "none";
+      });
+    }
+  };
+  new MutationObserver((changes, observer) => {
+    const board = document.getElementById("board");
+    if (board && board.querySelector(".tile")) { window.__order.push("board drawn"); observer.disconnect(); }
+  }).observe(document, { subtree: true, childList: true });
+}"""
+
+
+def test_the_solver_starts_early_from_the_builds_memory_snapshot(browser: Any, site_url: str) -> None:
+    """The page's first script starts the solver's worker, before the rest of the page has drawn
+    the link's board, and the worker restores Python from the build's memory snapshot instead of
+    starting it; each visitor's Python draws its own random boards all the same."""
+    boards = []
+    for _ in range(2):
+        context = browser.new_context()
+        page = context.new_page()
+        page.add_init_script(SNAPSHOT_SEEN)
+        problems = watch(page, site_url)
+        open_link(page, site_url, f"#board={HARD}&goal=blank-last")
+        assert page.evaluate("window.__snapshot") == "restored"
+        assert page.locator("#solver-state").get_attribute("data-worker-start") == "snapshot"
+        assert page.evaluate("window.__order") == ["worker solver", "board drawn"]
+        assert solve_and_read_length(page) == 31
+        page.get_by_role("button", name="Shuffle").click()
+        expect(page.get_by_label("Puzzle board")).not_to_have_attribute("data-board", HARD)
+        boards.append(page.get_by_label("Puzzle board").get_attribute("data-board"))
+        context.close()
+        assert problems == []
+    assert boards[0] != boards[1]
+
+
+def another_builds_snapshot(route: Any) -> None:
+    """The snapshot, its build id changed (as a snapshot of another Pyodide would be): byte 16
+    of Pyodide's snapshot, in the first page build.py keeps (its pages' numbers after 16 bytes)."""
+    body = bytearray(route.fetch().body())
+    page, _, count = struct.unpack_from("<III", body, 4)
+    first = struct.unpack_from("<I", body, 16)[0]
+    assert first == 0 and page > 16
+    body[16 + 4 * count + 16] ^= 0xFF
+    route.fulfill(body=bytes(body), content_type="application/octet-stream")
+
+
+SNAPSHOT_BREAKAGES: dict[str, Callable[[Any], None]] = {
+    "missing": lambda route: route.fulfill(status=404, body="gone"),
+    "not a snapshot": lambda route: route.fulfill(body=b"\x00" * 1000, content_type="application/octet-stream"),
+    "cut short": lambda route: route.fulfill(body=route.fetch().body()[:100_000], content_type="application/octet-stream"),
+    "another build's": another_builds_snapshot,
+}
+
+
+@pytest.mark.parametrize("breakage", list(SNAPSHOT_BREAKAGES))
+def test_a_snapshot_that_cannot_be_restored_leaves_python_to_start_as_usual(page: Any, site_url: str, breakage: str) -> None:
+    page.route(re.compile(r"/py/snapshot-[0-9a-f]+\.bin$"), SNAPSHOT_BREAKAGES[breakage])
+    page.add_init_script(SNAPSHOT_SEEN)
+    problems = watch(page, site_url)
+    open_link(page, site_url, f"#board={HARD}&goal=blank-last")
+    assert str(page.evaluate("window.__snapshot")).startswith("not used: ")
+    assert page.locator("#solver-state").get_attribute("data-worker-start") == "fresh"
+    assert solve_and_read_length(page) == 31
+    assert unexpected(problems, "404") == []

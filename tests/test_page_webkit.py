@@ -131,6 +131,7 @@ def test_a_link_loads_and_python_starts(wk: WebKitPage, site_url: str) -> None:
     assert wk.get_by_label(TILES_LABEL).count() == 1
     assert wk.run("return document.getElementById('algorithm').value;") == "anytime"
     assert "ready" in wk.text("#solver-state").lower(), wk.text("#solver-state")
+    assert wk.run("return document.getElementById('solver-state').dataset.workerStart;") == "snapshot"
     assert not wk.run("return document.getElementById('solve').disabled;")
     print(f"webkit: Python ready {seconds:.1f} s after the link was opened")
 

@@ -13,7 +13,7 @@ const INFO = { algorithms: [], heuristics: [] };
 function clientWith(options = {}) {
   const clock = new FakeClock();
   const workers = [];
-  const heard = { loading: [], ready: [], failed: [], crashed: [], memory: [] };
+  const heard = { loading: [], ready: [], failed: [], crashed: [], memory: [], started: [] };
   const client = new SolverClient(() => {
     const worker = new FakeWorker();
     workers.push(worker);
@@ -57,6 +57,18 @@ test("ready: the info answer resolves `ready` and the listeners hear it; memory 
   assert.deepEqual(setup.heard.ready, [INFO]);
   assert.deepEqual(setup.heard.memory, [123_456]);
   assert.equal(setup.client.memory, 123_456);
+  assert.deepEqual(setup.heard.started, ["fresh"]); // no word of a snapshot: started afresh
+});
+
+test("started: how Python started, restored from the snapshot or afresh, as the worker tells", async () => {
+  const setup = clientWith();
+  setup.worker().send({ type: "ready", info: INFO, startup: { snapshot: "restored" } });
+  await settle();
+  setup.worker().fail("boom");
+  await settle();
+  setup.worker().send({ type: "ready", info: INFO, startup: { snapshot: "not used: Snapshot build id mismatch" } });
+  await settle();
+  assert.deepEqual(setup.heard.started, ["snapshot", "fresh"]);
 });
 
 test("cancel sends the worker an abort naming the request", async () => {

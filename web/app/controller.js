@@ -109,6 +109,7 @@ export class Controller {
     });
     this.client.on("crashed", (reason) => this.crashed(reason));
     this.client.on("memory", (bytes) => this.page.setWorkerMemory(bytes));
+    this.client.on("started", (how) => this.page.setWorkerStart(how));
     this.page.setSolverState(wording.solverLoading(), "loading");
     this.page.setStatus(wording.editWhileLoading());
     this.dispatch("choose-mode", this.state.mode);

@@ -28,10 +28,10 @@ import { PlayView } from "../play/play-view.js";
 import { Player } from "../replay/player.js";
 import { Replay } from "../replay/replay.js";
 import { ReplayView } from "../replay/replay-view.js";
-import { browserSupport } from "../solver/browser-support.js";
 import { ChoiceView } from "../solver/choice-view.js";
 import { JobRunner } from "../solver/job-runner.js";
 import { SolverChoice } from "../solver/solver-choice.js";
+import { solverSupport, takeSolverWorker } from "../solver/early-worker.js";
 import { SolverClient } from "../solver/solver-client.js";
 import { TablePreparer } from "../solver/table-preparer.js";
 import { Trace } from "../trace/trace.js";
@@ -43,10 +43,10 @@ import { bindInput } from "./input.js";
 import { PageState } from "./page-state.js";
 import { PageView } from "./page-view.js";
 
-// What this browser lacks for the runtime is found before the worker starts (a browser too old
-// is told so, and no file of the runtime is fetched); the editor works either way.
-const workerUrl = new URL("../solver/worker.js", import.meta.url);
-const client = new SolverClient(() => new Worker(workerUrl, { type: "module", name: "solver" }), { support: browserSupport() });
+// The solver's worker, started by the page's first script (app/boot.js) once the browser was
+// found able to run it (a browser too old is told so, and no file of the runtime is fetched; the
+// editor works either way).
+const client = new SolverClient(takeSolverWorker, { support: solverSupport() });
 // A request that carries a person's code goes to a sandboxed worker of its own (custom/sandbox-host.js),
 // started when first needed.
 const runner = new CodeRunner({ solver: client, startWorker: () => new SandboxWorker(document) });

@@ -43,6 +43,11 @@ export class PageView {
     this.el.solverState.dataset.workerMemory = String(bytes);
   }
 
+  // How the worker's Python started: "snapshot" or "fresh" (for tests and benchmarks, not shown).
+  setWorkerStart(how) {
+    this.el.solverState.dataset.workerStart = how;
+  }
+
   // `busy`: a search of any kind is running; `stoppable`: it keeps its best answer when
   // stopped (Stop, not Cancel).
   setBusy({ ready, valid, busy, stoppable }) {

@@ -21,6 +21,9 @@
 // "loading" and "ready" follow as at the start. A worker that crashes again and
 // again (MAX_RESTARTS within RESTART_WINDOW_MS) is given up: "failed".
 //
+// `started`: how the worker's Python started, "snapshot" (restored from the build's memory
+// snapshot) or "fresh"; the "started" listeners hear it before "ready".
+//
 // `memory`: the bytes of the worker's WebAssembly memory (Pyodide's heap) at its latest
 // "ready" or answer, when the worker tells (else null); the "memory" listeners hear each figure.
 //
@@ -60,7 +63,7 @@ export class SolverClient {
     // Python's info answer is not kept here: it goes to `ready` and the "ready" listeners, and
     // the page state is its one owner (the protocol needs none of it).
     this.memory = null; // bytes, the worker's latest figure
-    this.listeners = { loading: [], ready: [], failed: [], crashed: [], memory: [] };
+    this.listeners = { loading: [], ready: [], failed: [], crashed: [], memory: [], started: [] };
     this.restarts = []; // when the worker was replaced (for MAX_RESTARTS)
     this.failed = null; // the reason, once given up
     this.unsupported = false; // whether it gave up because this browser is too old for the runtime
@@ -121,6 +124,8 @@ export class SolverClient {
     if (message.type === "ready") {
       this.loaded = true;
       this.resolveReady(message.info);
+      // How Python started: restored from the build's memory snapshot, or started afresh.
+      this.emit("started", message.startup && message.startup.snapshot === "restored" ? "snapshot" : "fresh");
       return this.emit("ready", message.info);
     }
     if (message.type === "fatal") return this.loaded ? this.crash(message.message) : this.failToLoad(message.message);

@@ -1,10 +1,11 @@
 // The solver's worker: loads Pyodide and the npuzzle package from the site, then answers the
 // page's requests (worker-core.js: the messages in and out). It never runs a person's code:
 // that runs in a sandboxed worker of its own (custom/sandbox-worker.js).
-import { PACKAGE_ARCHIVE, PYODIDE_URL, STDLIB_ARCHIVE, TABLE_FILES } from "../build-info.js";
+import { PACKAGE_ARCHIVE, PYODIDE_URL, SNAPSHOT, STDLIB_ARCHIVE, TABLE_FILES } from "../build-info.js";
 // Class static blocks, which the runtime's script uses: a browser that cannot parse them stops
 // here, before fetching anything of the runtime (the page's browser-support.js says why).
 import "./syntax-probe.js";
+import { whole } from "./snapshot.js";
 import { reason, serve, within } from "./worker-core.js";
 
 // The build's web folder (web-<hash>/), where build-info.js is: its paths are relative to it.
@@ -12,11 +13,22 @@ const WEB = new URL("../", import.meta.url);
 const START_TIMEOUT_MS = 120_000;
 let pyodide = null; // the runtime, once loaded (module scope: tests/test_page_recovery.py's script reaches it)
 
+// Python's memory once started with the package imported (build.py's snapshot, made whole again);
+// null if the build has none (Python then starts as usual, as it does if this fails).
+async function snapshot() {
+  if (!SNAPSHOT) return null;
+  const response = await fetch(new URL(SNAPSHOT, WEB));
+  if (!response.ok) throw new Error(`HTTP ${response.status}`);
+  return whole(new Uint8Array(await response.arrayBuffer()));
+}
+
 // Each step of loading says what failed in words a person can act on.
 async function load(report, startup) {
   report("Loading Python");
-  // The package is fetched while Python starts (it is read once Python is up).
+  // The package and the snapshot are fetched while the runtime loads.
   const fetchingPackage = fetch(new URL(PACKAGE_ARCHIVE, WEB)).catch(() => null);
+  const fetchingSnapshot = snapshot();
+  fetchingSnapshot.catch(() => {}); // a missing or broken snapshot: Python starts as usual
   const runtime = new URL(PYODIDE_URL, WEB);
   // loadPyodide never settles when its WebAssembly file is missing: check first (while its
   // script loads: one round trip, not two).
@@ -32,16 +44,32 @@ async function load(report, startup) {
   } catch (error) {
     throw new Error(`the Python runtime's script pyodide.mjs could not be loaded (${await whyNotScript(new URL("pyodide.mjs", runtime), error)})`);
   }
+  // The standard library build.py precompiled with this same Pyodide (Python reads its bytecode
+  // instead of compiling every module it imports at start).
+  const options = { indexURL: runtime.href, stdLibURL: new URL(STDLIB_ARCHIVE, WEB).href };
+  const start = (more) => within(loadPyodide({ ...options, ...more }), START_TIMEOUT_MS, "the Python runtime did not start within two minutes");
+  // Restored from the snapshot, Python is started and the package imported already; if that
+  // fails (no snapshot, another runtime's, corrupt, too big), Python starts as usual.
   try {
-    pyodide = await within(
-      // The standard library build.py precompiled with this same Pyodide (Python reads its
-      // bytecode instead of compiling every module it imports at start).
-      loadPyodide({ indexURL: runtime.href, stdLibURL: new URL(STDLIB_ARCHIVE, WEB).href }),
-      START_TIMEOUT_MS,
-      "the Python runtime did not start within two minutes",
-    );
+    const memory = await fetchingSnapshot;
+    if (memory) {
+      pyodide = await start({ _loadSnapshot: memory });
+      startup.snapshot = "restored";
+    }
   } catch (error) {
-    throw new Error(`the Python runtime did not start (${reason(error)})`);
+    startup.snapshot = `not used: ${reason(error)}`;
+  }
+  if (!pyodide) {
+    try {
+      pyodide = await start({});
+    } catch (error) {
+      throw new Error(`the Python runtime did not start (${reason(error)})`);
+    }
+  }
+  // Pyodide only logs a standard library it could not fetch, and a restored Python starts without
+  // it: a module imported later would be missing. Say so now.
+  if (!pyodide.FS.readdir("/lib").some((name) => /^python\d+\.zip$/.test(name))) {
+    throw new Error("the Python runtime did not start (its standard library could not be fetched)");
   }
   startup.runtime = performance.now();
   report("Loading the solver");
@@ -49,6 +77,8 @@ async function load(report, startup) {
   if (!response) throw new Error("could not fetch the npuzzle package (no network, and this site is not yet stored for offline use)");
   if (!response.ok) throw new Error(`could not fetch the npuzzle package (HTTP ${response.status})`);
   pyodide.unpackArchive(new Uint8Array(await response.arrayBuffer()), "zip");
+  // A snapshot holds the build's randomness: this visitor's Python draws its own.
+  if (startup.snapshot === "restored") pyodide.runPython("import random; random.seed()");
   return pyodide;
 }
 
