@@ -109,8 +109,8 @@ adapter, ``WebJob``, steps, cancels and answers, each kind in the JSON of its ``
     the finish's tiles in ``numbers``).
 ``replay`` ``{board, goal?, size?, tiles}``
     Replay a sequence of single slides (``tiles``: the tile slid at each move, each next to
-    the blank) from ``board``: ``{"type": "replayed", "tiles", "moves": its directions, "end":
-    the board reached, "at_goal"}``; an error with field ``tiles`` (and ``step``, ``board``: the
+    the blank) from ``board``: ``{"type": "replayed", "start", "goal", "rows", "cols", "tiles",
+    "moves": their directions, "end": the board reached, "at_goal"}``; an error with field ``tiles`` (and ``step``, ``board``: the
     move refused and the board before it) for a tile that is not next to the blank, at most
     ``MAX_REPLAY_MOVES`` moves. The page replays here, in the solver's own worker, every
     solution the worker that runs a person's code reports before it shows one.
@@ -513,8 +513,8 @@ def _replay(request: Fields) -> dict[str, Any]:
         cells[blank], cells[at] = tile, BLANK
         where[tile], blank = blank, at
         directions.append(direction)
-    return {"type": "replayed", "tiles": tiles, "moves": "".join(directions), "end": cells,
-            "at_goal": tuple(cells) == boards.goal.tiles}
+    return {"type": "replayed", "start": list(board.tiles), "goal": list(boards.goal.tiles), "rows": board.rows,
+            "cols": cols, "tiles": tiles, "moves": "".join(directions), "end": cells, "at_goal": tuple(cells) == boards.goal.tiles}
 
 
 def _budget(request: Fields) -> float:

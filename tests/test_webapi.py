@@ -356,6 +356,7 @@ def test_replay_replays_legal_slides_and_refuses_any_other() -> None:
     assert result["length"] == 31
     done = call({"op": "replay", "board": start, "tiles": result["tiles"]})
     assert done["moves"] == result["moves"] and done["at_goal"] and done["end"] == [1, 2, 3, 4, 5, 6, 7, 8, 0]
+    assert (done["start"], done["goal"], done["rows"], done["cols"]) == (result["start"], result["goal"], 3, 3)
     part = call({"op": "replay", "board": start, "tiles": result["tiles"][:3]})
     assert part["moves"] == result["moves"][:3] and not part["at_goal"]
     assert call({"op": "replay", "board": "1 2 3 / 4 5 6 / 7 8 0", "tiles": []})["at_goal"]
