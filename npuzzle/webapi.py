@@ -107,6 +107,13 @@ adapter, ``WebJob``, steps, cancels and answers, each kind in the JSON of its ``
     "notation", "moves"}``; refused like ``analyse``'s game (field ``to`` for an unknown
     notation to write in). The page writes a best finish with it (the position's board,
     the finish's tiles in ``numbers``).
+``replay`` ``{board, goal?, size?, tiles}``
+    Replay a sequence of single slides (``tiles``: the tile slid at each move, each next to
+    the blank) from ``board``: ``{"type": "replayed", "start", "goal", "rows", "cols", "tiles",
+    "moves": their directions, "end": the board reached, "at_goal"}``; an error with field ``tiles`` (and ``step``, ``board``: the
+    move refused and the board before it) for a tile that is not next to the blank, at most
+    ``MAX_REPLAY_MOVES`` moves. The page replays here, in the solver's own worker, every
+    solution the worker that runs a person's code reports before it shows one.
 ``move`` ``{board, goal?, size?, tile}`` or ``{..., direction}``
     Play: push ``tile`` (or the tile that slides in ``direction``, U/D/L/R) toward the blank (it must share the blank's row or column;
     the tiles between slide too). Answered like ``analyze`` plus ``moved`` (tiles, in
@@ -129,6 +136,7 @@ from .board import (
     GOAL_NAMES,
     MAX_SIDE,
     MIN_SIDE,
+    BLANK,
     Board,
     BoardError,
     relabel,
@@ -193,6 +201,8 @@ MAX_NODES_CAP = 100_000_000
 TIME_LIMIT_CAP = 3600.0
 DEFAULT_BUDGET_MS = 30
 MAX_TEXT = 10_000
+MAX_REPLAY_MOVES = 1_000_000
+"""The most moves ``replay`` takes (a 16x16 anytime solution has thousands)."""
 CAPS = Caps(max_nodes=MAX_NODES_CAP, time_limit=TIME_LIMIT_CAP, text=MAX_TEXT)
 """What the page may ask for at most."""
 PAGE_MAX_SIDE = MAX_SIDE
@@ -471,6 +481,42 @@ def _move(request: Fields) -> dict[str, Any]:
     return {**_describe(board, goal), "moved": moved, "moves": "".join(directions)}
 
 
+def _replay(request: Fields) -> dict[str, Any]:
+    boards = read_boards(request, CAPS)
+    tiles = request.get("tiles")
+    if not isinstance(tiles, list):
+        raise RequestError("tiles", f"tiles must be a list of tile numbers, not {_quote(tiles)}")
+    if len(tiles) > MAX_REPLAY_MOVES:
+        raise RequestError("tiles", f"{len(tiles):,} moves are more than {MAX_REPLAY_MOVES:,}")
+    board = boards.board
+    cols, size = board.cols, board.size
+    cells = list(board.tiles)
+    where = [0] * size
+    for cell, tile in enumerate(cells):
+        where[tile] = cell
+    blank = where[BLANK]
+    directions = []
+    for step, tile in enumerate(tiles, 1):
+        if isinstance(tile, bool) or not isinstance(tile, int) or not 0 < tile < size:
+            raise RequestError("tiles", f"move {step}: there is no tile {_quote(tile)} to slide", step=step, board=list(cells))
+        at = where[tile]
+        if at == blank + cols:
+            direction = "U"
+        elif at == blank - cols:
+            direction = "D"
+        elif at == blank + 1 and at % cols:
+            direction = "L"
+        elif at == blank - 1 and blank % cols:
+            direction = "R"
+        else:
+            raise RequestError("tiles", f"move {step}: tile {tile} is not next to the blank and cannot move", step=step, board=list(cells))
+        cells[blank], cells[at] = tile, BLANK
+        where[tile], blank = blank, at
+        directions.append(direction)
+    return {"type": "replayed", "start": list(board.tiles), "goal": list(boards.goal.tiles), "rows": board.rows,
+            "cols": cols, "tiles": tiles, "moves": "".join(directions), "end": cells, "at_goal": tuple(cells) == boards.goal.tiles}
+
+
 def _budget(request: Fields) -> float:
     return float(number_field(request, "budget_ms", DEFAULT_BUDGET_MS, 1000, whole=False)) / 1000
 
@@ -562,7 +608,7 @@ def _breakdown(request: Fields) -> dict[str, Any]:
         raise user_code_error(exc) from None
 
 
-_OPS = {"prepare": _prepare, "info": _info, "analyze": _analyze, "goal": _goal, "random": _random, "move": _move, "compare": _compare, "solve": _solve, "step": _step, "cancel": _cancel, "breakdown": _breakdown,
+_OPS = {"prepare": _prepare, "info": _info, "analyze": _analyze, "goal": _goal, "random": _random, "move": _move, "replay": _replay, "compare": _compare, "solve": _solve, "step": _step, "cancel": _cancel, "breakdown": _breakdown,
         "check": _check, "user_search": _user_search, "analyse": _analyse, "write_moves": _write_moves}
 
 

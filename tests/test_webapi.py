@@ -346,3 +346,27 @@ def test_a_solution_shown_while_tables_load_never_loads_them_in_one_go(monkeypat
     assert result["h_name"] == "pdb"
     compile_heuristic.cache_clear()
     pattern_db.pattern_lookups.cache_clear()
+
+
+def test_replay_replays_legal_slides_and_refuses_any_other() -> None:
+    """The solver's worker replays what the worker running a person's code reports (its
+    solutions are taken only as Python replays them): every move a tile next to the blank."""
+    start = "8 6 7 / 2 5 4 / 3 0 1"
+    result = run_job(call({"op": "solve", "board": start, "algorithm": "astar", "heuristic": "manhattan", "budget_ms": 1000}))["result"]
+    assert result["length"] == 31
+    done = call({"op": "replay", "board": start, "tiles": result["tiles"]})
+    assert done["moves"] == result["moves"] and done["at_goal"] and done["end"] == [1, 2, 3, 4, 5, 6, 7, 8, 0]
+    assert (done["start"], done["goal"], done["rows"], done["cols"]) == (result["start"], result["goal"], 3, 3)
+    part = call({"op": "replay", "board": start, "tiles": result["tiles"][:3]})
+    assert part["moves"] == result["moves"][:3] and not part["at_goal"]
+    assert call({"op": "replay", "board": "1 2 3 / 4 5 6 / 7 8 0", "tiles": []})["at_goal"]
+    assert call({"op": "replay", "board": "1 2 3 / 4 5 6 / 7 0 8", "size": "3x3", "goal": "blank-first", "tiles": [8]})["at_goal"] is False
+    # Edges do not wrap: on a 3x3, cell 3 is not next to cell 2.
+    wrap = call({"op": "replay", "board": "1 2 0 / 3 4 5 / 6 7 8", "tiles": [3]})["error"]
+    assert wrap == {"field": "tiles", "message": "move 1: tile 3 is not next to the blank and cannot move",
+                    "step": 1, "board": [1, 2, 0, 3, 4, 5, 6, 7, 8]}
+    bad: list[Any] = [[1, 1, 1, 5], [7, 0], [7, 9], [7, "8"], [7, True], [7, 2.0], "7", None, [7, 7] * 10**6]
+    for tiles in bad:
+        error = call({"op": "replay", "board": "1 2 3 / 4 5 6 / 7 0 8", "tiles": tiles})["error"]
+        assert error["field"] == "tiles", (tiles, error)
+    assert call({"op": "replay", "board": "1 2 3 / 4 5 6 / 7 0 8", "tiles": [7, 7, 8, 5]})["error"]["step"] == 4

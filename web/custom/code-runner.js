@@ -19,8 +19,10 @@
 import { SolverClient } from "../solver/solver-client.js";
 import * as protocol from "../solver/protocol.js";
 import * as words from "./code-words.js";
+import { boardsFit, cellsOf, foreignResult, refusal, replayRequest, replayedSolution } from "./sandbox-answers.js";
 
 const HANG_MS = 10_000;
+const MAX_TREE_NODES = 4 * 2000 + 1; // Python's tree: at most 2,000 expansions, 4 children each
 export const WHO = words.worker;
 
 export class CodeRunner {
@@ -48,19 +50,61 @@ export class CodeRunner {
   }
 
   // A request that carries code goes to the code's worker, any other to the solver. What the
-  // code's worker reports is the code's: a progress report the page cannot use ends that worker.
+  // code's worker reports is the code's, and taken on nobody's word (sandbox-answers.js): a
+  // progress report the page cannot use, an answer whose boards are not the request's size, a
+  // solution the solver's worker does not replay from the request's board to what it claims,
+  // end that worker; the request is answered with why.
   request(request, onProgress = null, options = {}) {
     const code = protocol.carriesCode(request);
-    const client = code ? this.client() : this.solver;
-    const guarded = code && onProgress ? (...report) => {
+    if (!code) {
+      const { id, answer } = this.solver.request(request, onProgress, options);
+      return { id: { client: this.solver, id }, answer };
+    }
+    const client = this.client();
+    let solutions = Promise.resolve(); // replayed one after another, in the order found
+    const guarded = onProgress ? (report, solution = null, traceDelta = null) => {
       try {
-        onProgress(...report);
+        if (!boardsFit(report, cellsOf(request))) throw new Error("boards");
+        onProgress(report, null, traceDelta);
       } catch {
         this.end(words.unreadableReport);
+        return;
       }
-    } : onProgress;
+      if (solution) solutions = solutions.then(() => this.replayed(request, solution)).then((shown) => {
+        if (typeof shown === "string") this.end(`it reported ${shown.replace(/^a /, "a solution with ")}`);
+        else onProgress(null, shown, null);
+      });
+    } : null;
     const { id, answer } = client.request(request, guarded, options);
-    return { id: { client, id }, answer };
+    return { id: { client, id }, answer: answer.then((reply) => this.checked(request, reply)) };
+  }
+
+  // `solution` as the solver's worker replays it from the request's board, or why not (a string).
+  async replayed(request, solution, options = {}) {
+    const asked = replayRequest(request, solution && solution.tiles);
+    if (!asked) return "a solution without moves";
+    const { answer } = this.solver.request(asked);
+    return replayedSolution(solution, await answer, options);
+  }
+
+  // The code's worker's answer to `request`, as the page may take it (else a refusal, and that
+  // worker is ended).
+  async checked(request, reply) {
+    if (!reply || reply.ok !== true) return reply; // its error: shown as text
+    const refuse = (why) => {
+      this.end(`it answered with ${why}`);
+      return refusal(request, why);
+    };
+    if (!boardsFit(reply, cellsOf(request))) return refuse("boards that are not the size of the request's");
+    const tree = reply.result && reply.result.tree;
+    if (tree !== undefined && tree !== null && !(Array.isArray(tree.nodes) && tree.nodes.length <= MAX_TREE_NODES)) {
+      return refuse("a search tree of more nodes than a tree may have");
+    }
+    if (request.op !== "solve" && request.op !== "user_search") return reply;
+    const foreign = foreignResult(request, reply.result);
+    if (foreign) return refuse(foreign);
+    const shown = await this.replayed(request, reply.result, { final: true });
+    return typeof shown === "string" ? refuse(shown) : { ...reply, result: shown };
   }
 
   cancel(handle) {
