@@ -401,14 +401,69 @@ def esbuild(entry: Path, *flags: str) -> bytes:
     return done.stdout
 
 
+BRIDGE_DOORS = (
+    # Calls and constructions: every JavaScript function Python calls goes through one of these.
+    "JsvFunction_CallBound", "JsvFunction_Call_OneArg", "JsvFunction_Construct", "JsvObject_CallMethod",
+    "JsvObject_CallMethod_NoArgs", "JsvObject_CallMethod_OneArg", "JsvObject_CallMethod_TwoArgs",
+    "JsvPromise_Resolve",
+    # JavaScript objects made or filled from Python's values (to_js, a JsProxy's item set, ...).
+    "JsvArray_New", "JsvArray_Push", "JsvArray_Extend", "JsvArray_Set", "JsvArray_Insert",
+    "JsvArray_ShallowCopy", "JsvArray_slice", "JsvArray_slice_assign", "JsvObject_New", "JsvObject_SetAttr",
+    "JsvMap_New", "JsvMap_Set", "JsvSet_New", "JsvSet_Add", "JsvLiteralMap_New", "JsvBuffer_assignFromPtr",
+    "_python2js_buffer_inner", "python2js__default_converter_js", "python2js__eager_converter_js",
+    # A Python object handed to JavaScript (create_proxy, a callback).
+    "pyproxy_new", "pyproxy_new_ex",
+    # A JsProxy's attributes and items set or deleted, a JavaScript array repeated, iterators and
+    # context managers (they call the object's own methods).
+    "JsProxy_SetAttr_js", "JsProxy_DelAttr_js", "_JsObject_Set_js", "JsObjMap_ass_subscript_js",
+    "JsArray_repeat_js", "JsArray_inplace_repeat_js", "JsProxy_GetIter_js", "JsProxy_GetAsyncIter_js",
+    "JsMap_GetIter_js", "JsObjMap_GetIter_js", "JsProxy_exit_js", "JsProxy_aexit_js",
+)
+"""The functions of Pyodide's pyodide.asm.mjs through which Python makes JavaScript do anything
+but read a value: calling, constructing, making, filling or changing an object. In the worker
+that runs a person's code, ``sealed_pyodide`` makes each ask a gate first."""
+
+SEAL_EXPORT = "sealBridge"
+"""The function the sealed pyodide.asm.mjs exports: ``sealBridge(refuse)`` makes every door in
+BRIDGE_DOORS call ``refuse(name)`` (which throws) before it does anything."""
+
+
+def sealed_pyodide(source: str) -> str:
+    """Pyodide's pyodide.asm.mjs with a gate at the head of each of BRIDGE_DOORS, shut by its
+    exported SEAL_EXPORT: once the worker that runs a person's code has imported the package,
+    Python can no longer make JavaScript allocate memory (outside WebAssembly's, which is capped)
+    or run anything. Each door must be found once (a Pyodide that renames one stops the build)."""
+    for name in BRIDGE_DOORS:
+        # Inside the door's own try, where there is one: the refusal becomes a Python exception.
+        pattern = re.compile(r"function " + re.escape(name) + r"\(([^)]*)\)\{((?:try\{)?)")
+        found = pattern.findall(source)
+        if len(found) != 1:
+            raise SystemExit(f"build: Pyodide's pyodide.asm.mjs defines {name} {len(found)} times, not once: "
+                             "BRIDGE_DOORS must name its bridge's functions")
+        source = pattern.sub(
+            lambda m, name=name: f"function {name}({m.group(1)}){{{m.group(2)}__npuzzleGate({name!r});", source)
+    return (source + "\nlet __npuzzleRefuse=null;function __npuzzleGate(name){if(__npuzzleRefuse)__npuzzleRefuse(name)}"
+            f"export function {SEAL_EXPORT}(refuse){{__npuzzleRefuse=refuse}}\n")
+
+
 def sandbox_bundle(entry: Path) -> bytes:
     """The worker that runs a person's code: ``entry``, the solver's worker core and Pyodide's
-    pyodide.mjs and pyodide.asm.mjs (from node_modules) in one classic script. Their Node-only
-    imports (``node:*``, never reached in a browser) stay as they are."""
+    pyodide.mjs and pyodide.asm.mjs (from node_modules; the second sealed by ``sealed_pyodide``,
+    imported as "pyodide-sealed") in one classic script. Their Node-only imports (``node:*``,
+    never reached in a browser) stay as they are."""
     header = (f"/*! The worker that runs a person's code: web/{SANDBOX_ENTRY} with Pyodide "
               f"{pinned_pyodide_version()}'s pyodide.mjs and pyodide.asm.mjs (the Pyodide project's, under the "
-              "Mozilla Public License 2.0), bundled by build.py. */\n")
-    return header.encode() + esbuild(entry, "--format=iife", "--target=es2022", "--external:node:*")
+              "Mozilla Public License 2.0; the second with a gate on its bridge to JavaScript), bundled by "
+              "build.py. */\n")
+    asm = ROOT / "node_modules" / "pyodide" / "pyodide.asm.mjs"
+    if not asm.exists():
+        raise SystemExit("build: node_modules/pyodide/pyodide.asm.mjs is missing: run npm ci")
+    # Beside node_modules' packages, so its own imports resolve as Pyodide's do.
+    with tempfile.TemporaryDirectory(dir=asm.parent.parent, prefix=".sealed-") as folder:
+        sealed = Path(folder) / "pyodide.asm.mjs"
+        sealed.write_text(sealed_pyodide(asm.read_text(encoding="utf-8")), encoding="utf-8")
+        return header.encode() + esbuild(entry, "--format=iife", "--target=es2022", "--external:node:*",
+                                         f"--alias:pyodide-sealed={sealed}")
 
 
 def sandbox_frame(boot: str) -> tuple[str, str]:

@@ -18,7 +18,21 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urljoin
 
-from build import APP_ICONS, NOT_SHIPPED, SANDBOX_BOOT, SANDBOX_BUNDLE, Handler, app_icons, sandbox_frame, web_folder
+import pytest
+
+from build import (
+    APP_ICONS,
+    BRIDGE_DOORS,
+    NOT_SHIPPED,
+    SANDBOX_BOOT,
+    SANDBOX_BUNDLE,
+    SEAL_EXPORT,
+    Handler,
+    app_icons,
+    sandbox_frame,
+    sealed_pyodide,
+    web_folder,
+)
 
 from .helpers import ROOT
 
@@ -152,6 +166,24 @@ def test_the_sandbox_frame_allows_its_one_script_and_no_request(built_site: Path
     assert bundle.startswith("/*! The worker that runs a person's code") and "export " not in bundle[:2000]
     assert not (web_folder(built_site) / "custom" / "sandbox-worker.js").exists()
     assert not (web_folder(built_site) / "custom" / "sandbox-boot.js").exists()
+    # Pyodide's bridge to JavaScript sealed: every door asks the gate (minified, by its name).
+    for door in BRIDGE_DOORS:
+        assert re.search(r"function " + door + r"\([^)]*\)\{(?:try\{)?(?:return |if\()?\w+\(\"" + door + r"\"\)", bundle), door
+
+
+def test_every_door_of_the_bridge_asks_the_gate_and_a_renamed_one_stops_the_build() -> None:
+    """build.sealed_pyodide on the pinned pyodide.asm.mjs: each of BRIDGE_DOORS starts by asking
+    the gate (inside its own try where it has one, so a refusal becomes a Python exception), the
+    module exports the seal, and a Pyodide without one of the doors stops the build."""
+    source = (ROOT / "node_modules" / "pyodide" / "pyodide.asm.mjs").read_text()
+    sealed = sealed_pyodide(source)
+    for door in BRIDGE_DOORS:
+        head = re.search(r"function " + door + r"\([^)]*\)\{(try\{)?", sealed)
+        assert head and sealed[head.end():].startswith(f"__npuzzleGate('{door}');"), door
+    assert f"export function {SEAL_EXPORT}(" in sealed
+    assert sealed.count("__npuzzleGate(") == len(BRIDGE_DOORS) + 1  # each door, and the gate itself
+    with pytest.raises(SystemExit, match="JsvFunction_Construct"):
+        sealed_pyodide(source.replace("function JsvFunction_Construct(", "function JsvFunction_Make("))
 
 
 # -- installable: the web app manifest and its icons -----------------------------------

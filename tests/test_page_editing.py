@@ -42,6 +42,9 @@ def test_size_menus_offer_the_sides_info_gives(app: Any, site_url: str, built_si
                 data = data.replace(b"\nPAGE_MAX_SIDE = MAX_SIDE\n", b"\nPAGE_MAX_SIDE = 5\n")
             changed.writestr(item, data)
     app.route("**/py/npuzzle-*.zip", lambda route: route.fulfill(body=patched.getvalue(), content_type="application/zip"))
+    # Without the build's memory snapshot (the package imported as built), Python starts afresh
+    # from the patched package.
+    app.route("**/py/snapshot-*", lambda route: route.fulfill(status=404))
     app.reload()
     expect(app.locator("#solver-state")).to_have_attribute("data-kind", "ready", timeout=90_000)
     expect(app.get_by_label("Rows", exact=True).locator("option")).to_have_count(4)

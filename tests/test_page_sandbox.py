@@ -31,7 +31,7 @@ import json
 import re
 import threading
 import zlib
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Callable, Iterator
 
@@ -115,6 +115,10 @@ class Door:
         return self.shows or re.escape(f"door {self.name} saw")
 
 
+BRIDGE = r"your code tried to use JavaScript, which the worker that runs it does not allow"
+"""How the worker ends once the code calls, constructs or fills anything in JavaScript through
+Pyodide's bridge (sealed by build.py's BRIDGE_DOORS once the package is imported)."""
+
 JS = "import js\nfrom pyodide.ffi import create_proxy, to_js\n"
 QUIET = "def quiet(promise):\n    promise.then(create_proxy(lambda _: None), create_proxy(lambda _: None))\n"
 
@@ -180,7 +184,35 @@ DOORS = [
          "try:\n    deeper(0)\nexcept RecursionError:\n    saw.append('RecursionError')",
          # Python's RecursionError, or the engine's stack first (then the worker is replaced).
          shows=r"door recursion saw|Maximum call stack size exceeded|too much recursion", states=("failed", "stopped")),
+    # Memory outside WebAssembly's cap: JavaScript's, through the bridge or the file system.
+    Door("bridge-memory", "kept = []\nfor i in range(4):\n    kept.append(js.Uint8Array.new(2**30))\n"
+         "    kept[-1].fill(1)\n    saw.append(len(kept))"),
+    Door("to-js-memory", "blob = bytes(2**27)\nkept = []\nfor i in range(24):\n    kept.append(to_js(memoryview(blob)))\n"
+         "    saw.append(len(kept))"),
+    Door("file-memory", "blob = bytes(2**26)\nfor i in range(48):\n    with open(f'/tmp/hoard{i}', 'wb') as f:\n"
+         "        f.write(blob)\n    saw.append(i)",
+         ends=r"write more than 32 MB into files, the limit of the worker that runs it"),
+    Door("file-nodes", "import os\nfor i in range(200_000):\n    os.mkdir(f'/tmp/folder{i}')",
+         ends=r"make more than 1000 files, folders or links, the limit of the worker that runs it"),
+    # Answers forged in Python (the bridge shut): the web API's answer to the code's own error
+    # (this very check's) replaced by a success full of markup and boards of no size.
+    Door("forged-by-python", "import npuzzle.webapi as webapi\n"
+         "mark = '<img src=x " + MARK + " onerror=\"window.__pwned=1\">'\n"
+         "def forged(field, message, **details):\n"
+         "    return {'ok': True, 'type': 'check', 'check': {'states': mark, 'verdict': mark, 'admissible': mark, "
+         "'worst': {'board': [mark] * 7, 'message': mark}}}\n"
+         "webapi._error = forged",
+         shows=r"your code's worker answered with boards that are not the size of the request's"),
 ]
+PYTHON_ONLY = ("endless-loop", "memory", "recursion", "file-memory", "file-nodes", "forged-by-python")
+"""The doors that need nothing of JavaScript."""
+NOT_THERE = ("cache-add", "caches", "service-worker")
+"""The doors shut before the bridge: a worker of an opaque origin has no ``caches`` and no
+``navigator.serviceWorker`` (reading them gives AttributeError)."""
+DOORS = [door if door.name in PYTHON_ONLY + NOT_THERE else replace(door, ends=BRIDGE) for door in DOORS]
+"""Every other door ends the worker at Pyodide's bridge (BRIDGE), sealed before the code runs;
+behind the seal the frame's origin and policy still hold each door shut (tried from inside the
+code's worker itself by test_a_door_tried_from_the_code_worker_itself_stays_shut)."""
 """Each door the issue names (eval, Function, import() of a site and a foreign URL, caches,
 indexedDB, the service worker, forged answers with markup, loadPackage, pyodide.http,
 WebAssembly streaming, location, close(), an endless loop, memory, recursion) and every other
@@ -189,14 +221,15 @@ floods on the channel)."""
 
 
 def every_door(doors: list[Door]) -> Door:
-    """One door that tries every one of ``doors`` (those that do not end the worker) in turn, each
-    in its own try: the same attacks in one link (for an engine whose every page load is slow)."""
-    quiet = [d for d in doors if d.ends is None and "stopped" not in d.states]
+    """One door that tries every one of ``doors`` that ends at the bridge or not at all, in turn,
+    each in its own try: the same attacks in one link (for an engine whose every page load is
+    slow). The first to reach JavaScript seals the worker's end (BRIDGE); the others are tried
+    all the same."""
+    tried = [d for d in doors if d.ends == BRIDGE or (d.ends is None and not d.shows and "stopped" not in d.states)]
     attack = "\n".join(
         "try:\n" + "\n".join(f"    {line}" for line in d.attack.splitlines())
-        + f"\nexcept Exception as e:\n    saw.append('{d.name} refused: ' + type(e).__name__)" for d in quiet)
-    return Door("every-door-at-once", attack, probes=tuple(p for d in quiet for p in d.probes),
-                shows=re.escape(f"<img src=x {MARK}") + "|" + re.escape("door every-door-at-once saw"))
+        + f"\nexcept Exception as e:\n    saw.append('{d.name} refused: ' + type(e).__name__)" for d in tried)
+    return Door("every-door-at-once", attack, probes=tuple(p for d in tried for p in d.probes), ends=BRIDGE)
 
 
 def heuristic_file(door: Door, foreign: str, site: str, entry: str) -> str:
@@ -248,7 +281,7 @@ LISTEN = f"""async () => {{
     new BroadcastChannel(name).onmessage = (event) => window.__heard.push(`${{name}}: ${{String(event.data).slice(0, 60)}}`);
   }}
 }}"""
-ENTRY_SCRIPT = "async () => document.querySelector('script[type=module]').getAttribute('src')"
+ENTRY_SCRIPTS = "async () => [...document.querySelectorAll('script[type=module]')].map((s) => s.getAttribute('src'))"
 
 
 REFUSAL = re.compile(r"settings blocked|Content[- ]Security[- ]Policy|violates the following|Missing 'unsafe-eval'"
@@ -356,6 +389,7 @@ class Site:
     foreign: Recorder
     url: str = ""
     entry: str = ""
+    scripts: list[str] = field(default_factory=list)
     build: str = ""
     stored_files: int = 0
     expected: dict[str, str] = field(default_factory=dict)
@@ -374,9 +408,10 @@ def sandbox_site(built_site: Path) -> Iterator[Site]:
     site = Site(built_site, Recorder(built_site.parent), Recorder())
     site.url = f"{site.server.origin}/{SUBPATH}/"
     site.build = web_folder(built_site).name.removeprefix("web-")
-    entry = re.search(r'<script type="module" src="([^"]+)">', (built_site / "index.html").read_text())
-    assert entry
-    site.entry = site.url + entry.group(1)
+    # The page's module scripts (boot.js first, then main.js): a door plants the first.
+    site.scripts = re.findall(r'<script type="module"[^>]* src="([^"]+)">', (built_site / "index.html").read_text())
+    assert site.scripts
+    site.entry = site.url + site.scripts[0]
     files = re.search(r"const FILES = (\[[\s\S]*?\]);", (built_site / "sw.js").read_text())
     assert files
     site.stored_files = len(json.loads(files.group(1)))
@@ -414,11 +449,17 @@ def try_door(driver: Driver, site: Site, door: Door) -> None:
         assert state == "stopped" and re.search(door.ends, error), (state, error)
     else:
         assert state in door.states and re.search(door.report, error), (state, error)
+    nothing_escaped(driver, site, door.probes, databases)
+
+
+def nothing_escaped(driver: Driver, site: Site, probes: tuple[str, ...], databases: set[str]) -> None:
+    """After a door was tried: everything the module's docstring lists (``probes``: the site's
+    paths the door asked for; ``databases``: those there before)."""
     driver.pause(1.5)  # what the code started without waiting goes on meanwhile
     problems = []
     if site.foreign.paths:
         problems.append(f"the foreign server was asked for {site.foreign.paths}")
-    reached = [p for p in site.server.paths if any(probe in p for probe in door.probes)]
+    reached = [p for p in site.server.paths if any(probe in p for probe in probes)]
     if reached:
         problems.append(f"the site was asked for {reached}")
     stored = driver.evaluate(STORED)
@@ -440,8 +481,8 @@ def try_door(driver: Driver, site: Site, door: Door) -> None:
     # After a reload: the build's own page, and it solves.
     driver.stored = False  # until it is seen again
     driver.load(f"{site.url}#board={HARD}&goal=blank-last")
-    if driver.evaluate(ENTRY_SCRIPT) != site.entry[len(site.url):]:
-        problems.append(f"the page's entry script is {driver.evaluate(ENTRY_SCRIPT)}")
+    if driver.evaluate(ENTRY_SCRIPTS) != site.scripts:
+        problems.append(f"the page's module scripts are {driver.evaluate(ENTRY_SCRIPTS)}")
     injected = driver.evaluate(INJECTED)
     if injected["pwned"] or injected["planted"]:
         problems.append(f"after a reload the page ran the code's script: {injected}")
@@ -476,3 +517,75 @@ def test_a_linked_door_out_of_the_sandbox_stays_shut(playwright_driver: Playwrig
     try_door(playwright_driver, sandbox_site, door)
 
 
+
+
+WORKER_DOORS = """async ({FOREIGN, SITE, ENTRY, MARK}) => {
+  const saw = [];
+  const tries = {
+    eval: () => eval(`import('${FOREIGN}/w-eval.js')`),
+    function: () => new Function(`return import('${SITE}probe/w-function.js')`)(),
+    import: () => Promise.all([import(`${FOREIGN}/w-import.js`), import(`${SITE}probe/w-import.js`)]),
+    fetch: () => Promise.all([fetch(`${FOREIGN}/w-fetch`), fetch(`${SITE}probe/w-fetch`)]),
+    xhr: () => { const x = new XMLHttpRequest(); x.open("GET", `${FOREIGN}/w-xhr`, false); x.send(); return x.status; },
+    importScripts: () => importScripts(`${FOREIGN}/w-import-scripts.js`, `${SITE}probe/w-import-scripts.js`),
+    sockets: () => [new WebSocket(FOREIGN.replace("http", "ws") + "/w-ws"), new EventSource(`${FOREIGN}/w-event-source`)],
+    workers: () => [new Worker(`${FOREIGN}/w-worker.js`), new Worker(`${SITE}probe/w-worker.js`)],
+    caches: async () => (await caches.open("npuzzle-planted")).put(ENTRY, new Response("window.__planted = 1")),
+    indexedDB: () => indexedDB.open("npuzzle-planted"),
+    serviceWorker: () => navigator.serviceWorker.register(`${SITE}probe/w-sw.js`),
+    broadcast: () => ["npuzzle", "workbox", "sw"].forEach((name) => new BroadcastChannel(name).postMessage("skip-waiting")),
+    wasm: () => WebAssembly.compileStreaming(fetch(`${FOREIGN}/w-module.wasm`)),
+    markup: () => {
+      const mark = `<img src=x ${MARK} onerror="window.__pwned=1">`;
+      for (let id = 1; id < 30; id++) {
+        postMessage(JSON.stringify({ id, type: "progress", progress: { stage: mark, states: 1, total: 2 } }));
+        postMessage(JSON.stringify({ id, type: "answer", answer: { ok: false, error: { field: "heuristic_code", message: mark, line: mark } } }));
+      }
+    },
+  };
+  for (const [name, attempt] of Object.entries(tries)) {
+    try {
+      await Promise.race([Promise.resolve(attempt()), new Promise((resolve) => setTimeout(resolve, 500))]);
+      saw.push(`${name}: no error`);
+    } catch (error) {
+      saw.push(`${name}: ${String(error).slice(0, 80)}`);
+    }
+  }
+  return saw;
+}"""
+"""The doors again, as JavaScript run inside the code's worker itself (what a hole in the bridge's
+seal would give a person's code): each tried in turn, its promise given half a second."""
+
+
+def test_a_door_tried_from_the_code_worker_itself_stays_shut(playwright_driver: PlaywrightDriver, sandbox_site: Site,
+                                                             browser_name: str) -> None:
+    """Behind the bridge's seal, the frame's opaque origin and policy: the doors tried from inside
+    the code's worker (reached through the browser's debugging protocol, as no page script can)
+    leave no trace, as every linked door must."""
+    if browser_name != "chromium":
+        pytest.skip("only Chromium's Playwright driver reaches a worker inside a sandboxed frame")
+    driver, site = playwright_driver, sandbox_site
+    page = driver.page
+    if not driver.stored:
+        driver.load(f"{site.url}#board={HARD}&goal=blank-last")
+        stored_once(driver, site)
+        driver.stored = True
+    databases = set(driver.evaluate(DATABASES))
+    site.foreign.paths.clear()
+    site.server.paths.clear()
+    driver.evaluate(LISTEN)
+    workers: list[Any] = []
+    page.on("worker", lambda worker: workers.append(worker))
+    code = "def h(tiles, goal, rows, cols):\n    return 0\n"
+    driver.follow(f"{site.url}#board={BOARD}&size=2x3&goal=blank-last&hcode={packed(code)}")
+    driver.wait("async () => !document.getElementById('code-consent').hidden", "the consent notice")
+    driver.click("#code-run-linked")
+    driver.wait(CHECK_ENDED, "the check to end", 90)
+    sandboxed = [w for w in workers if w.url.startswith("blob:null/")]
+    assert len(sandboxed) == 1, [w.url for w in workers]
+    saw = sandboxed[0].evaluate(WORKER_DOORS, {"FOREIGN": site.foreign.origin, "SITE": site.url,
+                                               "ENTRY": site.entry, "MARK": MARK})
+    # Each door refused where it was tried (the sockets and the worker fail later, on their own).
+    opened = [line for line in saw if line.endswith("no error") and not line.startswith(("sockets", "broadcast", "markup"))]
+    assert opened == [], saw
+    nothing_escaped(driver, site, ("probe/w-",), databases)

@@ -16,9 +16,28 @@
 // Memory has a hard cap: WebAssembly memory may not grow past `memoryLimit` bytes. A growth past
 // it fails as if the browser had no more memory (Python raises MemoryError), and the next answer
 // is replaced by a fatal message that names the limit, so the page ends this worker.
+//
+// Python reaches the rest of the worker's memory only through Pyodide's bridge to JavaScript
+// and through its file system, and both are shut once the package is imported (`seal`), before
+// any request, so before any person's code runs:
+// - the bridge: build.py seals pyodide.asm.mjs ("pyodide-sealed": its BRIDGE_DOORS, every
+//   function through which Python calls or constructs anything in JavaScript, or makes or fills a
+//   JavaScript object) so that each door refuses; `js.Uint8Array.new(2**30)` is refused before
+//   anything is allocated. Reading a value stays open (it allocates nothing that Python does not
+//   hold in its own capped memory).
+// - the file system (Emscripten's MEMFS keeps each file in JavaScript memory): while Python runs,
+//   what it writes, truncates or allocates in files may total FILE_BYTES and it may make
+//   FILE_NODES files, folders and links; past either a call fails as a full disk (ENOSPC).
+// - what it prints goes to the console up to PRINT_BYTES, then nowhere.
+// A refusal ends the worker like the memory cap, with words that say which limit stopped it.
 import { loadPyodide } from "pyodide/pyodide.mjs";
-import createPyodideModule from "pyodide/pyodide.asm.mjs";
+import createPyodideModule, { sealBridge } from "pyodide-sealed";
 import { reason, serve } from "../solver/worker-core.js";
+
+const FILE_BYTES = 32 * 2 ** 20;
+const FILE_NODES = 1000;
+const PRINT_BYTES = 64 * 1024;
+const NO_SPACE = 51; // Emscripten's ENOSPC
 
 // Where Pyodide thinks its files are: nothing is fetched from there (the fetch below answers).
 const RUNTIME = "sandbox:/runtime/";
@@ -49,6 +68,59 @@ function capMemory(limit) {
   };
   capped.prototype = Memory.prototype;
   Object.defineProperty(WebAssembly, "Memory", { value: capped, writable: false, configurable: false });
+}
+
+// Once the package is imported: the bridge refuses, the file system counts what Python writes.
+function seal(pyodide) {
+  sealBridge((door) => {
+    limitHit = limitHit || "your code tried to use JavaScript, which the worker that runs it does not allow";
+    throw new Error(`${limitHit} (${door})`);
+  });
+  const FS = pyodide.FS;
+  let bytes = 0;
+  let nodes = 0;
+  const full = (words) => {
+    limitHit = limitHit || `your code tried to ${words}, the limit of the worker that runs it`;
+    throw new FS.ErrnoError(NO_SPACE);
+  };
+  const spend = (size) => {
+    if (inPython && (bytes += Math.max(0, Number(size) || 0)) > FILE_BYTES) {
+      full(`write more than ${FILE_BYTES / 2 ** 20} MB into files`);
+    }
+  };
+  const made = () => {
+    if (inPython && ++nodes > FILE_NODES) full(`make more than ${FILE_NODES} files, folders or links`);
+  };
+  const wrap = (name, before) => {
+    const real = FS[name];
+    if (typeof real !== "function") return;
+    FS[name] = function (...args) {
+      before(...args);
+      return real.apply(this, args);
+    };
+  };
+  wrap("write", (stream, buffer, offset, length) => spend(length));
+  wrap("doTruncate", (stream, node, length) => spend(length));
+  wrap("allocate", (stream, offset, length) => spend(Number(offset) + Number(length)));
+  wrap("mknod", made);
+  wrap("symlink", made);
+  let printed = 0;
+  const print = (line) => {
+    printed += line.length + 1;
+    if (printed <= PRINT_BYTES) console.log(line);
+  };
+  pyodide.setStdout({ batched: print });
+  pyodide.setStderr({ batched: print });
+}
+
+let inPython = false; // while a call into Python runs
+function guard(call) {
+  inPython = true;
+  try {
+    return call();
+  } finally {
+    inPython = false;
+  }
 }
 
 let files = null;
@@ -93,7 +165,8 @@ function table(name, entry) {
 let giveFiles;
 const filesGiven = new Promise((resolve) => { giveFiles = resolve; });
 const receive = serve({
-  load, table, post,
+  load, table, post, guard,
+  started: seal,
   broken: () => limitHit,
 });
 

@@ -33,6 +33,8 @@
 //   post(message)      a message to the page
 //   broken()           after each call into Python: a reason the worker must end (a host's limit
 //                      was hit), or null
+//   started(pyodide)   optional: the package imported and `info` answered, before any request
+//   guard(call)        optional: runs call() (one call into Python) and returns what it returns
 import * as protocol from "./protocol.js";
 
 const SLICE_MS = 30;
@@ -77,10 +79,13 @@ export function serve(host) {
   function call(request) {
     let text;
     try {
-      text = handle(JSON.stringify(request));
+      const json = JSON.stringify(request);
+      text = host.guard ? host.guard(() => handle(json)) : handle(json);
     } catch (error) {
-      // A Python traceback's last line names the error ("MemoryError: ...").
-      throw new RuntimeFailure(`Python failed: ${reason(error).trim().split("\n").pop()}`);
+      // A host's limit first (its refusal may have broken Python); else a Python traceback's
+      // last line names the error ("MemoryError: ...").
+      const broken = host.broken ? host.broken() : null;
+      throw new RuntimeFailure(broken || `Python failed: ${reason(error).trim().split("\n").pop()}`);
     }
     const broken = host.broken ? host.broken() : null;
     if (broken) throw new RuntimeFailure(broken);
@@ -98,6 +103,7 @@ export function serve(host) {
     startup.package = performance.now();
     const info = call(protocol.info());
     startup.info = performance.now();
+    if (host.started) host.started(pyodide);
     return info;
   }
 
