@@ -418,6 +418,16 @@ BRIDGE_DOORS = (
     "JsProxy_SetAttr_js", "JsProxy_DelAttr_js", "_JsObject_Set_js", "JsObjMap_ass_subscript_js",
     "JsArray_repeat_js", "JsArray_inplace_repeat_js", "JsProxy_GetIter_js", "JsProxy_GetAsyncIter_js",
     "JsMap_GetIter_js", "JsObjMap_GetIter_js", "JsProxy_exit_js", "JsProxy_aexit_js",
+    # A JavaScript value written out or made from Python's text (a JsException's message).
+    "JsvObject_toString", "JsException_new_helper",
+    # Calls with no bridge object between: a bare call, callables and promises for JavaScript,
+    # generators handed over.
+    "raw_call_js", "create_once_callable", "create_promise_handles", "wrap_generator", "wrap_async_generator",
+    # ctypes (libffi's calls and callbacks) and loading a library: through them Python reaches every
+    # function the runtime exports (running a script, making promises, timers, a shell in Node).
+    "ffi_call_js", "ffi_prep_closure_loc_js", "__dlopen_js", "__emscripten_dlopen_js", "__dlsym_js",
+    "__dlsym_catchup_js", "_emscripten_run_script", "_emscripten_run_script_int", "_emscripten_run_script_string",
+    "__emscripten_system",
 )
 """The functions of Pyodide's pyodide.asm.mjs through which Python makes JavaScript do anything
 but read a value: calling, constructing, making, filling or changing an object. In the worker

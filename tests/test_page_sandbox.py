@@ -194,6 +194,14 @@ DOORS = [
          ends=r"write more than 32 MB into files, the limit of the worker that runs it"),
     Door("file-nodes", "import os\nfor i in range(200_000):\n    os.mkdir(f'/tmp/folder{i}')",
          ends=r"make more than 1000 files, folders or links, the limit of the worker that runs it"),
+    # The runtime's own exports, through ctypes: running a script, making promises by the million.
+    Door("ctypes", "import ctypes\nlib = ctypes.CDLL(None)\nrun = lib.emscripten_run_script_int\n"
+         "run.argtypes = [ctypes.c_char_p]\nsaw.append(run(f\"import('{FOREIGN}/ctypes.js'), 7\".encode()))\n"
+         "for i in range(5_000_000):\n    lib.emscripten_promise_create()"),
+    # A file grown far past its end by a write of one byte (the bytes written are few).
+    Door("file-far", "import os\nfd = os.open('/tmp/far', os.O_RDWR | os.O_CREAT)\nfor i in range(6):\n"
+         "    os.pwrite(fd, b'z', (i + 1) * 400 * 2**20)\n    saw.append(i)",
+         ends=r"write more than 32 MB into files, the limit of the worker that runs it"),
     # Answers forged in Python (the bridge shut): the web API's answer to the code's own error
     # (this very check's) replaced by a success full of markup and boards of no size.
     Door("forged-by-python", "import npuzzle.webapi as webapi\n"
@@ -204,7 +212,7 @@ DOORS = [
          "webapi._error = forged",
          shows=r"your code's worker answered with boards that are not the size of the request's"),
 ]
-PYTHON_ONLY = ("endless-loop", "memory", "recursion", "file-memory", "file-nodes", "forged-by-python")
+PYTHON_ONLY = ("endless-loop", "memory", "recursion", "file-memory", "file-nodes", "file-far", "forged-by-python")
 """The doors that need nothing of JavaScript."""
 NOT_THERE = ("cache-add", "caches", "service-worker")
 """The doors an engine may shut before the bridge: a worker of an opaque origin has no ``caches``

@@ -28,7 +28,7 @@
 // - the file system (Emscripten's MEMFS keeps each file in JavaScript memory): while Python runs,
 //   what it writes, truncates or allocates in files may total FILE_BYTES and it may make
 //   FILE_NODES files, folders and links; past either a call fails as a full disk (ENOSPC).
-// - what it prints goes to the console up to PRINT_BYTES, then nowhere.
+// - what it prints goes to the console up to PRINT_BYTES, then nowhere (nothing kept).
 // A refusal ends the worker like the memory cap, with words that say which limit stopped it.
 import { loadPyodide } from "pyodide/pyodide.mjs";
 import createPyodideModule, { sealBridge } from "pyodide-sealed";
@@ -99,18 +99,34 @@ function seal(pyodide) {
       return real.apply(this, args);
     };
   };
-  wrap("write", (stream, buffer, offset, length) => spend(length));
+  // A write counts its bytes, or how far it grows the file if more (a write far past the end).
+  // Files only: what goes to the console (a terminal device) is PRINT_BYTES' business.
+  const grown = (stream, at, length) => {
+    if (!stream || !stream.node || !FS.isFile(stream.node.mode)) return 0;
+    const used = stream.node.usedBytes || 0;
+    return Math.max(Number(length) || 0, (Number(at) || 0) + (Number(length) || 0) - used);
+  };
+  wrap("write", (stream, buffer, offset, length, position) => {
+    const append = stream && (stream.flags & 1024); // O_APPEND: at the end
+    spend(grown(stream, append ? stream.node.usedBytes : position ?? stream.position, length));
+  });
+  wrap("msync", (stream, buffer, offset, length) => spend(grown(stream, offset, length))); // mmap's write-back
   wrap("doTruncate", (stream, node, length) => spend(length));
   wrap("allocate", (stream, offset, length) => spend(Number(offset) + Number(length)));
   wrap("mknod", made);
   wrap("symlink", made);
+  // Printed bytes as they come (no line kept waiting for its end), to the console up to PRINT_BYTES.
   let printed = 0;
-  const print = (line) => {
-    printed += line.length + 1;
-    if (printed <= PRINT_BYTES) console.log(line);
-  };
-  pyodide.setStdout({ batched: print });
-  pyodide.setStderr({ batched: print });
+  const text = new TextDecoder();
+  const print = (log) => ({
+    write(buffer) {
+      if (printed < PRINT_BYTES) log(text.decode(buffer.subarray(0, PRINT_BYTES - printed)));
+      printed += buffer.length;
+      return buffer.length;
+    },
+  });
+  pyodide.setStdout(print(console.log));
+  pyodide.setStderr(print(console.warn));
 }
 
 let inPython = false; // while a call into Python runs
