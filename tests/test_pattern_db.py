@@ -69,21 +69,22 @@ def test_the_generator_is_a_command() -> None:
     assert out.stderr == ""
 
 
-def test_six_tile_tables_are_at_least_their_five_tile_parts() -> None:
+def test_six_tile_tables_are_at_least_their_parts() -> None:
     """Spot values of the big tables: a pattern's distance is at least that of any part of it
-    (fewer tiles, fewer constraints), checked against a 5-tile table built here (~15 s)."""
+    (fewer tiles, fewer constraints), checked against a 4-tile table built here (a 5-tile one
+    took 9 s of the fast loop; a 4-tile one is as much a part)."""
     shipped = SHIPPED[(4, 4)]
     tables = read_pattern_set(DATA_DIR / shipped.file)
     six = shipped.partitions[0][0]
-    five = six[:5]
+    part_tiles = six[:4]
     big = tables.partition([six]).tables[0]
-    part = build_table(4, 4, five, shipped.blank_goal)
+    part = build_table(4, 4, part_tiles, shipped.blank_goal)
     rng = random.Random(6)
     stronger = 0
     for _ in range(5000):
         cells = rng.sample(range(16), 6)
         big_value = big[sum(c * 16**i for i, c in enumerate(cells))]
-        part_value = part[sum(c * 16**i for i, c in enumerate(cells[:5]))]
+        part_value = part[sum(c * 16**i for i, c in enumerate(cells[:4]))]
         assert big_value != 255 and big_value >= part_value
         stronger += big_value > part_value
     assert stronger > 500

@@ -4,6 +4,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
+import { EarlyWorker } from "../../web/solver/early-worker.js";
 import { SolverClient } from "../../web/solver/solver-client.js";
 import { FakeClock, FakeWorker, settle } from "./fakes.mjs";
 
@@ -194,4 +195,32 @@ test("a check that finds the browser too old later stops the worker, unless it l
   assert.equal(setup.workers[0].terminated, true);
   assert.deepEqual(setup.heard.failed, ["this browser lacks Y"]);
   assert.equal(setup.client.unsupported, true);
+});
+
+// A worker started early (early-worker.js) whose first events came before the client took it.
+function clientTakingEarly(before) {
+  const clock = new FakeClock();
+  const inner = new FakeWorker();
+  const early = new EarlyWorker(inner);
+  before(inner);
+  const heard = { ready: [], failed: [] };
+  const client = new SolverClient(() => early, { clock });
+  for (const kind of Object.keys(heard)) client.on(kind, (value) => heard[kind].push(value));
+  return { client, heard };
+}
+
+test("a worker started early that failed before the client took it is a failure to load", async () => {
+  const { client, heard } = clientTakingEarly((inner) => inner.fail(""));
+  await settle();
+  assert.deepEqual(heard.failed, ["the solver's script could not be loaded (a file of the site is missing or was served with the wrong type)"]);
+  await assert.rejects(client.ready);
+});
+
+test("a worker started early that was ready before the client took it is ready", async () => {
+  const { client, heard } = clientTakingEarly((inner) => {
+    inner.send({ type: "loading", stage: "Loading Python" });
+    inner.send({ type: "ready", info: INFO });
+  });
+  assert.deepEqual(await client.ready, INFO);
+  assert.deepEqual(heard.ready, [INFO]);
 });

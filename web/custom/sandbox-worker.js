@@ -115,16 +115,25 @@ function seal(pyodide) {
   wrap("allocate", (stream, offset, length) => spend(Number(offset) + Number(length)));
   wrap("mknod", made);
   wrap("symlink", made);
-  // Printed bytes as they come (no line kept waiting for its end), to the console up to PRINT_BYTES.
+  // Printed bytes one by one, a line to the console at its end, up to PRINT_BYTES in all; past
+  // that nothing is kept (Pyodide's own line buffer would keep a line without end).
   let printed = 0;
   const text = new TextDecoder();
-  const print = (log) => ({
-    write(buffer) {
-      if (printed < PRINT_BYTES) log(text.decode(buffer.subarray(0, PRINT_BYTES - printed)));
-      printed += buffer.length;
-      return buffer.length;
-    },
-  });
+  const print = (log) => {
+    let line = [];
+    return {
+      raw(byte) {
+        if (printed >= PRINT_BYTES) return;
+        printed += 1;
+        if (byte === 10 || printed === PRINT_BYTES) {
+          log(text.decode(new Uint8Array(line)));
+          line = [];
+        } else {
+          line.push(byte);
+        }
+      },
+    };
+  };
   pyodide.setStdout(print(console.log));
   pyodide.setStderr(print(console.warn));
 }

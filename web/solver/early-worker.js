@@ -34,15 +34,16 @@ function newSolverWorker() {
   return new Worker(new URL("./worker.js", import.meta.url), { type: "module", name: "solver" });
 }
 
-// A worker whose events until its handlers are set are kept and then handed to them in order.
-class EarlyWorker {
+// A worker whose events until its handlers are set are kept and then handed to them in order
+// (exported for the Node tests).
+export class EarlyWorker {
   constructor(worker) {
     this.worker = worker;
     this.kept = [];
     this.handlers = {};
     for (const kind of ["message", "error", "messageerror"]) {
       worker[`on${kind}`] = (event) => {
-        if (this.handlers[kind]) this.handlers[kind](event);
+        if (this.handlers[kind] && !this.replaying) this.handlers[kind](event);
         else this.kept.push([kind, event]);
       };
     }
@@ -52,13 +53,19 @@ class EarlyWorker {
   set onerror(handler) { this.handle("error", handler); }
   set onmessageerror(handler) { this.handle("messageerror", handler); }
 
-  // Once every handler is set, what came before goes to them (in the order it came).
+  // Once every handler is set, what came before goes to them (in the order it came), in a
+  // microtask: after the code that set them has also set up what listens to them (the page's
+  // controller, in the same script), before any event that comes later.
   handle(kind, handler) {
     this.handlers[kind] = handler;
-    if (!this.handlers.message || !this.handlers.error) return;
-    const kept = this.kept;
-    this.kept = [];
-    for (const [which, event] of kept) if (this.handlers[which]) this.handlers[which](event);
+    if (!this.handlers.message || !this.handlers.error || this.replaying) return;
+    this.replaying = true;
+    queueMicrotask(() => {
+      const kept = this.kept;
+      this.kept = [];
+      this.replaying = false;
+      for (const [which, event] of kept) if (this.handlers[which]) this.handlers[which](event);
+    });
   }
 
   postMessage(message, transfer) { this.worker.postMessage(message, transfer); }

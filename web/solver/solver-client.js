@@ -87,6 +87,9 @@ export class SolverClient {
     this.loaded = false;
     this.lastHeard = this.clock.now();
     const worker = this.startWorker();
+    // Before its handlers are set: a worker started early (early-worker.js) hands them, as they
+    // are set, what it heard before, and each handler checks that it is this client's worker.
+    this.worker = worker;
     worker.onmessage = (event) => { if (worker === this.worker) this.receive(event.data); };
     worker.onerror = (event) => {
       if (worker !== this.worker) return;
@@ -96,7 +99,6 @@ export class SolverClient {
       else this.failToLoad(trouble.cannotStart(this.who, detail));
     };
     worker.onmessageerror = () => { if (worker === this.worker) this.crash(trouble.unreadable(this.who)); };
-    this.worker = worker;
   }
 
   // `ready`: a promise of the next "info" answer (rejected if loading fails).
