@@ -438,10 +438,10 @@ def stored_once(driver: Driver, site: Site) -> None:
                 "the build stored for offline use", 120)
 
 
-def try_door(driver: Driver, site: Site, door: Door) -> None:
-    """Follow the door's link in the page open on the site, press Run, and check everything the
-    module's docstring lists. The page is left on the site as the reload left it (the next door
-    starts from there)."""
+def run_linked_code(driver: Driver, site: Site, code: str) -> set[str]:
+    """With the site stored, its servers' records cleared and its origin listening on the
+    channels a door posts to: follow a link carrying ``code`` as a heuristic (as a pasted link)
+    and press Run. Returns the databases there before."""
     if not driver.stored:
         driver.load(f"{site.url}#board={HARD}&goal=blank-last")
         stored_once(driver, site)
@@ -449,11 +449,18 @@ def try_door(driver: Driver, site: Site, door: Door) -> None:
     databases = set(driver.evaluate(DATABASES))
     site.foreign.paths.clear()
     site.server.paths.clear()
-    driver.evaluate(LISTEN)  # the site's origin listening on the channels a door posts to
-    code = heuristic_file(door, site.foreign.origin, site.url, site.entry)
-    driver.follow(f"{site.url}#board={BOARD}&size=2x3&goal=blank-last&hcode={packed(code)}")  # as a pasted link
+    driver.evaluate(LISTEN)
+    driver.follow(f"{site.url}#board={BOARD}&size=2x3&goal=blank-last&hcode={packed(code)}")
     driver.wait("async () => !document.getElementById('code-consent').hidden", "the consent notice")
     driver.click("#code-run-linked")
+    return databases
+
+
+def try_door(driver: Driver, site: Site, door: Door) -> None:
+    """Follow the door's link in the page open on the site, press Run, and check everything the
+    module's docstring lists. The page is left on the site as the reload left it (the next door
+    starts from there)."""
+    databases = run_linked_code(driver, site, heuristic_file(door, site.foreign.origin, site.url, site.entry))
     state = driver.wait(CHECK_ENDED, "the check to end", 90)
     error = driver.text("#heuristic-code-error")
     if door.ends:
@@ -576,21 +583,9 @@ def test_a_door_tried_from_the_code_worker_itself_stays_shut(playwright_driver: 
     if browser_name != "chromium":
         pytest.skip("only Chromium's Playwright driver reaches a worker inside a sandboxed frame")
     driver, site = playwright_driver, sandbox_site
-    page = driver.page
-    if not driver.stored:
-        driver.load(f"{site.url}#board={HARD}&goal=blank-last")
-        stored_once(driver, site)
-        driver.stored = True
-    databases = set(driver.evaluate(DATABASES))
-    site.foreign.paths.clear()
-    site.server.paths.clear()
-    driver.evaluate(LISTEN)
     workers: list[Any] = []
-    page.on("worker", lambda worker: workers.append(worker))
-    code = "def h(tiles, goal, rows, cols):\n    return 0\n"
-    driver.follow(f"{site.url}#board={BOARD}&size=2x3&goal=blank-last&hcode={packed(code)}")
-    driver.wait("async () => !document.getElementById('code-consent').hidden", "the consent notice")
-    driver.click("#code-run-linked")
+    driver.page.on("worker", lambda worker: workers.append(worker))
+    databases = run_linked_code(driver, site, "def h(tiles, goal, rows, cols):\n    return 0\n")
     driver.wait(CHECK_ENDED, "the check to end", 90)
     sandboxed = [w for w in workers if w.url.startswith("blob:null/")]
     assert len(sandboxed) == 1, [w.url for w in workers]
