@@ -146,6 +146,12 @@ BREAKAGES: dict[str, tuple[str, Callable[[Any], None], str]] = {
         lambda route: route.fulfill(status=404, body="gone"),
         r"the solver's script could not be loaded|the solver could not start",
     ),
+    # Pyodide's loader never settles when its WebAssembly does not instantiate: said at once.
+    "runtime's WebAssembly broken": (
+        r"/pyodide\.asm\.wasm$",
+        lambda route: route.fulfill(body=b"not WebAssembly", content_type="application/wasm"),
+        r"the Python runtime did not start \(its WebAssembly could not be instantiated: .+\)",
+    ),
 }
 
 
@@ -239,6 +245,30 @@ SNAPSHOT_BREAKAGES: dict[str, Callable[[Any], None]] = {
     "cut short": lambda route: route.fulfill(body=route.fetch().body()[:100_000], content_type="application/octet-stream"),
     "another build's": another_builds_snapshot,
 }
+
+
+def test_a_runtime_that_fails_to_instantiate_once_starts_again_at_once(page: Any, site_url: str) -> None:
+    """The first start (from the snapshot) gets WebAssembly that does not instantiate: the worker
+    sees it (Pyodide's loader only logs it, and never settles) and starts Python as usual."""
+    fetched = []
+
+    def once_broken(route: Any) -> None:
+        if route.request.method != "GET":
+            return route.fallback()
+        fetched.append(route.request.url)
+        if len(fetched) == 1:
+            return route.fulfill(body=b"not WebAssembly", content_type="application/wasm")
+        return route.fallback()
+
+    page.route(re.compile(r"/pyodide\.asm\.wasm$"), once_broken)
+    page.add_init_script(SNAPSHOT_SEEN)
+    problems = watch(page, site_url)
+    open_link(page, site_url, f"#board={HARD}&goal=blank-last")
+    assert re.match(r"not used: its WebAssembly could not be instantiated: .+", str(page.evaluate("window.__snapshot")))
+    assert page.locator("#solver-state").get_attribute("data-worker-start") == "fresh"
+    assert len(fetched) == 2
+    assert solve_and_read_length(page) == 31
+    assert problems == []
 
 
 @pytest.mark.parametrize("breakage", list(SNAPSHOT_BREAKAGES))

@@ -300,6 +300,16 @@ REFUSAL = re.compile(r"settings blocked|Content[- ]Security[- ]Policy|violates t
 """How the engines word a policy's refusal, when they report one from the sandbox as the page's error."""
 
 
+SHOWN = """async () => ({
+  solver: [document.getElementById('solver-state').dataset.kind, document.getElementById('solver-state').textContent,
+    document.getElementById('solver-state').dataset.workerStart],
+  status: document.getElementById('status').textContent,
+  controlled: navigator.serviceWorker.controller !== null,
+  scripts: [...document.scripts].map((s) => s.src),
+})"""
+"""What the page showed when it was not ready in time (for the failure's message)."""
+
+
 class Driver:
     """What the suite does in a page, the same in Playwright (Chromium, Firefox) and WebKitGTK."""
 
@@ -358,11 +368,19 @@ class Driver:
 class PlaywrightDriver(Driver):
     def __init__(self, page: Any) -> None:
         self.page = page
+        self.console: list[str] = []  # the page's latest console lines (for a failure's message)
+        page.on("console", lambda line: self.console.append(f"{line.type}: {line.text}"[:300]))
+        page.on("worker", lambda worker: worker.on("console", lambda line: self.console.append(
+            f"worker {line.type}: {line.text}"[:300])))
 
     def load(self, url: str) -> None:
+        self.console.clear()
         self.page.goto("about:blank")
         self.page.goto(url)
-        self.wait("async () => document.getElementById('solver-state').dataset.kind === 'ready'", "the solver", 120)
+        try:
+            self.wait("async () => document.getElementById('solver-state').dataset.kind === 'ready'", "the solver", 120)
+        except AssertionError as error:
+            raise AssertionError(f"{error}; the page showed {self.evaluate(SHOWN)}; its console: {self.console[-20:]}") from None
 
     def evaluate(self, function: str) -> Any:
         return self.page.evaluate(function)

@@ -32,7 +32,7 @@
 // A refusal ends the worker like the memory cap, with words that say which limit stopped it.
 import { loadPyodide } from "pyodide/pyodide.mjs";
 import createPyodideModule, { sealBridge } from "pyodide-sealed";
-import { reason, serve } from "../solver/worker-core.js";
+import { failFast, reason, serve } from "../solver/worker-core.js";
 
 const FILE_BYTES = 32 * 2 ** 20;
 const FILE_NODES = 1000;
@@ -166,9 +166,9 @@ async function load(report, startup) {
   const given = await filesGiven;
   let pyodide;
   try {
-    pyodide = await loadPyodide({
+    pyodide = await failFast(() => loadPyodide({
       indexURL: RUNTIME, createPyodideModule, lockFileContents: given.lock, stdLibURL: `${RUNTIME}python_stdlib.zip`,
-    });
+    }));
   } catch (error) {
     throw new Error(`the Python runtime did not start (${reason(error)})`);
   }

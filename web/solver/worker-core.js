@@ -59,6 +59,26 @@ export function within(promise, ms, message) {
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
 
+// `start()` (a call of Pyodide's loadPyodide), rejected at once if the runtime's WebAssembly
+// fails to instantiate meanwhile. Pyodide's loader only logs that failure ("wasm instantiation
+// failed!") and then never settles: without this, a start that failed would be seen only when
+// its time limit ran out (two minutes of "Loading Python", then a second start).
+export async function failFast(start) {
+  const streaming = WebAssembly.instantiateStreaming;
+  let fail;
+  const failed = new Promise((_, reject) => { fail = reject; });
+  WebAssembly.instantiateStreaming = function instantiateStreaming(...args) {
+    const result = streaming.apply(this, args);
+    result.then(null, (error) => fail(new Error(`its WebAssembly could not be instantiated: ${reason(error)}`)));
+    return result;
+  };
+  try {
+    return await Promise.race([start(), failed]);
+  } finally {
+    WebAssembly.instantiateStreaming = streaming;
+  }
+}
+
 export function serve(host) {
   let handle = null; // the Python function npuzzle.webapi.handle
   let pyodide = null;

@@ -6,7 +6,7 @@ import { PACKAGE_ARCHIVE, PYODIDE_URL, SNAPSHOT, STDLIB_ARCHIVE, TABLE_FILES } f
 // here, before fetching anything of the runtime (the page's browser-support.js says why).
 import "./syntax-probe.js";
 import { whole } from "./snapshot.js";
-import { reason, serve, within } from "./worker-core.js";
+import { failFast, reason, serve, within } from "./worker-core.js";
 
 // The build's web folder (web-<hash>/), where build-info.js is: its paths are relative to it.
 const WEB = new URL("../", import.meta.url);
@@ -47,7 +47,8 @@ async function load(report, startup) {
   // The standard library build.py precompiled with this same Pyodide (Python reads its bytecode
   // instead of compiling every module it imports at start).
   const options = { indexURL: runtime.href, stdLibURL: new URL(STDLIB_ARCHIVE, WEB).href };
-  const start = (more) => within(loadPyodide({ ...options, ...more }), START_TIMEOUT_MS, "the Python runtime did not start within two minutes");
+  const start = (more) => within(failFast(() => loadPyodide({ ...options, ...more })), START_TIMEOUT_MS,
+    "the Python runtime did not start within two minutes");
   // Restored from the snapshot, Python is started and the package imported already; if that
   // fails (no snapshot, another runtime's, corrupt, too big), Python starts as usual.
   try {
