@@ -360,6 +360,18 @@ SERVICE_WORKER = "solver/service-worker.js"
 """web/'s service worker source (its path in web/): written to the site's root as sw.js (its
 scope is the site)."""
 
+PIECE_BYTES = 1 << 20
+CHECKED_AS_READ = (".bin", ".zip")
+"""The service worker checks a stored file read as data (the memory snapshot, the zips, the
+tables: files with these suffixes) longer than PIECE_BYTES piece by piece as it serves it, each
+PIECE_BYTES against its own SHA-256 (sw.js's PIECES), rather than the whole file before its
+first byte."""
+
+
+def piece_digests(data: bytes) -> list[str]:
+    """The SHA-256 (hex) of each PIECE_BYTES of ``data`` in turn, the last piece shorter."""
+    return [hashlib.sha256(data[at:at + PIECE_BYTES]).hexdigest() for at in range(0, len(data), PIECE_BYTES)]
+
 
 EDITOR_ENTRY = "custom/editor-entry.js"
 """The code editor's entry in web/: its imports name npm packages, so it is not shipped but
@@ -605,13 +617,19 @@ def build(out: Path, stdlib_pyc: str = "imported") -> Path:
     table_urls = {u.removeprefix("../"): out / u.removeprefix("../").split("?")[0] for u in tables.values()}
     digests = {file: hashlib.sha256((out / ("index.html" if file == "./" else file)).read_bytes()).hexdigest() for file in files}
     digests.update({url: hashlib.sha256(path.read_bytes()).hexdigest() for url, path in table_urls.items()})
+    paths = {**{file: out / file for file in files if file != "./"}, **table_urls}
+    pieces = {file: piece_digests(path.read_bytes()) for file, path in paths.items()
+              if path.suffix in CHECKED_AS_READ and path.stat().st_size > PIECE_BYTES}
     (out / "sw.js").write_text(
         f"// Written by build.py from web/{SERVICE_WORKER}: the build, the files it keeps (relative to this\n"
-        "// file), the tables it may keep once fetched, and the SHA-256 of every one of them.\n"
+        "// file), the tables it may keep once fetched, the SHA-256 of every one of them, and of each\n"
+        "// piece of those checked as they are read.\n"
         f'const BUILD = "{name}";\n'
         f"const FILES = {json.dumps(files, indent=2)};\n"
         f"const TABLES = {json.dumps(sorted(table_urls), indent=2)};\n"
-        f"const SHA256 = {json.dumps(digests, indent=2)};\n\n"
+        f"const SHA256 = {json.dumps(digests, indent=2)};\n"
+        f"const PIECE = {PIECE_BYTES};\n"
+        f"const PIECES = {json.dumps(pieces, indent=2)};\n\n"
         + (ROOT / "web" / SERVICE_WORKER).read_text()
     )
     (out / ".nojekyll").write_text("")  # GitHub Pages: serve files as they are

@@ -9,6 +9,7 @@ nothing can come from the network by any path."""
 from __future__ import annotations
 
 import functools
+import hashlib
 import http.server
 import re
 import shutil
@@ -115,6 +116,21 @@ def shows(page: Any, tiles: str) -> None:
     expect(page.get_by_label("Puzzle board")).to_have_attribute("data-board", tiles)
 
 
+def expect_stored(page: Any, site: str, file: str, digest: str) -> None:
+    """Wait until the stored copy of the site's ``file`` has the SHA-256 ``digest`` (hex)."""
+    for _ in range(600):
+        found = page.evaluate("""async (url) => {
+          const hit = await caches.match(url, { ignoreSearch: true });
+          if (!hit) return null;
+          const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", await hit.arrayBuffer()));
+          return Array.from(digest, (b) => b.toString(16).padStart(2, "0")).join("");
+        }""", site + file)
+        if found == digest:
+            return
+        page.wait_for_timeout(100)
+    raise AssertionError(f"{file} is stored as {found}, not the build's {digest}")
+
+
 def solve_both(page: Any, url: str) -> None:
     open_link(page, url, f"#board={HARD_3}&goal=blank-last")
     shows(page, HARD_3)
@@ -192,12 +208,22 @@ def test_the_site_works_offline_after_one_visit_and_a_new_build_replaces_it(
     assert problems == []
 
 
-POISON = """async ([entry, table]) => {
+POISON = """async ([entry, table, snapshot]) => {
+  const changed = async (cache, request, change) => {
+    const bytes = new Uint8Array(await (await cache.match(request)).arrayBuffer());
+    await cache.put(request, new Response(change(bytes)));
+  };
   for (const name of await caches.keys()) {
     const cache = await caches.open(name);
     for (const request of await cache.keys()) {
       if (request.url === entry) await cache.put(request, new Response("window.__planted = 1", { headers: { "Content-Type": "text/javascript" } }));
-      if (request.url.includes(table)) await cache.put(request, new Response(new Uint8Array(1000)));
+      // One byte in the table's last piece (the service worker checks it piece by piece, so the
+      // pieces before it were served when it finds this one): a byte flipped.
+      if (request.url.includes(table)) await changed(cache, request, (bytes) => { bytes[bytes.length - 100] ^= 0xff; return bytes; });
+      // The snapshot, every piece the build's, with bytes past its end.
+      if (request.url.includes(snapshot)) {
+        await changed(cache, request, (bytes) => { const longer = new Uint8Array(bytes.length + 1000); longer.set(bytes); return longer; });
+      }
     }
   }
 }"""
@@ -218,15 +244,21 @@ def test_a_stored_file_that_is_not_the_builds_is_dropped_fetched_again_and_never
     solve_both(page, server.url)
     wait_stored(page, build_name, tables=1)
     entry = server.url + f"web-{build_name}/app/main.js"
-    page.evaluate(POISON, [entry, "pdb-4x4-663x2.bin"])
+    page.evaluate(POISON, [entry, "pdb-4x4-663x2.bin", "/py/snapshot-"])
     planted = page.evaluate(f"async () => (await (await caches.match({entry!r})).text())")
     assert planted == "window.__planted = 1"  # the cache now holds the planted script
     page.reload()
     expect(page.locator("#solver-state")).to_have_attribute("data-kind", "ready", timeout=90_000)
     assert page.evaluate("window.__planted") is None
+    # The snapshot's stored copy, bytes past its end, was served as the build's (its pieces, then
+    # its end from the network): Python was restored from it.
+    assert page.locator("#solver-state").get_attribute("data-worker-start") == "snapshot"
     solve_both(page, server.url)  # the 4x4 reads the table again: optimal, 41 moves
     restored = page.evaluate(f"async () => (await (await caches.match({entry!r})).text())")
     assert restored == (web_folder(out) / "app" / "main.js").read_text()
+    # Each dropped copy is stored again, the build's bytes.
+    for path in (next((out / "tables").glob("pdb-4x4-663x2.bin")), next((out / "py").glob("snapshot-*.bin"))):
+        expect_stored(page, server.url, path.relative_to(out).as_posix(), hashlib.sha256(path.read_bytes()).hexdigest())
     context.close()
     assert problems == []
 

@@ -6,6 +6,8 @@
 //   FILES   every file of the build but the tables, relative to sw.js
 //   TABLES  the pattern-database tables' URLs (with their ?v=<hash>), relative to sw.js
 //   SHA256  the SHA-256 (hex) of each of those files and tables, by the same names
+//   PIECE   a size in bytes, and PIECES: for each file read as data (the memory snapshot, the
+//           zips, the tables) longer than PIECE, the SHA-256 of each PIECE bytes of it in turn
 //
 // Every file but index.html is named by its content (web-<hash>/, pyodide/<version>/,
 // py/npuzzle-<hash>.zip, tables/<name>.bin?v=<hash>), so no two builds share a URL for
@@ -22,7 +24,14 @@
 // A stored file is served only if its bytes are the build's: its SHA-256 is checked against
 // SHA256 each time it is served. A stored copy that differs (however it got there: another
 // script of the site's origin can write the same caches) is dropped and fetched again; this
-// file itself is kept by the browser, out of reach of the caches.
+// file itself is kept by the browser, out of reach of the caches. A file in PIECES is checked
+// as it is read instead: each piece goes on once its own SHA-256 is the build's, so the worker
+// reads the start of a 16 MB snapshot while the rest is checked, rather than waiting for the
+// whole (every one of its readers uses the bytes only once the body has ended: a body that
+// fails partway is a failed fetch). A piece that differs drops the stored copy, and the rest
+// comes from the network, checked the same way. Scripts and the runtime's WebAssembly are
+// checked whole and served as the cache's own response: the browser keeps their compiled
+// code beside that response.
 
 const CACHE = `npuzzle-${BUILD}`;
 const TABLE_CACHE = "npuzzle-tables";
@@ -30,6 +39,7 @@ const NAVIGATE_MS = 4000;
 const scope = new URL("./", self.location.href).href;
 // The build's bytes by absolute URL (the page by its folder's URL, as it is stored).
 const EXPECTED = new Map(Object.entries(SHA256).map(([file, digest]) => [new URL(file, scope).href, digest]));
+const EXPECTED_PIECES = new Map(Object.entries(PIECES).map(([file, digests]) => [new URL(file, scope).href, digests]));
 
 self.addEventListener("install", (event) => {
   event.waitUntil((async () => {
@@ -71,41 +81,127 @@ self.addEventListener("fetch", (event) => {
 });
 
 // A HEAD request (the solver's worker checks that the runtime is there) is answered from the
-// stored file's status and headers.
+// stored file's status and headers (no bytes are served: none are checked).
 async function file(request) {
-  const hit = await stored(request, { ignoreMethod: true });
-  if (!hit) return fetch(request);
-  return request.method === "HEAD" ? new Response(null, { status: hit.status, headers: hit.headers }) : hit;
+  if (request.method === "HEAD") {
+    const hit = await lookUp(request, { ignoreMethod: true });
+    return hit ? new Response(null, { status: hit.response.status, headers: hit.response.headers }) : fetch(request);
+  }
+  return (await stored(request)) || fetch(request);
+}
+
+// The stored response to `request` and the cache it is in, unchecked (null if none).
+async function lookUp(request, options = {}) {
+  for (const name of [CACHE, TABLE_CACHE]) {
+    const cache = await caches.open(name);
+    const response = await cache.match(request, options);
+    if (response) return { cache, response };
+  }
+  return null;
 }
 
 // The stored response to `request` if its bytes are the build's, else null (and a copy that is
 // not is dropped, then fetched again, and kept if the network gives the build's bytes). The
 // response given is the cache's own (not a copy), so the browser's compiled-code cache, keyed
 // to it, keeps working. A file the build does not name (none should be stored) is not served.
-async function stored(request, options = {}) {
-  for (const name of [CACHE, TABLE_CACHE]) {
-    const cache = await caches.open(name);
-    const hit = await cache.match(request, options);
-    if (!hit) continue;
-    const expected = EXPECTED.get(hit.url || request.url) || EXPECTED.get(request.url);
-    if (expected && expected === await sha256(hit.clone())) return hit;
-    await cache.delete(request, options);
-    if (expected) refetch(cache, request.url, expected);
-    return null;
-  }
+async function stored(request) {
+  const found = await lookUp(request);
+  if (!found) return null;
+  const { cache, response: hit } = found;
+  const url = EXPECTED.has(hit.url) ? hit.url : request.url;
+  const expected = EXPECTED.get(url);
+  const pieces = EXPECTED_PIECES.get(url);
+  if (expected && pieces && hit.ok && hit.body) return checkedAsRead(hit, url, pieces, () => drop(cache, url, expected));
+  if (expected && expected === await sha256(await hit.clone().arrayBuffer())) return hit;
+  await drop(cache, url, expected);
   return null;
 }
 
-async function sha256(response) {
-  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", await response.arrayBuffer()));
+// A stored copy that is not the build's: dropped, and stored again from the network.
+async function drop(cache, url, expected) {
+  await cache.delete(url);
+  if (expected) refetch(cache, url, expected);
+}
+
+async function sha256(bytes) {
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
   return Array.from(digest, (byte) => byte.toString(16).padStart(2, "0")).join("");
+}
+
+// `hit`'s body (the stored copy of `url`), passed on piece by piece, each piece once its SHA-256
+// is `pieces`' (and no bytes past the last). At the first piece that differs, `dropped` is called
+// and the rest comes from the network's copy, checked the same way; a body that cannot be made
+// the build's fails.
+function checkedAsRead(hit, url, pieces, dropped) {
+  let source = new Pieces(hit.body.getReader());
+  let index = 0;
+  const body = new ReadableStream({
+    async pull(controller) {
+      try {
+        for (;;) {
+          const piece = await source.next(PIECE);
+          if (index === pieces.length) {
+            if (piece.length === 0) return controller.close();
+          } else if (piece.length > 0 && await sha256(piece) === pieces[index]) {
+            index += 1;
+            return controller.enqueue(piece);
+          }
+          if (source.network) throw new TypeError(`the network's copy of ${url} is not the build's`);
+          source.cancel();
+          dropped();
+          source = await Pieces.fromNetwork(url, index * PIECE);
+        }
+      } catch (error) {
+        controller.error(error);
+      }
+    },
+    cancel() { source.cancel(); },
+  });
+  return new Response(body, { status: hit.status, statusText: hit.statusText, headers: hit.headers });
+}
+
+// A body read in pieces of a given size (the last one shorter; an empty one at the end).
+class Pieces {
+  constructor(reader, network = false) {
+    Object.assign(this, { reader, network, held: new Uint8Array(0) });
+  }
+
+  // The network's copy of `url`, its first `skip` bytes passed over (those already served).
+  static async fromNetwork(url, skip) {
+    const response = await fetch(url, { cache: "no-cache" });
+    if (!response.ok || !response.body) throw new TypeError(`${url} could not be fetched again (HTTP ${response.status})`);
+    const pieces = new Pieces(response.body.getReader(), true);
+    for (let left = skip; left > 0; left -= PIECE) await pieces.next(Math.min(PIECE, left));
+    return pieces;
+  }
+
+  async next(size) {
+    const piece = new Uint8Array(size);
+    let filled = 0;
+    while (filled < size) {
+      if (this.held.length === 0) {
+        const { done, value } = await this.reader.read();
+        if (done) break;
+        this.held = value;
+      }
+      const take = Math.min(size - filled, this.held.length);
+      piece.set(this.held.subarray(0, take), filled);
+      this.held = this.held.subarray(take);
+      filled += take;
+    }
+    return piece.subarray(0, filled);
+  }
+
+  cancel() {
+    this.reader.cancel().catch(() => {});
+  }
 }
 
 // Store `url` again from the network, if what comes is the build's.
 async function refetch(cache, url, expected) {
   try {
     const response = await fetch(url, { cache: "no-cache" });
-    if (response.ok && await sha256(response.clone()) === expected) await cache.put(url, response);
+    if (response.ok && await sha256(await response.clone().arrayBuffer()) === expected) await cache.put(url, response);
   } catch {
     // offline: it is fetched again on a later visit
   }
