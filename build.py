@@ -18,7 +18,9 @@ never mixes with a cached old one and the service worker can keep a build's file
                                  (web/custom/sandbox-worker.js with Pyodide's scripts, one
                                  classic script), and build-info.js's FRAME_HTML the document of
                                  the sandbox's frame (web/custom/sandbox-boot.js inline, allowed
-                                 by its hash, which index.html's policy names too)
+                                 by its hash, which index.html's policy names too);
+                                 solver/worker.js the solver's worker bundled with the
+                                 modules it imports (one script to fetch, not a graph)
     pyodide/<version>/           the Pyodide runtime, copied from node_modules/pyodide
                                  (installed with ``npm ci`` from the pinned lock file if missing)
     py/npuzzle-<hash>.zip        the npuzzle package: its sources, and beside them bytecode
@@ -398,14 +400,14 @@ def web_sources(web: Path) -> dict[str, bytes]:
     return sources
 
 
-def esbuild(entry: Path, *flags: str) -> bytes:
+def esbuild(entry: Path, *flags: str, minify: str = "--minify") -> bytes:
     """``entry`` and what it imports bundled into one minified script by the pinned esbuild (its
-    native binary: no Node needed to run it)."""
+    native binary: no Node needed to run it); ``minify``: esbuild's flag for how far."""
     binary = ROOT / "node_modules" / ".bin" / "esbuild"
     if not binary.exists():
         raise SystemExit("build: node_modules/.bin/esbuild is missing: run npm ci")
     done = subprocess.run(
-        [str(binary), str(entry), "--bundle", "--minify", "--legal-comments=none", "--log-level=warning", *flags],
+        [str(binary), str(entry), "--bundle", minify, "--legal-comments=none", "--log-level=warning", *flags],
         cwd=ROOT, check=False, capture_output=True,
     )
     if done.returncode != 0:
@@ -486,6 +488,21 @@ def sandbox_bundle(entry: Path) -> bytes:
         sealed.write_text(sealed_pyodide(asm.read_text(encoding="utf-8")), encoding="utf-8")
         return header.encode() + esbuild(entry, "--format=iife", "--target=es2022", "--external:node:*",
                                          f"--alias:pyodide-sealed={sealed}")
+
+
+SOLVER_WORKER = "solver/worker.js"
+"""The solver's worker in web/: shipped as one module, bundled with what it imports
+(``solver_worker_bundle``)."""
+
+
+def solver_worker_bundle(web: Path) -> bytes:
+    """The solver's worker in the built web folder ``web`` (build-info.js written), bundled with
+    the modules it imports into one ES module: a worker that starts fetches one script, not a
+    graph three imports deep, one level after another. Whitespace and syntax minified, names
+    kept (tests/test_page_recovery.py's instrumentation reaches the worker's ``pyodide``); its
+    dynamic import of the runtime's script stays as it is."""
+    header = (f"/* The solver's worker: web/{SOLVER_WORKER} and the modules it imports, bundled by build.py. */\n")
+    return header.encode() + esbuild(web / SOLVER_WORKER, "--format=esm", minify="--minify-whitespace")
 
 
 def sandbox_frame(boot: str) -> tuple[str, str]:
@@ -599,6 +616,7 @@ def build(out: Path, stdlib_pyc: str = "imported") -> Path:
         (web / file_name).parent.mkdir(parents=True, exist_ok=True)
         (web / file_name).write_bytes(data)
     (web / "build-info.js").write_text(info)
+    (web / SOLVER_WORKER).write_bytes(solver_worker_bundle(web))
     html = page_policy((ROOT / "index.html").read_text(), boot_hash)
     scripts = re.findall(r'<script type="module"(?: async)? src="web/([\w./-]+)"></script>', html)
     if not scripts:

@@ -35,6 +35,9 @@ async function load(report, startup) {
   const checking = fetch(new URL("pyodide.asm.wasm", runtime), { method: "HEAD" }).catch(() => null);
   const importing = import(new URL("pyodide.mjs", runtime).href);
   importing.catch(() => {}); // a failure is reported below, after the check's
+  // The runtime's own script, which loadPyodide imports once it has started: imported now, beside
+  // the loader (the browser's module map hands loadPyodide this same import), not after it.
+  import(new URL("pyodide.asm.mjs", runtime).href).catch(() => {}); // a failure: loadPyodide's to report
   const head = await checking;
   if (!head) throw new Error("the Python runtime could not be fetched (no network, and this site is not yet stored for offline use)");
   if (!head.ok) throw new Error(`the Python runtime is missing from the site (HTTP ${head.status} for pyodide.asm.wasm)`);
