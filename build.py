@@ -363,10 +363,11 @@ SERVICE_WORKER = "solver/service-worker.js"
 scope is the site)."""
 
 PIECE_BYTES = 1 << 20
-CHECKED_AS_READ = (".bin", ".zip")
+CHECKED_AS_READ = (".bin", ".zip", ".wasm")
 """The service worker checks a stored file read as data (the memory snapshot, the zips, the
-tables: files with these suffixes) longer than PIECE_BYTES piece by piece as it serves it, each
-PIECE_BYTES against its own SHA-256 (sw.js's PIECES), rather than the whole file before its
+tables, and the runtime's WebAssembly where the browser keeps no compiled code beside a stored
+response: files with these suffixes) longer than PIECE_BYTES piece by piece as it serves it,
+each PIECE_BYTES against its own SHA-256 (sw.js's PIECES), rather than the whole file before its
 first byte."""
 
 

@@ -7,7 +7,8 @@
 //   TABLES  the pattern-database tables' URLs (with their ?v=<hash>), relative to sw.js
 //   SHA256  the SHA-256 (hex) of each of those files and tables, by the same names
 //   PIECE   a size in bytes, and PIECES: for each file read as data (the memory snapshot, the
-//           zips, the tables) longer than PIECE, the SHA-256 of each PIECE bytes of it in turn
+//           zips, the tables, the runtime's WebAssembly) longer than PIECE, the SHA-256 of each
+//           PIECE bytes of it in turn
 //
 // Every file but index.html is named by its content (web-<hash>/, pyodide/<version>/,
 // py/npuzzle-<hash>.zip, tables/<name>.bin?v=<hash>), so no two builds share a URL for
@@ -29,9 +30,11 @@
 // reads the start of a 16 MB snapshot while the rest is checked, rather than waiting for the
 // whole (every one of its readers uses the bytes only once the body has ended: a body that
 // fails partway is a failed fetch). A piece that differs drops the stored copy, and the rest
-// comes from the network, checked the same way. Scripts and the runtime's WebAssembly are
-// checked whole and served as the cache's own response: the browser keeps their compiled
-// code beside that response.
+// comes from the network, checked the same way. Scripts are checked whole and served as the
+// cache's own response: the browser keeps their compiled code beside that response. So is the
+// runtime's WebAssembly in Chromium, which keeps its compiled code the same way (a second visit
+// reads it instead of compiling 9 MB); elsewhere it is checked as it is read, so the browser
+// compiles the start while the rest is checked (Firefox: measured, bench/ready_ab.py).
 
 const CACHE = `npuzzle-${BUILD}`;
 const TABLE_CACHE = "npuzzle-tables";
@@ -40,6 +43,8 @@ const scope = new URL("./", self.location.href).href;
 // The build's bytes by absolute URL (the page by its folder's URL, as it is stored).
 const EXPECTED = new Map(Object.entries(SHA256).map(([file, digest]) => [new URL(file, scope).href, digest]));
 const EXPECTED_PIECES = new Map(Object.entries(PIECES).map(([file, digests]) => [new URL(file, scope).href, digests]));
+// Chromium (the engine with userAgentData) keeps compiled WebAssembly beside the cache's own response.
+const WASM_WHOLE = Boolean(self.navigator && self.navigator.userAgentData);
 
 self.addEventListener("install", (event) => {
   event.waitUntil((async () => {
@@ -110,7 +115,7 @@ async function stored(request) {
   const { cache, response: hit } = found;
   const url = EXPECTED.has(hit.url) ? hit.url : request.url;
   const expected = EXPECTED.get(url);
-  const pieces = EXPECTED_PIECES.get(url);
+  const pieces = WASM_WHOLE && new URL(url).pathname.endsWith(".wasm") ? null : EXPECTED_PIECES.get(url);
   if (expected && pieces && hit.ok && hit.body) return checkedAsRead(hit, url, pieces, () => drop(cache, url, expected));
   if (expected && expected === await sha256(await hit.clone().arrayBuffer())) return hit;
   await drop(cache, url, expected);
