@@ -471,6 +471,33 @@ def first_seconds_lines(r: Results) -> list[str]:
         "",
         r.source("first-seconds", "first-seconds-stdlib-none", "first-seconds-stdlib-all"),
         "",
+        *other_engines_lines(r),
+    ]
+
+
+def other_engines_lines(r: Results) -> list[str]:
+    """Firefox (bench/ready_ab.py: the build of issue 31's start, its first site, against main, its
+    last) and WebKitGTK (bench/webkit_start.py's printed medians) beside Chromium."""
+    ab = r.json("ready-ab-firefox-wasm-pieces")
+    before, after = ab["sites"][0], ab["sites"][-1]
+
+    def solve(site: str, visit: str) -> float:
+        return median(row["solve"] for row in ab["rows"] if row["site"] == site and row["visit"] == visit)
+
+    visits = [("first", "a first visit"), ("repeat", "a repeat visit"), ("repeat 2", "the next")]
+    firefox = ", ".join(f"**{f(solve(after, v) / 1000)} s** on {words} (before: {f(solve(before, v) / 1000)} s)"
+                        for v, words in visits)
+    webkit = [float(r.md_match("webkit-start-issue31", rf"`--site /tmp/{site}/npuzzle`:\s*median ready after ([\d.]+) s").group(1))
+              for site in ("oldsite", "cur5")]
+    visitors = max(row["visitor"] for row in ab["rows"])
+    return [
+        f"**The other engines.** Firefox {ab['version']} ({visitors} visitors per site, the sites taking turns; "
+        f"Solve enabled, median from the navigation's start, on the same 4x4 link): {firefox}; \"before\" is the "
+        "build when issue 31 was filed (8bd9fa4). WebKitGTK (a 3x3 link, fresh pages, the solver ready): "
+        f"**{f(webkit[1], 1)} s** (before: {f(webkit[0], 1)} s).",
+        "",
+        r.source("ready-ab-firefox-wasm-pieces", "webkit-start-issue31"),
+        "",
     ]
 
 
