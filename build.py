@@ -492,6 +492,8 @@ def sandbox_bundle(entry: Path) -> bytes:
 
 
 SOLVER_WORKER = "solver/worker.js"
+SYNTAX_PROBE = "syntax-probe.js"
+"""The module beside the solver's worker that uses the newest syntax the runtime needs."""
 """The solver's worker in web/: shipped as one module, bundled with what it imports
 (``solver_worker_bundle``)."""
 
@@ -499,11 +501,15 @@ SOLVER_WORKER = "solver/worker.js"
 def solver_worker_bundle(web: Path) -> bytes:
     """The solver's worker in the built web folder ``web`` (build-info.js written), bundled with
     the modules it imports into one ES module: a worker that starts fetches one script, not a
-    graph three imports deep, one level after another. Whitespace and syntax minified, names
+    graph three imports deep, one level after another (but SYNTAX_PROBE). Whitespace minified, names
     kept (tests/test_page_recovery.py's instrumentation reaches the worker's ``pyodide``); its
     dynamic import of the runtime's script stays as it is."""
     header = (f"/* The solver's worker: web/{SOLVER_WORKER} and the modules it imports, bundled by build.py. */\n")
-    return header.encode() + esbuild(web / SOLVER_WORKER, "--format=esm", minify="--minify-whitespace")
+    # The syntax probe stays its own module (imported first, as the page's check imports it): a
+    # browser that cannot parse it stops the worker before anything of the runtime is fetched,
+    # and the tests stand in for such a browser by serving another probe.
+    return header.encode() + esbuild(web / SOLVER_WORKER, "--format=esm", f"--external:./{SYNTAX_PROBE}",
+                                     minify="--minify-whitespace")
 
 
 def sandbox_frame(boot: str) -> tuple[str, str]:
