@@ -86,13 +86,37 @@ self.addEventListener("fetch", (event) => {
 });
 
 // A HEAD request (the solver's worker checks that the runtime is there) is answered from the
-// stored file's status and headers (no bytes are served: none are checked).
+// stored copy of a file the build names, when that copy is a plain answer (no bytes are served:
+// none are checked; the GET that follows checks them), with the build's own headers.
 async function file(request) {
+  const url = fileUrl(request.url);
   if (request.method === "HEAD") {
     const hit = await lookUp(request, { ignoreMethod: true });
-    return hit ? new Response(null, { status: hit.response.status, headers: hit.response.headers }) : fetch(request);
+    if (hit && EXPECTED.has(url) && plain(hit.response, url)) return new Response(null, { status: 200, headers: headersOf(url) });
+    if (hit) await drop(hit.cache, url, EXPECTED.get(url));
+    return fetch(request);
   }
-  return (await stored(request)) || fetch(request);
+  return (await stored(request)) || fromNetwork(request);
+}
+
+// The network's copy of a file the build names, checked as a stored one is (a piece file piece
+// by piece, anything else whole): a copy that is not the build's fails. Anything else (a range,
+// a file the build does not name, an answer that is not a 200) is passed on as it comes.
+async function fromNetwork(request) {
+  const url = fileUrl(request.url);
+  const expected = EXPECTED.get(url);
+  const response = await fetch(request);
+  if (!expected || response.status !== 200 || request.headers.has("Range")) return response;
+  const pieces = EXPECTED_PIECES.get(url);
+  if (pieces && response.body) return checkedAsRead(response, url, pieces, null);
+  const bytes = await response.arrayBuffer();
+  if (expected !== await sha256(bytes)) throw new TypeError(`the network's copy of ${url} is not the build's`);
+  return new Response(bytes, { status: 200, headers: headersOf(url) });
+}
+
+// The URL a request names a file by (a fragment names nothing).
+function fileUrl(url) {
+  return url.split("#")[0];
 }
 
 // The stored response to `request` and the cache it is in, unchecked (null if none).
@@ -105,27 +129,70 @@ async function lookUp(request, options = {}) {
   return null;
 }
 
+// The headers the build's files are served with, by kind: a copy served from checked bytes
+// carries these, never what was stored with it (a stored copy's headers are not checked).
+const TYPES = {
+  html: "text/html; charset=utf-8", js: "text/javascript", mjs: "text/javascript", css: "text/css",
+  json: "application/json", webmanifest: "application/manifest+json", svg: "image/svg+xml", png: "image/png",
+  wasm: "application/wasm", zip: "application/zip", bin: "application/octet-stream",
+};
+
+function headersOf(url) {
+  const path = new URL(url).pathname;
+  const kind = path.endsWith("/") ? "html" : path.slice(path.lastIndexOf(".") + 1);
+  return { "Content-Type": TYPES[kind] || "application/octet-stream" };
+}
+
+// Code the browser keeps compiled beside the cache's own response: served as that response, not
+// a copy (scripts; the runtime's WebAssembly in Chromium).
+function servedAsStored(url) {
+  const path = new URL(url).pathname;
+  return /\.m?js$/.test(path) || (WASM_WHOLE && path.endsWith(".wasm"));
+}
+
+// Whether a stored copy of `url` is a plain answer for it: a 200; and, for one served as the
+// cache's own response, not redirected, of the site's own origin, for this very URL (a module's
+// relative imports resolve against its response's URL) and of its kind's type. Its bytes are
+// checked besides.
+function plain(hit, url) {
+  if (hit.status !== 200) return false;
+  if (!servedAsStored(url)) return true;
+  const type = (hit.headers.get("Content-Type") || "").split(";")[0].trim().toLowerCase();
+  const wanted = headersOf(url)["Content-Type"];
+  return !hit.redirected && ["basic", "default"].includes(hit.type) && (hit.url === "" || hit.url === url)
+    && (type === wanted || (wanted === "text/javascript" && /^(text|application)\/(x-)?(java|ecma)script$/.test(type)));
+}
+
 // The stored response to `request` if its bytes are the build's, else null (and a copy that is
-// not is dropped, then fetched again, and kept if the network gives the build's bytes). The
-// response given is the cache's own (not a copy), so the browser's compiled-code cache, keyed
-// to it, keeps working. A file the build does not name (none should be stored) is not served.
+// not is dropped, then fetched again, and kept if the network gives the build's bytes). Code is
+// served as the cache's own response (so the browser's compiled-code cache, keyed to it, keeps
+// working), anything else as the checked bytes with the build's headers. Which file it is, and so
+// which bytes it must have, is the request's URL alone. A file the build does not name (none
+// should be stored) is not served.
 async function stored(request) {
   const found = await lookUp(request);
   if (!found) return null;
   const { cache, response: hit } = found;
-  const url = EXPECTED.has(hit.url) ? hit.url : request.url;
+  const url = fileUrl(request.url);
   const expected = EXPECTED.get(url);
-  const pieces = WASM_WHOLE && new URL(url).pathname.endsWith(".wasm") ? null : EXPECTED_PIECES.get(url);
-  if (expected && pieces && hit.ok && hit.body) return checkedAsRead(hit, url, pieces, () => drop(cache, url, expected));
-  if (expected && expected === await sha256(await hit.clone().arrayBuffer())) return hit;
+  if (expected && plain(hit, url)) {
+    const pieces = servedAsStored(url) ? null : EXPECTED_PIECES.get(url);
+    if (pieces && hit.body) return checkedAsRead(hit, url, pieces, () => drop(cache, url, expected));
+    const bytes = await hit.clone().arrayBuffer().catch(() => null); // a copy that cannot be read is dropped too
+    if (bytes && expected === await sha256(bytes)) {
+      return servedAsStored(url) ? hit : new Response(bytes, { status: 200, headers: headersOf(url) });
+    }
+  }
   await drop(cache, url, expected);
   return null;
 }
 
-// A stored copy that is not the build's: dropped, and stored again from the network.
+// A stored copy that is not the build's: dropped (every entry for its URL, whatever it varies
+// on), and stored again from the network (once at a time).
+const refetching = new Map();
 async function drop(cache, url, expected) {
-  await cache.delete(url);
-  if (expected) refetch(cache, url, expected);
+  await cache.delete(url, { ignoreVary: true });
+  if (expected && !refetching.has(url)) refetching.set(url, refetch(cache, url, expected).finally(() => refetching.delete(url)));
 }
 
 async function sha256(bytes) {
@@ -136,18 +203,19 @@ async function sha256(bytes) {
 // `hit`'s body (the stored copy of `url`), passed on piece by piece, each piece once its SHA-256
 // is `pieces`' (and no bytes past the last). At the first piece that differs, `dropped` is called
 // and the rest comes from the network's copy, checked the same way; a body that cannot be made
-// the build's fails.
+// the build's fails (at once when `hit` is the network's copy: `dropped` null).
 function checkedAsRead(hit, url, pieces, dropped) {
-  let source = new Pieces(hit.body.getReader());
+  let source = new Pieces(hit.body.getReader(), dropped === null); // no `dropped`: `hit` is the network's copy
   let index = 0;
   const body = new ReadableStream({
     async pull(controller) {
       try {
         for (;;) {
-          const piece = await source.next(PIECE);
-          if (index === pieces.length) {
+          // A stored copy that fails to read is one that differs; the network's fails the body.
+          const piece = await source.next(PIECE).catch((error) => { if (source.network) throw error; return null; });
+          if (piece && index === pieces.length) {
             if (piece.length === 0) return controller.close();
-          } else if (piece.length > 0 && await sha256(piece) === pieces[index]) {
+          } else if (piece && piece.length > 0 && await sha256(piece) === pieces[index]) {
             index += 1;
             return controller.enqueue(piece);
           }
@@ -162,7 +230,11 @@ function checkedAsRead(hit, url, pieces, dropped) {
     },
     cancel() { source.cancel(); },
   });
-  return new Response(body, { status: hit.status, statusText: hit.statusText, headers: hit.headers });
+  // The build's headers, and the stored length if it is one this file can have (progress only).
+  const headers = headersOf(url);
+  const length = Number(hit.headers.get("Content-Length"));
+  if (length > (pieces.length - 1) * PIECE && length <= pieces.length * PIECE) headers["Content-Length"] = String(length);
+  return new Response(body, { status: 200, headers });
 }
 
 // A body read in pieces of a given size (the last one shorter; an empty one at the end).
