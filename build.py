@@ -492,10 +492,10 @@ def sandbox_bundle(entry: Path) -> bytes:
 
 
 SOLVER_WORKER = "solver/worker.js"
-SYNTAX_PROBE = "syntax-probe.js"
-"""The module beside the solver's worker that uses the newest syntax the runtime needs."""
 """The solver's worker in web/: shipped as one module, bundled with what it imports
 (``solver_worker_bundle``)."""
+SYNTAX_PROBE = "syntax-probe.js"
+"""The module beside the solver's worker that uses the newest syntax the runtime needs."""
 
 
 def solver_worker_bundle(web: Path) -> bytes:
