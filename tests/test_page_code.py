@@ -6,6 +6,7 @@ until the person presses Run."""
 
 from __future__ import annotations
 
+import itertools
 import re
 from typing import Any
 
@@ -66,6 +67,37 @@ def test_an_inadmissible_heuristic_is_caught_with_its_worst_board_a_click_away(a
         assert markdown.startswith("**my_heuristic.py**: not admissible") and "| Admissible | no |" in markdown
     code = download(app, lambda: app.get_by_role("button", name="Download .py").first.click(), "my_heuristic.py")
     assert code == INADMISSIBLE
+
+
+WATCH_CHECK_BUTTON = """() => {
+  const button = document.getElementById("check-heuristic"), part = document.getElementById("heuristic-code");
+  const host = document.getElementById("heuristic-editor");
+  window.__checkAt = [];
+  let after = 0; // frames seen with the editor in place
+  const frame = () => {
+    const editor = host.shadowRoot && host.shadowRoot.querySelector(".cm-editor");
+    if (part.open) window.__checkAt.push([Math.round(button.getBoundingClientRect().top + scrollY),
+      editor ? "editor" : host.querySelector("textarea[data-placeholder]") ? "closed panel's text" : "text area"]);
+    if (!editor || ++after < 20) requestAnimationFrame(frame);
+  };
+  frame();
+}"""
+
+
+def test_opening_your_heuristic_puts_check_where_it_stays_as_the_editor_loads(app: Any, site_url: str) -> None:
+    """A person who opens "Your heuristic" and presses Check at once presses Check: the text area
+    that holds the code until the editor has loaded takes the editor's room, so nothing under it
+    moves when the editor takes over (a WebDriver click landed beside a button that moved so).
+    At a desktop's width, where no line of the template wraps; on a phone's, the editor estimates
+    the height of wrapped lines it has not drawn, and the buttons move once when it has loaded."""
+    app.set_viewport_size({"width": 1280, "height": 900})
+    open_link(app, site_url, f"#board={HARD}&goal=blank-last")
+    app.evaluate(WATCH_CHECK_BUTTON)
+    open_part(app, "heuristic")
+    app.wait_for_function("() => window.__checkAt.filter(([, holder]) => holder === 'editor').length >= 20")
+    seen = app.evaluate("window.__checkAt")
+    tops = {top for top, holder in seen if holder != "closed panel's text"}  # (until the panel's open event: a frame at most)
+    assert max(tops) - min(tops) <= 1, [(top, holder, len(list(group))) for (top, holder), group in itertools.groupby(seen)]
 
 
 def test_the_editor_is_usable_by_keyboard_and_indents_by_itself(app: Any, site_url: str) -> None:

@@ -310,6 +310,17 @@ SHOWN = """async () => ({
 """What the page showed when it was not ready in time (for the failure's message)."""
 
 
+PAGE_SAYS = """
+const text = (id) => { const e = document.getElementById(id); return e && !e.hidden ? e.textContent.trim() : ""; };
+return { solver: text("solver-state"), status: text("status"), board: (document.getElementById("board") || {}).dataset?.board,
+         message: text("board-message"), notice: text("link-notice"), check: text("check-status"),
+         checkState: document.getElementById("check-status").dataset.state, codeError: text("heuristic-code-error"),
+         consent: text("code-consent-text"), frames: document.querySelectorAll("iframe").length,
+         runtimeFetched: performance.getEntriesByType("resource").filter((e) => /[.](wasm|zip)$|sandbox-bundle/.test(e.name))
+           .map((e) => `${e.name.split("/").pop()} ${Math.round(e.startTime)}+${Math.round(e.duration)} ms`) };
+"""
+
+
 class Driver:
     """What the suite does in a page, the same in Playwright (Chromium, Firefox) and WebKitGTK."""
 
@@ -338,7 +349,11 @@ class Driver:
             if value:
                 return value
             self.pause(0.1)
-        raise AssertionError(f"waited {timeout:.0f} s for {what}")
+        raise AssertionError(f"waited {timeout:.0f} s for {what}; the page says: {self.said()}")
+
+    def said(self) -> Any:
+        """What the page shows of its state (the solver's, the status line's, the code panel's)."""
+        return self.evaluate(f"async () => {{ {PAGE_SAYS} }}")
 
     def pause(self, seconds: float) -> None:
         raise NotImplementedError

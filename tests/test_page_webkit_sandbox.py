@@ -10,7 +10,7 @@ from typing import Iterator
 
 import pytest
 
-from .test_page_sandbox import DOORS, PYTHON_ONLY, Door, Site, WebKitDriver, every_door, sandbox_site, try_door  # noqa: F401 - a fixture
+from .test_page_sandbox import CHECK_ENDED, DOORS, PYTHON_ONLY, Door, Site, WebKitDriver, every_door, sandbox_site, try_door  # noqa: F401 - a fixture
 from .webkit import unavailable, webkit_page
 
 pytestmark = [
@@ -33,6 +33,15 @@ def webkit_driver(sandbox_site: Site) -> Iterator[WebKitDriver]:
         yield WebKitDriver(page)
 
 
+PANEL = """
+const byId = (id) => document.getElementById(id);
+const result = byId("check-result").dataset;
+return { status: byId("check-status").textContent, state: byId("check-status").dataset.state,
+         error: byId("heuristic-code-error").textContent, consent: byId("code-consent-text").textContent,
+         admissible: result.admissible, consistent: result.consistent, states: result.states };
+"""
+"""What the "Your code" panel says of its check (a failed check's message with it)."""
+
 WEBKIT_DOORS = [every_door(DOORS), *(d for d in DOORS if d.name in PYTHON_ONLY)]
 """Every door at once, then each door that needs no JavaScript (a limit, a forged answer)."""
 
@@ -48,9 +57,13 @@ def test_your_code_checks_in_webkit_too(webkit_driver: WebKitDriver, sandbox_sit
     page = webkit_driver.page
     webkit_driver.stored = False
     webkit_driver.load(f"{sandbox_site.url}#board=8,6,7,2,5,4,3,0,1&goal=blank-last")
-    page.click("#heuristic-code > summary")  # the template, in the editor (in its shadow root) or its text area
+    page.click("#heuristic-code > summary")  # the template, in the editor (in its shadow root)
+    page.wait_for("const host = document.getElementById('heuristic-editor');"
+                  " return Boolean(host.shadowRoot && host.shadowRoot.querySelector('.cm-content[contenteditable=true]'));",
+                  "the editor, as a person sees it before pressing Check")
     page.click("#check-heuristic")
-    page.wait_for("return document.getElementById('check-result').dataset.admissible === 'true';", "the check's verdict", 180)
-    assert page.run("return document.getElementById('check-result').dataset.consistent;") == "true"
-    assert page.run("return document.getElementById('check-result').dataset.states;") == "181440"
+    state = webkit_driver.wait(CHECK_ENDED, "the check to end", 180)
+    said = page.run(PANEL)
+    assert state == "checked" and said["admissible"] == "true", said
+    assert said["consistent"] == "true" and said["states"] == "181440", said
     assert webkit_driver.solve() == 31

@@ -220,5 +220,6 @@ class WebKitPage:
 SNAPSHOT = """
 const text = (id) => { const e = document.getElementById(id); return e && !e.hidden ? e.textContent.trim() : ""; };
 return { solver: text("solver-state"), status: text("status"), board: (document.getElementById("board") || {}).dataset?.board,
-         message: text("board-message"), notice: text("link-notice"), steps: text("step-counter") };
+         message: text("board-message"), notice: text("link-notice"), steps: text("step-counter"),
+         check: text("check-status"), codeError: text("heuristic-code-error") };
 """

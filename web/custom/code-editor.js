@@ -14,8 +14,15 @@ export async function openEditor(view, which, { text, label, onChange }) {
   try {
     const { createEditor } = await bundle;
     const now = plain.text;
-    view.host(which).replaceChildren();
-    return createEditor(view.host(which), { text: now, label, onChange });
+    const host = view.host(which);
+    // The text area's room is kept until the editor has measured its lines (CodeMirror does, in
+    // the next animation frame; drawn before that, it is taller): nothing under it moves.
+    const room = host.getBoundingClientRect().height;
+    if (room > 0) Object.assign(host.style, { height: `${room}px`, overflow: "hidden" });
+    host.replaceChildren();
+    const editor = createEditor(host, { text: now, label, onChange });
+    requestAnimationFrame(() => requestAnimationFrame(() => Object.assign(host.style, { height: "", overflow: "" })));
+    return editor;
   } catch {
     bundle = null; // tried again the next time one is opened
     return plain;

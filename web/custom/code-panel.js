@@ -37,10 +37,15 @@ export class CodePanel {
     this.checking = null; // {handle, cancelled}
     this.searching = null; // {handle, started}
     this.lastCheck = null; // {key, check}: the latest check's result, and the code, size and goal it was of
-    // An editor opened before Python's info came holds no template yet: it gets it then.
+    // A closed panel holds its text as its editor will (so opening it moves nothing after); an
+    // editor opened before Python's info came holds no template yet: it gets it then.
+    for (const which of KINDS) this.view.placeholder(which, this.text(which));
     state.on((changed) => {
       if (!changed.includes("info") || !state.info) return;
-      for (const which of KINDS) if (this.texts[which] === null && this.editors[which]) this.setText(which, this.template(which).code);
+      for (const which of KINDS) {
+        if (this.texts[which] === null && this.editors[which]) this.setText(which, this.template(which).code);
+        else if (!this.editors[which]) this.view.placeholder(which, this.text(which));
+      }
     });
   }
 

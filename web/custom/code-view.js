@@ -44,20 +44,44 @@ export class CodeView {
     return this.hosts[which];
   }
 
-  // A plain text area in the editor's place (before the editor has loaded, or if it cannot).
+  // A plain text area in the editor's place (before the editor has loaded, or if it cannot). It
+  // is as tall as the editor will be (a row for each line; the editor's font, line height and
+  // padding: style.css), so the buttons under it stay where they are when the editor takes over.
   fallback(which, text, onInput) {
-    const area = this.doc.createElement("textarea");
-    Object.assign(area, { value: text, spellcheck: false, rows: 16 });
-    area.setAttribute("aria-label", words.editorLabel(which));
-    area.addEventListener("input", () => onInput(area.value));
+    const area = this.area(which, text);
+    area.addEventListener("input", () => {
+      fitRows(area);
+      onInput(area.value);
+    });
     this.hosts[which].replaceChildren(area);
+    fitRows(area);
     return {
       get text() { return area.value; },
-      setText(next) { area.value = next; onInput(next); },
+      setText(next) { area.value = next; fitRows(area); onInput(next); },
       markError() {},
       clearError() {},
       focus() { area.focus(); },
     };
+  }
+
+  // What a closed panel holds until it is first opened (`text` in a text area sized as above), so
+  // that opening it puts its buttons where they stay: the text area it then shows, and the editor
+  // after it, take the same room.
+  placeholder(which, text) {
+    const host = this.hosts[which];
+    if (host.shadowRoot || this.isOpen(which)) return; // the editor, or its text area, is there
+    const area = this.area(which, text);
+    Object.assign(area, { readOnly: true, tabIndex: -1 });
+    area.dataset.placeholder = "";
+    host.replaceChildren(area);
+  }
+
+  area(which, text) {
+    const area = this.doc.createElement("textarea");
+    Object.assign(area, { value: text, spellcheck: false });
+    area.setAttribute("aria-label", words.editorLabel(which));
+    fitRows(area);
+    return area;
   }
 
   setError(which, message) {
@@ -144,4 +168,12 @@ export class CodeView {
   download(name, type, text) {
     download(this.doc, name, type, text);
   }
+}
+
+// A row for each line of the text; once it is laid out, its wrapped lines' height (the editor
+// wraps long lines at the same width: style.css).
+function fitRows(area) {
+  area.rows = area.value.split("\n").length;
+  area.style.height = "";
+  if (area.clientWidth > 0 && area.scrollHeight > area.clientHeight) area.style.height = `${area.offsetHeight - area.clientHeight + area.scrollHeight}px`;
 }
