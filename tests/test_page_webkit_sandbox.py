@@ -59,8 +59,8 @@ def test_your_code_checks_in_webkit_too(webkit_driver: WebKitDriver, sandbox_sit
     webkit_driver.load(f"{sandbox_site.url}#board=8,6,7,2,5,4,3,0,1&goal=blank-last")
     page.click("#heuristic-code > summary")  # the template, in the editor (in its shadow root)
     page.wait_for("const host = document.getElementById('heuristic-editor');"
-                  " return Boolean(host.shadowRoot && host.shadowRoot.querySelector('.cm-content[contenteditable=true]'));",
-                  "the editor, as a person sees it before pressing Check")
+                  " return Boolean(host.shadowRoot && host.shadowRoot.querySelector('.cm-content[contenteditable=true]')) && !host.style.height;",
+                  "the editor in its own room, as a person sees it before pressing Check")
     page.click("#check-heuristic")
     state = webkit_driver.wait(CHECK_ENDED, "the check to end", 180)
     said = page.run(PANEL)
