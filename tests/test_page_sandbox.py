@@ -316,6 +316,8 @@ return { solver: text("solver-state"), status: text("status"), board: (document.
          message: text("board-message"), notice: text("link-notice"), check: text("check-status"),
          checkState: document.getElementById("check-status").dataset.state, codeError: text("heuristic-code-error"),
          consent: text("code-consent-text"), frames: document.querySelectorAll("iframe").length,
+         problems: window.__problems || [], clicks: window.__clicks || [], scrollY, height: innerHeight,
+         checkButton: (({ top, left, width, height }) => ({ top, left, width, height }))(document.getElementById("check-heuristic").getBoundingClientRect()),
          runtimeFetched: performance.getEntriesByType("resource").filter((e) => /[.](wasm|zip)$|sandbox-bundle/.test(e.name))
            .map((e) => `${e.name.split("/").pop()} ${Math.round(e.startTime)}+${Math.round(e.duration)} ms`) };
 """

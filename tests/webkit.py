@@ -40,6 +40,18 @@ WAIT_TIMEOUT = 30.0
 """Seconds any other wait lasts by default (a wait is not a loosened check: values stay exact)."""
 
 
+# The element ``arguments[0]`` brought into view (at once), and whether its box and the page's
+# scroll are what they were the last two times asked (a tenth of a second apart, as click() asks).
+STILL_IN_VIEW = """
+const e = document.querySelector(arguments[0]);
+const box = e.getBoundingClientRect();
+if (box.top < 0 || box.bottom > innerHeight) e.scrollIntoView({ block: "center", behavior: "instant" });
+const now = e.getBoundingClientRect();
+const key = [now.top, now.left, now.width, now.height, scrollX, scrollY].join();
+window.__still = window.__still && window.__still.key === key ? { key, times: window.__still.times + 1 } : { key, times: 0 };
+return window.__still.times >= 2;
+"""
+
 # Installed after every load: what must not happen, kept in window.__problems.
 COLLECTOR = """
 if (!window.__problems) {
@@ -52,6 +64,9 @@ if (!window.__problems) {
   const error = console.error;
   console.error = (...args) => { problems.push(`console error: ${args.map(String).join(" ")}`); error.apply(console, args); };
   window.alert = window.confirm = window.prompt = (text) => { problems.push(`dialog: ${text}`); };
+  // Where the driver's clicks landed (a failed wait says so).
+  window.__clicks = [];
+  document.addEventListener("click", (e) => window.__clicks.push(`${e.target.id || e.target.tagName} at ${e.clientX},${e.clientY}`), true);
 }
 return true;
 """
@@ -137,8 +152,13 @@ class WebKitPage:
         return self.driver.find_element(By.CSS_SELECTOR, css)
 
     def click(self, css: str) -> None:
-        """A real click (WebDriver's, as a person's) on the element ``css``, once it is enabled."""
+        """A real click (WebDriver's, as a person's) on the element ``css``, once it is enabled,
+        in view and still (as a person clicks what they see). WebKitWebDriver takes the point to
+        click before the page has settled from its own scrolling: an editor above the element
+        that draws the lines it scrolled into view, and finds them taller or shorter than it
+        guessed, moves the element first (a click on Check landed 250 px below it)."""
         self.wait_for(f"const e = document.querySelector({css!r}); return e && !e.disabled && !e.hidden;", f"{css} enabled")
+        self.wait_for(STILL_IN_VIEW, f"{css} in view and still", WAIT_TIMEOUT, css)
         self.element(css).click()
 
     def text(self, css: str) -> str:
@@ -221,5 +241,7 @@ SNAPSHOT = """
 const text = (id) => { const e = document.getElementById(id); return e && !e.hidden ? e.textContent.trim() : ""; };
 return { solver: text("solver-state"), status: text("status"), board: (document.getElementById("board") || {}).dataset?.board,
          message: text("board-message"), notice: text("link-notice"), steps: text("step-counter"),
-         check: text("check-status"), codeError: text("heuristic-code-error") };
+         check: text("check-status"), codeError: text("heuristic-code-error"),
+         open: [...document.querySelectorAll("details[open]")].map((d) => d.id), clicks: window.__clicks,
+         problems: window.__problems, age: Math.round(performance.now()), scrollY, url: location.href };
 """
