@@ -40,7 +40,7 @@ import pytest
 from build import QuietHandler, web_folder
 
 from .browsers import ENDED, SUBPATH, outcome_of, watch
-from .webkit import WebKitPage
+from .webkit import SNAPSHOT, WebKitPage
 
 pytestmark = [
     pytest.mark.browser,
@@ -310,19 +310,6 @@ SHOWN = """async () => ({
 """What the page showed when it was not ready in time (for the failure's message)."""
 
 
-PAGE_SAYS = """
-const text = (id) => { const e = document.getElementById(id); return e && !e.hidden ? e.textContent.trim() : ""; };
-return { solver: text("solver-state"), status: text("status"), board: (document.getElementById("board") || {}).dataset?.board,
-         message: text("board-message"), notice: text("link-notice"), check: text("check-status"),
-         checkState: document.getElementById("check-status").dataset.state, codeError: text("heuristic-code-error"),
-         consent: text("code-consent-text"), frames: document.querySelectorAll("iframe").length,
-         problems: window.__problems || [], clicks: window.__clicks || [], scrollY, height: innerHeight,
-         checkButton: (({ top, left, width, height }) => ({ top, left, width, height }))(document.getElementById("check-heuristic").getBoundingClientRect()),
-         runtimeFetched: performance.getEntriesByType("resource").filter((e) => /[.](wasm|zip)$|sandbox-bundle/.test(e.name))
-           .map((e) => `${e.name.split("/").pop()} ${Math.round(e.startTime)}+${Math.round(e.duration)} ms`) };
-"""
-
-
 class Driver:
     """What the suite does in a page, the same in Playwright (Chromium, Firefox) and WebKitGTK."""
 
@@ -354,8 +341,8 @@ class Driver:
         raise AssertionError(f"waited {timeout:.0f} s for {what}; the page says: {self.said()}")
 
     def said(self) -> Any:
-        """What the page shows of its state (the solver's, the status line's, the code panel's)."""
-        return self.evaluate(f"async () => {{ {PAGE_SAYS} }}")
+        """What the page shows of its state (tests/webkit.py's SNAPSHOT, in any engine)."""
+        return self.evaluate(f"async () => {{ {SNAPSHOT} }}")
 
     def pause(self, seconds: float) -> None:
         raise NotImplementedError

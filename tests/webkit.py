@@ -241,7 +241,10 @@ SNAPSHOT = """
 const text = (id) => { const e = document.getElementById(id); return e && !e.hidden ? e.textContent.trim() : ""; };
 return { solver: text("solver-state"), status: text("status"), board: (document.getElementById("board") || {}).dataset?.board,
          message: text("board-message"), notice: text("link-notice"), steps: text("step-counter"),
-         check: text("check-status"), codeError: text("heuristic-code-error"),
+         check: text("check-status"), checkState: document.getElementById("check-status").dataset.state,
+         codeError: text("heuristic-code-error"), consent: text("code-consent-text"), frames: document.querySelectorAll("iframe").length,
          open: [...document.querySelectorAll("details[open]")].map((d) => d.id), clicks: window.__clicks,
          problems: window.__problems, age: Math.round(performance.now()), scrollY, url: location.href };
 """
+"""What the page shows of its state (the solver's, the status line's, the code panel's), and
+where the driver's clicks landed: a wait that runs out says it (here, and tests/test_page_sandbox.py's)."""
