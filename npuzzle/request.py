@@ -51,6 +51,7 @@ from .custom import (
     load_search,
     run_search,
 )
+from .custom.check import STOPS as CHECK_STOPS, HeuristicValues, check_board_count, judge_check
 from .custom.search import (
     DEFAULT_MAX_NODES as SEARCH_MAX_NODES,
     DEFAULT_SEARCH_FILENAME,
@@ -366,6 +367,36 @@ def read_check(fields: Fields, caps: Caps = NO_CAPS) -> HeuristicCheck:
     if user is None:  # pragma: no cover - checked above
         raise RequestError("heuristic_code", "heuristic_code is missing")
     return HeuristicCheck(user, goal, time_limit)
+
+
+def read_check_values(fields: Fields, caps: Caps = NO_CAPS) -> HeuristicValues:
+    """The half of a check that runs a person's heuristic: the fields of ``read_check``;
+    h is asked about every board the check judges, and nothing is judged."""
+    check = read_check(fields, caps)
+    return HeuristicValues(check.heuristic, check.goal, check.time_limit)
+
+
+def read_judge_check(fields: Fields, caps: Caps = NO_CAPS) -> HeuristicCheck:
+    """A check judged from h's answers given as ``values`` (a ``check_values`` answer's, in its
+    order) for a ``size`` (default 3x3) and ``goal``; ``stopped`` (``time-limit``,
+    ``cancelled``) when they stop short, ``seconds`` the check's time as the asker measured it,
+    ``heuristic_filename`` its name. Each value is read as h's answer is, when the check reaches
+    it (an error with field ``heuristic_code`` for one that is not a non-negative int)."""
+    if fields.get("size") in (None, ""):
+        fields = {**fields, "size": "3x3"}
+    _, _, goal = read_new_board(fields, caps)
+    values = fields.get("values")
+    most = check_board_count(goal)
+    if not isinstance(values, list):
+        raise RequestError("values", f"values must be a list of h's answers, not {quote(values)}")
+    if len(values) > most:
+        raise RequestError("values", f"{len(values):,} values for a check of {most:,} boards")
+    stopped = fields.get("stopped")
+    if stopped is not None and stopped not in CHECK_STOPS:
+        raise RequestError("stopped", f"stopped must be one of {', '.join(CHECK_STOPS)} or null, not {quote(stopped)}")
+    seconds = float(number_field(fields, "seconds", 0, None, whole=False)) if "seconds" in fields else None
+    filename = text_field(fields, "heuristic_filename", caps, DEFAULT_FILENAME)
+    return judge_check(values, goal, filename, stopped, seconds)
 
 
 @dataclass(frozen=True)

@@ -75,6 +75,19 @@ adapter, ``WebJob``, steps, cancels and answers, each kind in the JSON of its ``
     ``total`` and a ``stage``; the result is ``{"type": "check", "check": {...}}`` (the
     keys of ``python -m npuzzle check --json``). Code that cannot be used is an error
     with field ``heuristic_code`` and ``kind``, ``line``, ``board``.
+``check_values`` ``{heuristic_code, heuristic_filename?, size?, goal?, time_limit?, budget_ms?}``
+    The half of a check that runs the person's code, and judges nothing: h asked about every
+    board the check judges (``custom.check.check_boards``, in that order), as a job stepped
+    like ``solve`` (progress: ``states``, ``total``, ``stage``, ``seconds``); the result is
+    ``{"type": "check_values", "values": [...], "total", "stopped", "seconds"}``. The page asks
+    it of the worker that runs a person's code, never ``check``.
+``judge_check`` ``{values, size?, goal?, stopped?, seconds?, heuristic_filename?}``
+    The other half, where no one's code runs: the check of the heuristic whose answers are
+    ``values`` (a ``check_values`` result's), as ``check`` answers it (the same job, progress
+    and result), with ``stopped`` saying why there are fewer values than boards and
+    ``seconds`` the time the page measured. A value that is not h's kind of answer is an error
+    with field ``heuristic_code``, as in ``check``; so are fewer values with no reason, or more
+    than the boards.
 ``user_search`` ``{board, goal?, size?, search_code, search_filename?, max_nodes?, time_limit?}``
     Run a person's search (a file that defines ``search(problem)``, custom/search.py)
     once, within the limits, and replay its moves: ``{"type": "user_search", "result":
@@ -143,12 +156,14 @@ from .board import (
 )
 from .compare import COMPARE_MAX_NODES, COMPARE_TIME_LIMIT, Comparison
 from .explain import ExplainError, breakdown
+from .custom.check import JudgedCheck
 from .custom import (
     SEARCH_TEMPLATE,
     SEARCH_TEMPLATE_FILENAME,
     TEMPLATE,
     TEMPLATE_FILENAME,
     HeuristicCheck,
+    HeuristicValues,
     UserCodeError,
     heuristic_entry,
 )
@@ -169,6 +184,8 @@ from .request import (
     read_analyse,
     read_boards,
     read_check,
+    read_check_values,
+    read_judge_check,
     read_compare,
     read_heuristic_code,
     read_new_board,
@@ -299,6 +316,8 @@ JOB_JSON: dict[type, JobJson[Any]] = {
     Comparison: JobJson[Comparison](
         "comparison", lambda c: {"results": [result_json(r) for r in _done(c)]}, _comparison_progress),
     HeuristicCheck: JobJson[HeuristicCheck]("check", lambda c: {"check": _done(c).to_dict()}, _progress),
+    JudgedCheck: JobJson[JudgedCheck]("check", lambda c: {"check": _done(c).to_dict()}, _progress),
+    HeuristicValues: JobJson[HeuristicValues]("check_values", lambda v: _done(v).to_dict(), _progress),
     TableLoading: JobJson[TableLoading](
         "prepared", lambda t: {"heuristic": _done(t).heuristic, "seconds": round(_done(t).seconds, 4)}, _progress),
     GameAnalysis: JobJson[GameAnalysis]("analysis", _analysis_result, _analysis_progress),
@@ -560,6 +579,16 @@ def _check(request: Fields) -> dict[str, Any]:
     return _begin(check, _budget(request))
 
 
+def _check_values(request: Fields) -> dict[str, Any]:
+    values = read_check_values(request, CAPS)
+    return _begin(values, _budget(request))
+
+
+def _judge_check(request: Fields) -> dict[str, Any]:
+    budget = _budget(request)  # every field is checked before the job exists
+    return _begin(read_judge_check(request, CAPS), budget)
+
+
 def _user_search(request: Fields) -> dict[str, Any]:
     run = read_user_search(request, CAPS).run()
     return {"type": "user_search", "result": run.to_dict()}
@@ -609,7 +638,7 @@ def _breakdown(request: Fields) -> dict[str, Any]:
 
 
 _OPS = {"prepare": _prepare, "info": _info, "analyze": _analyze, "goal": _goal, "random": _random, "move": _move, "replay": _replay, "compare": _compare, "solve": _solve, "step": _step, "cancel": _cancel, "breakdown": _breakdown,
-        "check": _check, "user_search": _user_search, "analyse": _analyse, "write_moves": _write_moves}
+        "check": _check, "check_values": _check_values, "judge_check": _judge_check, "user_search": _user_search, "analyse": _analyse, "write_moves": _write_moves}
 
 
 def handle_dict(request: Any) -> dict[str, Any]:

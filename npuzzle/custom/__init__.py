@@ -4,7 +4,9 @@ and used by the package's searches like a built-in one.
 * ``heuristic.py``: the interface (``h(tiles, goal, rows, cols) -> int``), loading a
   file's text, and the one error type ``UserCodeError``;
 * ``template.py``: the starting template (the Manhattan distance, written plainly);
-* ``check.py``: the check against exact distances (``HeuristicCheck``, ``check_heuristic``);
+* ``check.py``: the check against exact distances (``HeuristicCheck``, ``check_heuristic``),
+  and its two halves for a check judged outside the code it checks (``HeuristicValues``:
+  h's answers on ``check_boards``; ``judge_check``: the verdict from them);
 * ``entry.py``: the heuristic as the searches take one (``heuristic_entry``);
 * ``search.py``: a person's own search against a small problem interface (``Problem``),
   its answer replayed move by move (``run_search``, ``SEARCH_TEMPLATE``);
@@ -15,9 +17,12 @@ from .check import (
     CheckProgress,
     CheckResult,
     HeuristicCheck,
+    HeuristicValues,
     InconsistentEdge,
     Overestimate,
+    check_boards,
     check_heuristic,
+    judge_check,
 )
 from .entry import heuristic_entry
 from .heuristic import (
@@ -47,9 +52,12 @@ __all__ = [
     "CheckProgress",
     "CheckResult",
     "HeuristicCheck",
+    "HeuristicValues",
     "InconsistentEdge",
     "Overestimate",
+    "check_boards",
     "check_heuristic",
+    "judge_check",
     "heuristic_entry",
     "HeuristicFunction",
     "HeuristicTimeout",

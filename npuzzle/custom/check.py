@@ -22,6 +22,14 @@ A check is a job like a search (npuzzle/job.py: ``HeuristicCheck.step`` works fo
 of time, ``progress`` says how far it got, ``result`` is set once ``done``; ``cancel``
 stops it), honours a time limit, and says when it stopped early (``stopped``).
 
+**Judged outside the code.** Which boards a check asks h about, and in which order, depends
+only on the goal (``check_boards``), never on h's answers. So a check splits in two: where the
+person's code runs, ``HeuristicValues`` only calls h on those boards and answers the values
+(it judges nothing); where no one's code runs, ``judge_check`` replays them into the same
+``HeuristicCheck``, whose verdict is then the verdict of a check that called h itself. Code
+that changes anything in its own interpreter (this module's classes included) changes only
+the values it answers, which are its own to give.
+
 >>> from npuzzle import Board
 >>> from npuzzle.custom import TEMPLATE, load_heuristic
 >>> result = check_heuristic(load_heuristic(TEMPLATE), Board.goal(2, 3))
@@ -35,16 +43,15 @@ from __future__ import annotations
 
 import math
 import time
-from collections import deque
 from dataclasses import dataclass, field
-from typing import Callable, Generator, Iterator
+from typing import Any, Callable, Generator, Iterator, Sequence
 
 from ..board import Board, Tiles
-from ..distance_table import distance_table
+from ..distance_table import DistanceTable, distance_table
 from ..job import run
 from ..known import korf100
 from ..search.problem import neighbour_table
-from .heuristic import HeuristicFunction, UserHeuristic
+from .heuristic import DEFAULT_FILENAME, HeuristicFunction, UserCodeError, UserHeuristic
 
 EXHAUSTIVE_CELLS = 9
 """Boards of at most this many cells are checked on every state (3x3: 181,440)."""
@@ -285,48 +292,103 @@ def _slide(tiles: Tiles, blank: int, cell: int) -> Tiles:
     return tuple(cells)
 
 
+def _codes(table: DistanceTable) -> Iterator[int]:
+    """The codes of the states that can reach the table's goal, in the order its breadth-first
+    search finds them (the goal first), the table grown just ahead."""
+    order = table.order
+    walked = 0
+    while True:
+        if walked == len(order):
+            if table.complete:
+                return
+            table.grow(GROW_EVERY)
+            continue
+        yield order[walked]
+        walked += 1
+
+
+def nearest_states(goal: Board, cap: int) -> tuple[list[Tiles], dict[Tiles, int]]:
+    """The ``cap`` states nearest ``goal`` (fewer if fewer can reach it), in the order a
+    breadth-first search from the goal finds them (the goal first), and each one's distance.
+
+    >>> boards, distance = nearest_states(Board.goal(2, 2), 3)
+    >>> boards, [distance[b] for b in boards]
+    ([(1, 2, 3, 0), (1, 2, 0, 3), (1, 0, 3, 2)], [0, 1, 1])
+    """
+    neighbours = neighbour_table(goal.rows, goal.cols)
+    distance = {goal.tiles: 0}
+    boards = [goal.tiles]
+    at = 0
+    while at < len(boards) and len(boards) < cap:
+        tiles = boards[at]
+        at += 1
+        d1 = distance[tiles] + 1
+        blank = tiles.index(0)
+        for cell in neighbours[blank]:
+            board = _slide(tiles, blank, cell)
+            if board not in distance and len(boards) < cap:
+                distance[board] = d1
+                boards.append(board)
+    return boards, distance
+
+
+def check_boards(goal: Board, sample_states: int = SAMPLE_STATES) -> Iterator[Tiles]:
+    """Every board a check of ``goal`` asks h about, in the order it asks (the goal first): on
+    at most EXHAUSTIVE_CELLS cells every state, in the order of the breadth-first search from the
+    goal; beyond, the ``sample_states`` nearest the goal, then each of Korf's instances (where
+    they apply) followed by the boards one move from it. It depends on the goal alone.
+
+    >>> list(check_boards(Board.goal(2, 2)))
+    [(1, 2, 3, 0), (1, 2, 0, 3), (1, 0, 3, 2), (0, 1, 3, 2), (3, 1, 0, 2), (3, 1, 2, 0), (3, 0, 2, 1), (0, 3, 2, 1), (2, 3, 0, 1), (2, 3, 1, 0), (2, 0, 1, 3), (0, 2, 1, 3)]
+    """
+    if goal.size <= EXHAUSTIVE_CELLS:
+        table = distance_table(goal)
+        numbering = table.numbering
+        for code in _codes(table):
+            yield numbering.tiles(code)
+        return
+    boards, _ = nearest_states(goal, sample_states)
+    yield from boards
+    neighbours = neighbour_table(goal.rows, goal.cols)
+    for tiles, _ in korf_instances(goal):
+        yield tiles
+        blank = tiles.index(0)
+        for cell in neighbours[blank]:
+            yield _slide(tiles, blank, cell)
+
+
+def check_board_count(goal: Board, sample_states: int = SAMPLE_STATES) -> int:
+    """How many boards ``check_boards`` gives (the exhaustive count without walking them)."""
+    if goal.size <= EXHAUSTIVE_CELLS:
+        return math.factorial(goal.size) // 2
+    return sum(1 for _ in check_boards(goal, sample_states))
+
+
 Work = Generator[CheckProgress, bool, "str | None"]
 """A check's work: yields progress, takes True to cancel, returns why it stopped early
 (None when it ran to the end)."""
 
 
-class HeuristicCheck:
-    """One check of heuristic ``h`` against ``goal``, a job (npuzzle/job.py): advanced by
-    ``step`` in slices of time (``job.run`` runs it to the end). ``h`` is a loaded file's
-    heuristic (its answers are checked: UserCodeError for an exception, a non-int or a
-    negative number, with the board) or any function of the same shape."""
+class _Sliced:
+    """The stepping every check job shares: a generator of progress (``_work``, made by
+    ``_begin`` on the first step) advanced for a slice of time, told to stop on ``cancel``,
+    and ``_finish``ed with why it stopped (None when it ran to the end). A job of this shape
+    ends, rather than raises, when ``_ending`` says an exception ends it (see ``judge_check``)."""
 
-    def __init__(self, h: HeuristicFunction, goal: Board, time_limit: float = DEFAULT_TIME_LIMIT,
-                 sample_states: int = SAMPLE_STATES, name: str | None = None) -> None:
-        self.goal = goal
-        self.rows, self.cols = goal.rows, goal.cols
-        self.heuristic: UserHeuristic = h if isinstance(h, UserHeuristic) else UserHeuristic(h, "h", "")
-        self.name: str = name or (self.heuristic.name if isinstance(h, UserHeuristic) else str(getattr(h, "__name__", "h")))
+    time_limit: float
+    progress: object | None
+    result: object | None
+
+    def __init__(self, time_limit: float) -> None:
         self.time_limit = time_limit
-        self.sample_states = sample_states
-        self.exhaustive = goal.size <= EXHAUSTIVE_CELLS
-        self.total = math.factorial(goal.size) // 2 if self.exhaustive else sample_states + len(self._korf())
-        self.tally = _Tally()
-        self.h_goal: int | None = None
-        self.result: CheckResult | None = None
-        self.progress: CheckProgress | None = None
         self._started = time.perf_counter()
         self._deadline = self._started + time_limit
-        self._work: Work | None = None
-        self._stage = "checking every state" if self.exhaustive else "checking the states nearest the goal"
+        self._work: Generator[object, bool, "str | None"] | None = None
 
     @property
     def done(self) -> bool:
-        """Whether the check has its result."""
+        """Whether the job has its result."""
         return self.result is not None
-
-    @property
-    def samples(self) -> str:
-        """Which boards are checked, in words."""
-        if self.exhaustive:
-            return f"every state that can reach the goal ({self.total:,})"
-        korf = " and Korf's 100 instances (published optimal lengths)" if self._korf() else ""
-        return f"the {self.sample_states:,} states nearest the goal (breadth-first){korf}"
 
     def step(self, budget: float = 0.03) -> None:
         """Work for about ``budget`` seconds (``progress`` then says how far it got, and
@@ -334,9 +396,19 @@ class HeuristicCheck:
         self._advance(budget, False)
 
     def cancel(self) -> None:
-        """Stop now; the result says what was checked, and ``stopped`` is ``cancelled``."""
+        """Stop now; the result says what was done, and ``stopped`` is ``cancelled``."""
         while self.result is None:
             self._advance(0.0, True)
+
+    def _begin(self) -> Generator[object, bool, "str | None"]:
+        raise NotImplementedError
+
+    def _finish(self, stopped: str | None) -> None:
+        raise NotImplementedError
+
+    def _ending(self, exc: BaseException) -> str | None:
+        """Why the job stopped when its work raised ``exc``; re-raises it by default."""
+        raise exc
 
     def _advance(self, budget: float, cancel: bool) -> None:
         """Work for about ``budget`` seconds, telling the work to stop when ``cancel``."""
@@ -348,7 +420,7 @@ class HeuristicCheck:
                 return
             self._started = time.perf_counter()
             self._deadline = self._started + self.time_limit
-            self._work = self._exhaustive() if self.exhaustive else self._sampled()
+            self._work = self._begin()
             send: bool | None = None
         else:
             send = cancel
@@ -362,26 +434,69 @@ class HeuristicCheck:
         except StopIteration as stop:
             # A work that died (KeyboardInterrupt in h) ends with None: cancelled, not complete.
             self._finish("cancelled" if cancel and stop.value is None else stop.value)
+        except _ValuesEnded as ended:
+            self._finish(self._ending(ended))
+
+
+class _ValuesEnded(BaseException):
+    """Raised by a replay of h's values (``judge_check``) asked for one more than it holds."""
+
+
+class HeuristicCheck(_Sliced):
+    """One check of heuristic ``h`` against ``goal``, a job (npuzzle/job.py): advanced by
+    ``step`` in slices of time (``job.run`` runs it to the end). ``h`` is a loaded file's
+    heuristic (its answers are checked: UserCodeError for an exception, a non-int or a
+    negative number, with the board) or any function of the same shape. It asks h about
+    ``check_boards(goal)`` in that order, each once."""
+
+    def __init__(self, h: HeuristicFunction, goal: Board, time_limit: float = DEFAULT_TIME_LIMIT,
+                 sample_states: int = SAMPLE_STATES, name: str | None = None) -> None:
+        super().__init__(time_limit)
+        self.goal = goal
+        self.rows, self.cols = goal.rows, goal.cols
+        self.heuristic: UserHeuristic = h if isinstance(h, UserHeuristic) else UserHeuristic(h, "h", "")
+        self.name: str = name or (self.heuristic.name if isinstance(h, UserHeuristic) else str(getattr(h, "__name__", "h")))
+        self.sample_states = sample_states
+        self.exhaustive = goal.size <= EXHAUSTIVE_CELLS
+        self.total = math.factorial(goal.size) // 2 if self.exhaustive else sample_states + len(self._korf())
+        self.tally = _Tally()
+        self.h_goal: int | None = None
+        self.result: CheckResult | None = None
+        self.progress: CheckProgress | None = None
+        self.seconds: float | None = None
+        """The check's seconds, when they are not this job's own (a judged check's: the page's clock)."""
+        self._stage = "checking every state" if self.exhaustive else "checking the states nearest the goal"
+
+    @property
+    def samples(self) -> str:
+        """Which boards are checked, in words."""
+        if self.exhaustive:
+            return f"every state that can reach the goal ({self.total:,})"
+        korf = " and Korf's 100 instances (published optimal lengths)" if self._korf() else ""
+        return f"the {self.sample_states:,} states nearest the goal (breadth-first){korf}"
+
+    def _begin(self) -> Work:
+        return self._exhaustive() if self.exhaustive else self._sampled()
 
     def _report(self) -> CheckProgress:
         t = self.tally
         return CheckProgress(t.states, self.total, t.overestimates, t.inconsistent,
                              time.perf_counter() - self._started, self._stage)
 
-    def _finish(self, stopped: str | None) -> CheckResult:
+    def _finish(self, stopped: str | None) -> None:
         t = self.tally
         self._work = None
+        seconds = self.seconds if self.seconds is not None else time.perf_counter() - self._started
         self.result = CheckResult(
             rows=self.rows, cols=self.cols, goal=self.goal.tiles, heuristic=self.name,
             exhaustive=self.exhaustive and stopped is None, states=t.states, edges=t.edges,
             overestimates=t.overestimates, inconsistent_edges=t.inconsistent,
             worst_overestimate=t.worst_over, worst_inconsistent_edge=t.worst_edge, h_goal=self.h_goal,
             exact=t.exact, mean_ratio=t.ratio_sum / t.ratio_count if t.ratio_count else None,
-            max_distance=t.max_distance, seconds=time.perf_counter() - self._started, stopped=stopped,
+            max_distance=t.max_distance, seconds=seconds, stopped=stopped,
             samples=self.samples, overestimate_examples=tuple(t.over_examples),
             inconsistent_examples=tuple(t.edge_examples),
         )
-        return self.result
 
     def _see_goal(self) -> int:
         """h at the goal (checked like any state: 0 is exact)."""
@@ -406,57 +521,52 @@ class HeuristicCheck:
         numbering = table.numbering
         prefix, suffix, split, weights = numbering.prefix, numbering.suffix, numbering.split, numbering.weights
         neighbours = table.neighbours
-        distance, order = table.distance, table.order
+        distance = table.distance
         values: list[int] = [-1] * numbering.size  # h of each state walked so far (h is never negative)
-        values[numbering.rank(order[0])] = self._see_goal()
+        codes = _codes(table)
+        values[numbering.rank(next(codes))] = self._see_goal()
         exact = states = edges = 0
         ratio_sum = 0.0
         deadline = self._deadline
         report = REPORT_EVERY
-        walked = 1
         d = 0
-        while True:
-            if walked == len(order):
-                if table.complete:
-                    break
-                table.grow(GROW_EVERY)
-                continue
-            code = order[walked]
-            walked += 1
-            rank = prefix[code // split] + suffix[code % split]
-            d = distance[rank]
-            tiles = numbering.tiles(code)
-            hv = values[rank] = h(tiles, goal, rows, cols)
-            states += 1
-            if hv > d:
-                t.overestimate(tiles, hv, d)
-            elif hv == d:
-                exact += 1
-            ratio_sum += hv / d
-            blank = tiles.index(0)
-            wb = weights[blank]
-            for cell in neighbours[blank]:
-                wc = weights[cell]
-                other = code + tiles[cell] * (wb - wc)
-                hc = values[prefix[other // split] + suffix[other % split]]
-                if hc < 0:
-                    continue  # not walked yet: this move is checked when it is
-                edges += 2
-                if hv - hc > 1:
-                    t.inconsistent_edge(tiles, _slide(tiles, blank, cell), hv, hc)
-                if hc - hv > 1:
-                    t.inconsistent_edge(_slide(tiles, blank, cell), tiles, hc, hv)
-            report -= 1
-            if not report:
-                report = REPORT_EVERY
-                self._add(states, edges, exact, ratio_sum, d)
-                states = edges = exact = 0
-                ratio_sum = 0.0
-                if time.perf_counter() >= deadline:
-                    return "time-limit"
-                if (yield self._report()):
-                    return "cancelled"
-        self._add(states, edges, exact, ratio_sum, d)  # the last state walked is the farthest
+        try:
+            for code in codes:
+                rank = prefix[code // split] + suffix[code % split]
+                tiles = numbering.tiles(code)
+                hv = values[rank] = h(tiles, goal, rows, cols)
+                d = distance[rank]
+                states += 1
+                if hv > d:
+                    t.overestimate(tiles, hv, d)
+                elif hv == d:
+                    exact += 1
+                ratio_sum += hv / d
+                blank = tiles.index(0)
+                wb = weights[blank]
+                for cell in neighbours[blank]:
+                    wc = weights[cell]
+                    other = code + tiles[cell] * (wb - wc)
+                    hc = values[prefix[other // split] + suffix[other % split]]
+                    if hc < 0:
+                        continue  # not walked yet: this move is checked when it is
+                    edges += 2
+                    if hv - hc > 1:
+                        t.inconsistent_edge(tiles, _slide(tiles, blank, cell), hv, hc)
+                    if hc - hv > 1:
+                        t.inconsistent_edge(_slide(tiles, blank, cell), tiles, hc, hv)
+                report -= 1
+                if not report:
+                    report = REPORT_EVERY
+                    self._add(states, edges, exact, ratio_sum, d)
+                    states = edges = exact = 0
+                    ratio_sum = 0.0
+                    if time.perf_counter() >= deadline:
+                        return "time-limit"
+                    if (yield self._report()):
+                        return "cancelled"
+        finally:  # what was walked since the last report counts, however the walk ends
+            self._add(states, edges, exact, ratio_sum, d)  # the last state walked is the farthest
         return None
 
     def _add(self, states: int, edges: int, exact: int, ratio_sum: float, depth: int) -> None:
@@ -469,44 +579,38 @@ class HeuristicCheck:
         t.max_distance = max(t.max_distance, depth)
 
     def _sampled(self) -> Work:
-        """The states nearest the goal (breadth-first, exact distances), each move between
-        two of them; then Korf's instances where they apply."""
+        """The states nearest the goal (breadth-first, exact distances), each with the moves
+        between it and those before it, both ways; then Korf's instances where they apply."""
         rows, cols, goal = self.rows, self.cols, self.goal.tiles
         h = self.heuristic
         t = self.tally
         neighbours = neighbour_table(rows, cols)
-        known: dict[Tiles, tuple[int, int]] = {goal: (0, self._see_goal())}
-        queue: deque[Tiles] = deque([goal])
-        cap = self.sample_states
+        boards, distance = nearest_states(self.goal, self.sample_states)
+        values = {goal: self._see_goal()}
         deadline = self._deadline
         report = REPORT_EVERY
-        while queue:
-            tiles = queue.popleft()
-            d, hv = known[tiles]
-            d1 = d + 1
-            blank = tiles.index(0)
+        for board in boards[1:]:
+            d = distance[board]
+            hv = values[board] = h(board, goal, rows, cols)
+            t.states += 1
+            t.ratio_sum += hv / d
+            t.ratio_count += 1
+            t.max_distance = d
+            if hv > d:
+                t.overestimate(board, hv, d)
+            elif hv == d:
+                t.exact += 1
+            blank = board.index(0)
             for cell in neighbours[blank]:
-                board = _slide(tiles, blank, cell)
-                seen = known.get(board)
-                if seen is None:
-                    if len(known) >= cap:
-                        continue
-                    hc = h(board, goal, rows, cols)
-                    known[board] = (d1, hc)
-                    queue.append(board)
-                    t.states += 1
-                    t.ratio_sum += hc / d1
-                    t.ratio_count += 1
-                    t.max_distance = d1
-                    if hc > d1:
-                        t.overestimate(board, hc, d1)
-                    elif hc == d1:
-                        t.exact += 1
-                else:
-                    hc = seen[1]
-                t.edges += 1
+                other = _slide(board, blank, cell)
+                hc = values.get(other)
+                if hc is None:
+                    continue  # not asked yet (or beyond the sample): checked when it is
+                t.edges += 2
                 if hv - hc > 1:
-                    t.inconsistent_edge(tiles, board, hv, hc)
+                    t.inconsistent_edge(board, other, hv, hc)
+                if hc - hv > 1:
+                    t.inconsistent_edge(other, board, hc, hv)
             report -= 1
             if not report:
                 report = REPORT_EVERY
@@ -543,6 +647,132 @@ class HeuristicCheck:
         """Korf's 100 15-puzzles with their optimal lengths, mapped onto this goal: only on
         4x4 with the blank's goal in a corner (else none)."""
         return list(korf_instances(self.goal))
+
+
+@dataclass(frozen=True)
+class ValuesProgress:
+    """How far h has been asked about a check's boards (``HeuristicValues``)."""
+
+    states: int
+    total: int
+    seconds: float
+    stage: str = "running h on every board the check judges"
+
+    def to_dict(self) -> dict[str, object]:
+        """JSON-ready form (the keys a check's progress shares)."""
+        return {"states": self.states, "total": self.total, "seconds": round(self.seconds, 4), "stage": self.stage}
+
+
+@dataclass(frozen=True)
+class Values:
+    """h's answers on the first ``len(values)`` of ``check_boards(goal)``; ``stopped``:
+    None when h was asked about every one, else ``time-limit`` or ``cancelled``."""
+
+    values: tuple[int, ...]
+    total: int
+    stopped: str | None
+    seconds: float
+
+    def to_dict(self) -> dict[str, object]:
+        """JSON-ready form (the web API's ``check_values`` answer)."""
+        return {"values": list(self.values), "total": self.total, "stopped": self.stopped,
+                "seconds": round(self.seconds, 4)}
+
+
+class HeuristicValues(_Sliced):
+    """The half of a check that runs where the person's code runs: h asked about every board
+    of ``check_boards(goal)``, in order, under a time limit; it judges nothing (``judge_check``
+    does, where no one's code runs). A job like ``HeuristicCheck``; its answers are checked as
+    a check's are (UserCodeError for an exception, a non-int or a negative number)."""
+
+    def __init__(self, h: HeuristicFunction, goal: Board, time_limit: float = DEFAULT_TIME_LIMIT,
+                 sample_states: int = SAMPLE_STATES) -> None:
+        super().__init__(time_limit)
+        self.goal = goal
+        self.heuristic: UserHeuristic = h if isinstance(h, UserHeuristic) else UserHeuristic(h, "h", "")
+        self.sample_states = sample_states
+        self.total = check_board_count(goal, sample_states)
+        self.values: list[int] = []
+        self.progress: ValuesProgress | None = None
+        self.result: Values | None = None
+
+    def _begin(self) -> Generator[ValuesProgress, bool, "str | None"]:
+        h, goal, rows, cols = self.heuristic, self.goal.tiles, self.goal.rows, self.goal.cols
+        values = self.values
+        deadline = self._deadline
+        report = REPORT_EVERY
+        for tiles in check_boards(self.goal, self.sample_states):
+            values.append(h(tiles, goal, rows, cols))
+            report -= 1
+            if not report:
+                report = REPORT_EVERY
+                if time.perf_counter() >= deadline:
+                    return "time-limit"
+                if (yield ValuesProgress(len(values), self.total, time.perf_counter() - self._started)):
+                    return "cancelled"
+        return None
+
+    def _finish(self, stopped: str | None) -> None:
+        self._work = None
+        self.result = Values(tuple(self.values), self.total, stopped, time.perf_counter() - self._started)
+
+
+STOPS = ("time-limit", "cancelled")
+"""Why the half of a check that calls h may say it stopped early."""
+
+
+class _Replay:
+    """h's answers as given, handed out in order, as HeuristicCheck asks (``judge_check``)."""
+
+    def __init__(self, values: Sequence[object]) -> None:
+        self.values = values
+        self.used = 0
+
+    def __call__(self, tiles: Tiles, goal: Tiles, rows: int, cols: int) -> Any:
+        if self.used == len(self.values):
+            raise _ValuesEnded()
+        value = self.values[self.used]
+        self.used += 1
+        return value
+
+
+class JudgedCheck(HeuristicCheck):
+    """A check whose h answers with the values another worker gave (``judge_check``)."""
+
+    def __init__(self, values: Sequence[object], goal: Board, filename: str, stopped: str | None,
+                 seconds: float | None) -> None:
+        self.replay = _Replay(values)
+        super().__init__(UserHeuristic(self.replay, filename, ""), goal, math.inf)
+        self.claimed = stopped
+        self.seconds = seconds
+
+    def _ending(self, exc: BaseException) -> str | None:
+        if self.claimed is None:
+            raise UserCodeError(
+                f"{self.heuristic.filename}: the worker that runs your code answered h on {self.replay.used:,} of "
+                f"{check_board_count(self.goal, self.sample_states):,} boards without saying why it stopped", "returned")
+        return self.claimed
+
+    def _finish(self, stopped: str | None) -> None:
+        if stopped is None and self.replay.used != len(self.replay.values):
+            raise UserCodeError(
+                f"{self.heuristic.filename}: the worker that runs your code answered h on {len(self.replay.values):,} "
+                f"boards, more than the {self.replay.used:,} the check asks about", "returned")
+        super()._finish(stopped)
+
+
+def judge_check(values: Sequence[object], goal: Board, filename: str = DEFAULT_FILENAME,
+                stopped: str | None = None, seconds: float | None = None) -> HeuristicCheck:
+    """The check of the heuristic whose answers on ``check_boards(goal)`` are ``values`` (in
+    that order; a ``HeuristicValues`` answer), as a job: the same ``HeuristicCheck``, asking
+    the values instead of h, so its verdict is that of a check that called h itself. Each value
+    is checked as h's answer would be (UserCodeError for a non-int or a negative number);
+    ``stopped`` (``time-limit``, ``cancelled``) says why there are fewer values than boards, and
+    the result is then not complete; fewer without a reason, or more than the boards, is a
+    UserCodeError. ``seconds``: what the result says the check took (else the judging's own)."""
+    if stopped is not None and stopped not in STOPS:
+        raise ValueError(f"a check stops for one of {', '.join(STOPS)}, not {stopped!r}")
+    return JudgedCheck(values, goal, filename, stopped, seconds)
 
 
 _CORNER_FLIPS = {0: (False, False), 3: (False, True), 12: (True, False), 15: (True, True)}

@@ -1,0 +1,145 @@
+"""A check judged outside the code it checks (npuzzle/custom/check.py: ``HeuristicValues`` in
+the code's worker, ``judge_check`` in the solver's; the web API's ``check_values`` and
+``judge_check``): the boards h is asked about depend on the goal alone, the judged verdict is
+the verdict of a check that calls h itself (on every small shape, for heuristics right and
+wrong), and answers that are not h's kind, too few or too many are refused.
+
+The oracle for "the same verdict" is the one-worker ``HeuristicCheck``, itself tested against a
+direct computation over exact distances in tests/test_custom_check.py; the order is tested by
+recording the calls it makes."""
+
+from __future__ import annotations
+
+import json
+import zlib
+from typing import Any
+
+import pytest
+
+from npuzzle import Board
+from npuzzle.custom import TEMPLATE, UserCodeError, load_heuristic
+from npuzzle.custom.check import HeuristicCheck, HeuristicValues, check_board_count, check_boards, judge_check
+from npuzzle.job import run
+from npuzzle.webapi import handle
+
+Tiles = tuple[int, ...]
+MANHATTAN = load_heuristic(TEMPLATE)
+
+
+def noisy(tiles: Tiles, goal: Tiles, rows: int, cols: int) -> int:
+    """Manhattan give or take one, by a hash of the board: wrong on some boards, the same on
+    every call."""
+    return max(0, MANHATTAN(tiles, goal, rows, cols) + zlib.crc32(bytes(tiles)) % 3 - 1)
+
+
+def doubled(tiles: Tiles, goal: Tiles, rows: int, cols: int) -> int:
+    return 2 * MANHATTAN(tiles, goal, rows, cols)
+
+
+def without_time(result: Any) -> dict[str, Any]:
+    out: dict[str, Any] = result.to_dict()
+    del out["seconds"], out["heuristic"]
+    return out
+
+
+SHAPES = [(2, 2, "blank-last"), (2, 3, "blank-first"), (3, 2, "blank-last"), (2, 4, "blank-last"), (3, 3, "blank-last")]
+
+
+@pytest.mark.parametrize("rows,cols,goal_name", SHAPES)
+@pytest.mark.parametrize("h", [MANHATTAN, noisy, doubled], ids=["manhattan", "noisy", "doubled"])
+def test_a_judged_check_says_what_a_check_that_calls_h_says(rows: int, cols: int, goal_name: str, h: Any) -> None:
+    goal = Board.goal(rows, cols, goal_name)
+    asked: list[Tiles] = []
+
+    def recorded(tiles: Tiles, g: Tiles, r: int, c: int) -> int:
+        asked.append(tiles)
+        return int(h(tiles, g, r, c))
+
+    direct = run(HeuristicCheck(recorded, goal))
+    boards = list(check_boards(goal))
+    assert asked == boards, "the check asks h about check_boards, in that order"
+    assert len(boards) == len(set(boards)) == check_board_count(goal)
+    values = run(HeuristicValues(h, goal))
+    assert (len(values.values), values.total, values.stopped) == (len(boards), len(boards), None)
+    assert list(values.values) == [h(b, goal.tiles, rows, cols) for b in boards]
+    judged = run(judge_check(values.values, goal, "mine.py"))
+    assert without_time(judged) == without_time(direct)
+    assert judged.heuristic == "custom:mine.py"
+
+
+def test_a_sampled_check_is_judged_the_same_on_4x4() -> None:
+    goal = Board.goal(4, 4, "blank-last")
+    direct = run(HeuristicCheck(noisy, goal, sample_states=3000))
+    values = run(HeuristicValues(noisy, goal, sample_states=3000))
+    assert len(values.values) == check_board_count(goal, 3000) > 3000 + 100 * 3  # Korf's 100, each with 2 to 4 moves
+    job = judge_check(values.values, goal, "mine.py")
+    job.sample_states = 3000
+    judged = run(job)
+    assert without_time(judged) == without_time(direct)
+    assert judged.admissible is False and judged.exhaustive is False
+
+
+def test_the_boards_asked_depend_on_the_goal_alone() -> None:
+    goal = Board.goal(3, 3)
+    first = list(check_boards(goal))
+    again = list(check_boards(goal))
+    assert first == again and first[0] == goal.tiles
+    assert len(first) == 181_440
+
+
+def request(**fields: Any) -> dict[str, Any]:
+    """A web API job run to its end."""
+    answer: dict[str, Any] = json.loads(handle(json.dumps(fields)))
+    while answer.get("ok") and answer.get("type") == "progress":
+        answer = json.loads(handle(json.dumps({"op": "step", "job": answer["job"], "budget_ms": 1000})))
+    return answer
+
+
+def test_the_web_api_halves_give_the_check_op_s_verdict() -> None:
+    code = "def h(tiles, goal, rows, cols):\n    return 2 * sum(t != g for t, g in zip(tiles, goal) if t)\n"
+    whole = request(op="check", heuristic_code=code, size="2x4", heuristic_filename="twice.py")
+    values = request(op="check_values", heuristic_code=code, size="2x4", heuristic_filename="twice.py")
+    assert values["type"] == "check_values" and len(values["values"]) == 20_160 == values["total"]
+    assert "check" not in values and "verdict" not in json.dumps(values)
+    judged = request(op="judge_check", values=values["values"], size="2x4", heuristic_filename="twice.py", seconds=2.5)
+    assert judged["type"] == "check" and judged["check"]["seconds"] == 2.5
+    for key in ("seconds",):
+        del whole["check"][key], judged["check"][key]
+    assert judged["check"] == whole["check"]
+    assert judged["check"]["admissible"] is False
+
+
+@pytest.mark.parametrize("values,stopped,field,message", [
+    ([0] * 100, None, "heuristic_code", "answered h on 100 of 20,160 boards without saying why it stopped"),
+    ([0] * 20_161, None, "values", "20,161 values for a check of 20,160 boards"),
+    ([0, -3], "cancelled", "heuristic_code", "h returned -3, a negative number, on board"),
+    ([0, True], "cancelled", "heuristic_code", "h returned True (bool), not an int"),
+    ([0, "1"], "cancelled", "heuristic_code", "h returned '1' (str), not an int"),
+    ([0, 2**40], "cancelled", "heuristic_code", "h returned a number, more than"),
+    ("0,1", None, "values", "values must be a list"),
+    ([0], "done", "stopped", "stopped must be one of time-limit, cancelled or null"),
+])
+def test_answers_that_are_not_h_s_are_refused(values: Any, stopped: Any, field: str, message: str) -> None:
+    answer = request(op="judge_check", values=values, stopped=stopped, size="2x4")
+    assert answer["ok"] is False
+    assert answer["error"]["field"] == field
+    assert message in answer["error"]["message"]
+
+
+def test_values_that_stop_short_with_a_reason_prove_nothing() -> None:
+    goal = Board.goal(3, 3)
+    values = [MANHATTAN(b, goal.tiles, 3, 3) for _, b in zip(range(5000), check_boards(goal))]
+    judged = run(judge_check(values, goal, stopped="time-limit"))
+    assert judged.states == 5000
+    assert (judged.admissible, judged.consistent, judged.exhaustive, judged.stopped) == (None, None, False, "time-limit")
+    assert judged.verdict().startswith("no overestimate found on 5,000 boards (stopped by the time limit)")
+
+
+def test_an_exception_in_h_is_the_code_s_own_error_in_the_values_half() -> None:
+    def broken(tiles: Tiles, goal: Tiles, rows: int, cols: int) -> int:
+        raise ZeroDivisionError("no")
+
+    with pytest.raises(UserCodeError, match="z.py: h raised ZeroDivisionError: .* at line 2, on board 1,2,3,4,5,6,7,8,0"):
+        run(HeuristicValues(load_heuristic("def h(t, g, r, c):\n    return 1 // 0\n", "z.py"), Board.goal(3, 3)))
+    with pytest.raises(UserCodeError, match="h raised ZeroDivisionError: no, on board 1,2,3,0"):
+        run(HeuristicValues(broken, Board.goal(2, 2)))
