@@ -8,7 +8,9 @@ look at."""
 
 from __future__ import annotations
 
+import base64
 import time
+import zlib
 from pathlib import Path
 from typing import Any
 
@@ -216,6 +218,13 @@ def open_part(app: Any, which: str) -> Any:
     box = app.get_by_role("textbox", name=f"{name} (Python)")
     expect(box).to_have_attribute("contenteditable", "true")  # CodeMirror's, not the fallback text area
     return box
+
+
+def packed_code(text: str) -> str:
+    """``text`` as a link carries code in ``hcode=`` or ``scode=`` (web/custom/code-link.js:
+    deflate-raw, base64url without padding)."""
+    squeezer = zlib.compressobj(9, zlib.DEFLATED, -15)
+    return base64.urlsafe_b64encode(squeezer.compress(text.encode()) + squeezer.flush()).decode().rstrip("=")
 
 
 def write(app: Any, box: Any, text: str) -> None:

@@ -14,7 +14,7 @@ from playwright.sync_api import expect
 
 from npuzzle.known import eight_puzzle_distances
 
-from .pages import HARD, check, download, engine, open_link, open_part, solve_and_read_length, write
+from .pages import HARD, check, download, engine, open_link, open_part, packed_code, solve_and_read_length, write
 
 DISTANCES = eight_puzzle_distances("blank-last")
 INADMISSIBLE = "def h(tiles, goal, rows, cols):\n    return 0 if tiles == goal else 5\n"
@@ -178,6 +178,61 @@ def test_a_link_carries_the_code_and_opens_without_running_it(app: Any, site_url
         expect(other.locator("#check-result")).to_have_attribute("data-admissible", "false", timeout=90_000)
     finally:
         other.context.close()
+
+
+# "Trojan Source": a zero-width space makes "plain\u200b" another string than "plain", and a
+# right-to-left override makes a comment show "return 0," where Python reads only a comment.
+TROJAN = ('def h(tiles, goal, rows, cols):\n    mode = "plain\u200b"\n    if mode == "plain":  # \u202e ,0 nruter\n'
+          '        return 0\n    return sum(t != g for t, g in zip(tiles, goal) if t)\n')
+# The first and the last letter of what follows the override, where the page draws them (x).
+LETTERS_AT = """(box) => {
+  const walk = document.createTreeWalker(box, NodeFilter.SHOW_TEXT);
+  while (walk.nextNode()) {
+    const node = walk.currentNode, at = node.data.indexOf(",0 nruter");
+    if (at < 0) continue;
+    const x = (i) => { const r = document.createRange(); r.setStart(node, i); r.setEnd(node, i + 1); return r.getBoundingClientRect().x; };
+    return [x(at), x(at + ",0 nruter".length - 1)];
+  }
+  return null;
+}"""
+
+
+def test_a_links_hidden_characters_are_said_before_run_and_marked_in_the_code(app: Any, site_url: str) -> None:
+    """The consent says the code's length and names each invisible or direction-changing
+    character; the editor draws each as a red mark with its code point in the character's place,
+    so the override reorders nothing (the letters after it stay in their order, left to right)."""
+    open_link(app, site_url, f"#board={HARD}&goal=blank-last&hcode={packed_code(TROJAN)}")
+    consent = app.locator("#code-consent")
+    expect(consent).to_be_visible(timeout=60_000)
+    expect(consent).to_have_attribute("data-heuristic-lines", "5")
+    expect(consent).to_have_attribute("data-hidden-count", "2")
+    expect(consent).to_have_attribute("data-hidden-chars", "U+200B U+202E")
+    expect(app.locator("#code-consent-text")).to_have_text(
+        "This link carries a heuristic of 5 lines written by someone else. It has not run: read it below, then press Run to "
+        "use it. The heuristic holds 2 invisible or direction-changing characters (U+200B, U+202E), each marked in the code "
+        "by its code point.")
+    box = app.get_by_role("textbox", name="Your heuristic (Python)")
+    expect(box).to_have_attribute("contenteditable", "true")
+    marks = box.locator(".cm-hiddenChar")
+    expect(marks).to_have_text(["U+200B", "U+202E"])
+    assert [marks.nth(i).get_attribute("title") for i in range(2)] == ["U+200B zero width space", "U+202E right-to-left override"]
+    assert [marks.nth(i).get_attribute("aria-label") for i in range(2)] == ["U+200B zero width space", "U+202E right-to-left override"]
+    for i in range(2):
+        drawn = marks.nth(i).bounding_box()
+        assert drawn is not None and drawn["width"] > 10, drawn
+    # Red and boxed, by the editor's theme (its constructable style sheet: no CSP violation).
+    style = marks.first.evaluate("""(mark) => {
+      const error = getComputedStyle(document.getElementById("heuristic-code-error")).color;
+      const drawn = getComputedStyle(mark);
+      return [drawn.color === error, drawn.borderTopColor === error, drawn.borderTopStyle];
+    }""")
+    assert style == [True, True, "solid"]
+    shown = box.evaluate("(box) => box.textContent")
+    assert "\u202e" not in shown and "\u200b" not in shown and "U+202E" in shown
+    first, last = box.evaluate(LETTERS_AT)
+    assert first < last, "the override still reverses the text after it"
+    app.wait_for_timeout(500)
+    expect(app.locator("#check-result")).to_be_hidden()  # nothing ran
 
 
 HUGE = "hoard = []\n\n\ndef h(tiles, goal, rows, cols):\n    hoard.append(bytearray(400_000_000))\n    return 0\n"

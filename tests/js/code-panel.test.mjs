@@ -95,7 +95,7 @@ test("a link's heuristic is shown, not run: Check, the menu and Compare all wait
   await settle();
   assert.equal(p.view.editors.heuristic.text, LINKED, "the code is shown in its editor");
   assert.ok(p.view.isOpen("heuristic"));
-  assert.match(p.view.consent(), /^This link carries a heuristic written by someone else\. It has not run/);
+  assert.match(p.view.consent(), /^This link carries a heuristic of 3 lines written by someone else\. It has not run/);
   assert.equal(p.runner.requests.length, 0, "nothing ran");
   p.routes["code-check"]();
   p.routes["code-use"]();
@@ -123,7 +123,7 @@ test("a link's search runs only after Run, and then races in Compare all and run
   const p = panelWith();
   await p.panel.linkRead(linkTo(`#scode=${await pack(LINKED_SEARCH)}`));
   await settle();
-  assert.match(p.view.consent(), /^This link carries a search written by someone else/);
+  assert.match(p.view.consent(), /^This link carries a search of 2 lines written by someone else/);
   p.routes["code-run-search"]();
   assert.equal(p.runner.requests.length, 0);
   assert.deepEqual(p.choice.compareFields(), {});

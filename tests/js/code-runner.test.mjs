@@ -2,7 +2,9 @@
 // answers on its word (web/custom/sandbox-answers.js): a solution is shown only as the solver's
 // own worker replays it (its replay op) from the request's board; boards of another size, text
 // where a tile goes, a claim of a proof or of another algorithm, are refused and that worker is
-// ended. The code's worker and the solver are fakes answered as Python would answer.
+// ended; a check's verdict is the solver's, from h's values; each code runs in a worker of its
+// own; a worker that reports without getting further, or past its budget, is ended. The code's
+// workers and the solver are fakes answered as Python would answer.
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
@@ -33,13 +35,31 @@ function replayed(tiles) {
   return { ok: false, error: { field: "tiles", message: `move 1: tile ${tiles[0]} is not next to the blank and cannot move`, step: 1 } };
 }
 
+// A clock moved by hand: `tick(ms)` moves it and runs the watches.
+function handClock() {
+  const timers = new Set();
+  const clock = {
+    t: 0,
+    now: () => clock.t,
+    every: (callback) => { timers.add(callback); return callback; },
+    stop: (timer) => timers.delete(timer),
+    tick(ms) { clock.t += ms; for (const callback of [...timers]) callback(); },
+    timers,
+  };
+  return clock;
+}
+
 function runnerWith() {
   const solver = new FakeClient();
   const code = new FakeClient();
-  const runner = new CodeRunner({ solver, startWorker: () => null });
-  runner.code = code;
+  const made = [code]; // the code's workers, in the order made (the first, then spares)
+  const clock = handClock();
+  const runner = new CodeRunner({
+    solver, startWorker: () => null, clock,
+    newClient: () => { const client = made.length === 1 && !made[0].taken ? made[0] : new FakeClient(); client.taken = true; if (!made.includes(client)) made.push(client); return client; },
+  });
   runner.ended = [];
-  runner.end = (reason) => runner.ended.push(reason);
+  runner.end = (reason, handle) => runner.ended.push(reason);
   // The solver answers every replay as Python would.
   const answerReplays = async () => {
     await settle();
@@ -48,7 +68,7 @@ function runnerWith() {
       await solver.answer(entry, replayed(entry.request.tiles));
     }
   };
-  return { solver, code, runner, answerReplays };
+  return { solver, code, runner, answerReplays, made, clock };
 }
 
 async function answered(reply, request = SOLVE) {
@@ -100,18 +120,80 @@ test("a result that claims a proof, another algorithm, or boards not of the requ
   }
 });
 
-test("a check whose boards are markup or of another size is refused; Python's own passes", async () => {
+test("a check is never asked of the code's worker: it answers h's values, and the solver judges them", async () => {
+  const { solver, code, runner } = runnerWith();
   const check = protocol.check({ code: CODE.heuristic_code, filename: "h.py" }, "3x3", "blank-last", 20);
-  const real = { goal: GOAL, worst_overestimate: { board: A.tiles, h: 5, distance: 1 }, worst_inconsistent_edge: null };
-  assert.equal((await answered({ ok: true, type: "check", check: real }, check)).reply.ok, true);
-  for (const forged of [
-    { ...real, goal: ["x&board=9,9", 2, 3, 4, 5, 6, 7, 8, 0] },
-    { ...real, worst_overestimate: { board: Array(1100 * 1000).fill(0), h: 5, distance: 1 } },
-    { ...real, worst_inconsistent_edge: { before: [1, 2, 3, 4, 5, 6, 7, 0, 9], after: A.tiles } },
-  ]) {
-    const { reply } = await answered({ ok: true, type: "check", check: forged }, check);
-    assert.equal(reply.ok, false, JSON.stringify(forged).slice(0, 200));
+  const seen = [];
+  const { answer } = runner.request(check, (p) => seen.push(p));
+  assert.deepEqual(code.requests.map((e) => e.request.op), ["check_values"]);
+  assert.equal(code.last().request.heuristic_code, CODE.heuristic_code);
+  code.last().onProgress({ states: 100, total: 181440, seconds: 0.1, stage: "x" });
+  // What a forged worker might add (a verdict of its own) goes nowhere: only the values are judged.
+  await code.answer(code.last(), { ok: true, type: "check_values", values: [0, 1, 1], stopped: "cancelled", total: 181440, seconds: 1,
+    check: { verdict: "admissible: forged", admissible: true } });
+  const judged = solver.ops("judge_check");
+  assert.equal(judged.length, 1);
+  const asked = judged[0].request;
+  assert.deepEqual([asked.values, asked.stopped, asked.size, asked.goal, asked.heuristic_filename], [[0, 1, 1], "cancelled", "3x3", "blank-last", "h.py"]);
+  assert.equal("check" in asked, false);
+  const verdict = { ok: true, type: "check", check: { verdict: "no overestimate found on 3 boards (cancelled)", goal: GOAL } };
+  await solver.answer(judged[0], verdict);
+  assert.deepEqual(await answer, verdict);
+  assert.equal(seen.length, 1);
+});
+
+test("a check's values that are not a list, or boards of another size in its reports, end the code's worker", async () => {
+  const check = protocol.check({ code: CODE.heuristic_code, filename: "h.py" }, "3x3", "blank-last", 20);
+  for (const forged of [{ ok: true, type: "check_values", values: "0,1" }, { ok: true, type: "check_values", values: [0], goal: ["x&board=9,9", 2, 3] }]) {
+    const { solver, code, runner } = runnerWith();
+    const { answer } = runner.request(check);
+    await code.answer(code.last(), forged);
+    const reply = await answer;
+    assert.equal(reply.ok, false, JSON.stringify(forged));
+    assert.equal(solver.ops("judge_check").length, 0);
+    assert.equal(runner.ended.length, 1);
   }
+});
+
+test("each code runs in a worker of its own; the same code keeps its worker; another's is ended once idle", async () => {
+  const { code, runner, made } = runnerWith();
+  const other = { ...SOLVE, heuristic_code: "def h(tiles, goal, rows, cols):\n    return 1\n" };
+  const first = runner.request(SOLVE);
+  await settle();
+  assert.equal(made.length, 2, "a fresh worker is kept ahead once code runs");
+  const second = runner.request(other);
+  assert.equal(made[1].requests.length, 1, "other code goes to the fresh worker, not the first's");
+  assert.equal(code.requests.length, 1);
+  assert.equal(code.failed, undefined, "a worker still answering is not ended");
+  await code.answer(code.last(), { ok: false, error: { field: "heuristic_code", message: "x" } });
+  await first.answer;
+  assert.match(String(code.failed), /fresh worker/, "ended once it has answered");
+  runner.request(other);
+  assert.equal(made[1].requests.length, 2, "the same code text: the same worker");
+  assert.ok(made.length === 3 && made[2].requests.length === 0, "a new fresh worker waits for the next code");
+  second.answer.catch(() => {});
+});
+
+test("a code's worker that keeps reporting without getting further, or outlives its budget, is ended", async () => {
+  const { code, runner, clock } = runnerWith();
+  const check = protocol.check({ code: CODE.heuristic_code, filename: "h.py" }, "3x3", "blank-last", 20);
+  runner.request(check, () => {});
+  for (let i = 0; i < 15; i++) {
+    code.last().onProgress({ states: 10, total: 181440, seconds: i, stage: "x" }); // the same count again and again
+    clock.tick(1000);
+  }
+  assert.equal(runner.ended.length, 1);
+  assert.match(runner.ended[0], /without getting any further/);
+
+  const fresh = runnerWith();
+  fresh.runner.request(check, () => {});
+  for (let i = 0; i < 45; i++) {
+    fresh.code.last().onProgress({ states: i + 1, total: 181440, seconds: i, stage: "x" }); // always further
+    fresh.clock.tick(1000);
+  }
+  assert.deepEqual(fresh.runner.ended, [], "a check that gets further runs on");
+  for (let i = 0; i < 10; i++) fresh.clock.tick(1000);
+  assert.match(String(fresh.runner.ended[0]), /ran past the 50 s/);
 });
 
 test("a solution a running search reports reaches the page only as the solver replays it", async () => {

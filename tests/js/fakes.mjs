@@ -101,6 +101,11 @@ export class FakeClient {
     this.cancelled.push(id);
   }
 
+  // Given up (CodeRunner ends the worker of code no longer asked for): `reason`.
+  fail(reason) {
+    this.failed = reason;
+  }
+
   // The requests of op `op` so far.
   ops(op) {
     return this.requests.filter((r) => r.request.op === op);

@@ -254,7 +254,7 @@ export function solved(reply, info, prepared = null, notes = []) {
   if (!reply.ok) return `Could not solve: ${reply.error.message}`;
   const r = reply.result;
   const method = namesFrom(info).pair(r.algorithm, r.heuristic);
-  const counts = `${formatCount(r.expanded)} nodes expanded in ${formatSeconds(r.seconds)}`;
+  const counts = `${formatCount(r.expanded)} nodes expanded${reportedBy(r)} in ${formatSeconds(r.seconds)}`;
   if (r.length === null) {
     const bound = r.bound == null ? "" : ` The shortest solution has at least ${r.bound} moves.`;
     const entry = info.algorithms.find((x) => x.name === r.algorithm);
@@ -285,15 +285,22 @@ function listed(items) {
   return items.length < 2 ? items.join("") : `${items.slice(0, -1).join(", ")} or ${items[items.length - 1]}`;
 }
 
+// Counts of a result that the worker running a person's code reported (`reported_by: "code"`,
+// code-runner.js): that code could have written them, so they are said to be its report.
+export const REPORTED_BY_CODE = "as counted by your code's worker (its own report)";
+function reportedBy(r) {
+  return r && r.reported_by === "code" ? ` ${REPORTED_BY_CODE}` : "";
+}
+
 // The result panel: [term, value] pairs for one search result.
 export function resultRows(r, info) {
   const rows = [
     ["Length", r.length === null ? "no solution yet" : `${r.length} moves`],
     ["Optimal", r.quality],
     ["Solver", namesFrom(info).pair(r.algorithm, r.heuristic)],
-    ["Nodes expanded", formatCount(r.expanded)],
-    ["Nodes generated", formatCount(r.generated)],
-    ["Largest frontier", formatCount(r.max_frontier)],
+    ["Nodes expanded", `${formatCount(r.expanded)}${reportedBy(r)}`],
+    ["Nodes generated", `${formatCount(r.generated)}${reportedBy(r)}`],
+    ["Largest frontier", `${formatCount(r.max_frontier)}${reportedBy(r)}`],
     ["Time", formatSeconds(r.seconds)],
   ];
   if (r.bound !== null && r.length === null) rows.push(["Lower bound", `${r.bound} moves`]);

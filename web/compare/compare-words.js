@@ -1,7 +1,7 @@
 // The comparison's words: its panel's and status line's lines, a result's cells as the table
 // shows them, the chart's label and the exports' notices. Pure functions of Python's answers.
 
-import { formatCount } from "../common/wording.js";
+import { REPORTED_BY_CODE, formatCount } from "../common/wording.js";
 
 export function starting() {
   return "Starting\u2026";
@@ -15,7 +15,8 @@ export function compared(reply, info) {
   const limits = info.compare;
   return {
     panel: `${cancelled ? "Cancelled" : "Done"}: ${reply.results.length} runs, ${finished} found a solution. ` +
-      `Each run had at most ${formatCount(limits.max_nodes)} nodes and ${limits.time_limit} s.`,
+      `Each run had at most ${formatCount(limits.max_nodes)} nodes and ${limits.time_limit} s.` +
+      (reply.results.some((r) => r.reported_by === "code") ? ` Run in the worker that runs your code: every figure here is ${REPORTED_BY_CODE}.` : ""),
     status: `Comparison ${cancelled ? "cancelled" : "finished"}: see the table and the chart below.`,
   };
 }

@@ -156,7 +156,8 @@ export class CodePanel {
       this.offers.offerHeuristic(null);
       this.offers.offerSearch(null);
       this.choice.refill();
-      this.view.setConsent(words.consent(words.linked(shown)));
+      const { text, about } = words.linkConsent(shown.map((which) => ({ which, code: this.text(which) })));
+      this.view.setConsent(text, about); // its lines, and the hidden characters it holds
       this.showBusy();
     }
   }
@@ -255,7 +256,7 @@ export class CodePanel {
     job.cancelled = true;
     this.view.setStatus("heuristic", words.CANCELLING_CHECK, "stopping");
     if (job.handle) this.runner.cancel(job.handle);
-    setTimeout(() => { if (this.checking === job) this.runner.end(words.CHECK_CANCELLED_IN_H); }, CANCEL_GRACE_MS);
+    setTimeout(() => { if (this.checking === job) this.runner.end(words.CHECK_CANCELLED_IN_H, job.handle); }, CANCEL_GRACE_MS);
   }
 
   async exportCheck(kind) {
@@ -306,7 +307,7 @@ export class CodePanel {
 
   cancelSearch() {
     if (!this.searching) return;
-    this.runner.end(words.SEARCH_CANCELLED);
+    this.runner.end(words.SEARCH_CANCELLED, this.searching.handle);
   }
 
   // -- refusals and ends ----------------------------------------------------------------

@@ -1,17 +1,31 @@
-// CodeRunner: the worker that runs a person's code, and the routing of requests between it and
-// the solver. It is a second client of the solver's worker core (the same package and web API),
-// in the sandbox (sandbox-host.js: an opaque-origin frame that owns the worker, under a policy
-// with no network, storage or evaluation), started the first time a request carries a person's
-// code (heuristic_code, search_code); every other request goes to the solver. The solver's worker
-// never runs a person's code, so an endless loop, an exception, a huge allocation or a crash
-// there loses neither the solver, nor its tables, nor the board: that worker alone is ended and
-// started afresh.
+// CodeRunner: the workers that run a person's code, and the routing of requests between them and
+// the solver. Each is a client of the solver's worker core (the same package and web API), in
+// the sandbox (sandbox-host.js: an opaque-origin frame that owns the worker, under a policy with
+// no network, storage or evaluation); a request that carries a person's code (heuristic_code,
+// search_code) goes to one, every other request to the solver. The solver's worker never runs a
+// person's code, so an endless loop, an exception, a huge allocation or a crash there loses
+// neither the solver, nor its tables, nor the board: that worker alone is ended.
 //
-// Limits on the code's worker: silence (no answer, no progress) for HANG_MS while it works (an
-// h that never returns; a person's search, one long call, may take its time limit and a margin),
-// and its memory's hard cap (sandbox-host.js's MEMORY_LIMIT: a growth past it fails, and the
-// worker says so). Either ends the worker; the request waiting on it is answered with an error
-// that says why, and a fresh worker starts.
+// One interpreter per code: a request goes to the worker of its code's text (all of it: the
+// heuristic's and the search's), or to a fresh one that has run no code. A worker of other code
+// is ended once it has nothing left to answer, so nothing one code did (a class of the package
+// replaced, a module patched, a table changed in memory) reaches another code's run. A fresh
+// worker is kept started ahead (`spare`) once code has run, so new code does not wait for Python.
+//
+// Judged outside the code: a check (op "check") is never asked of the code's worker. Its worker
+// only answers h's values on the boards the check judges ("check_values"), and the solver's own
+// worker judges them ("judge_check"): the verdict, every count in it and its sentence are the
+// solver's. Other answers are taken on nobody's word either (sandbox-answers.js): a progress
+// report the page cannot use, an answer whose boards are not the request's size, a solution the
+// solver's worker does not replay from the request's board to what it claims, end that worker;
+// the request is answered with why. Counts only the code's worker can know (a search's
+// expansions) are marked `reported_by: "code"`, and the page says so where it shows them.
+//
+// Limits on a code's worker: silence (no message) for HANG_MS while it works (an h that never
+// returns), reports that do not get further for HANG_MS (a count, a stage: `advance`), a request
+// that outlives its whole budget (`budgetMs`), and its memory's hard cap (sandbox-host.js's
+// MEMORY_LIMIT). Each ends the worker; the request waiting on it is answered with an error that
+// says why, and a fresh worker starts.
 //
 // As the job runner's and the explainer's client: request(request, onProgress, options) ->
 // {id, answer}, cancel(id), as SolverClient's, with ids that remember their worker.
@@ -22,61 +36,170 @@ import * as words from "./code-words.js";
 import { boardsFit, cellsOf, foreignResult, refusal, replayRequest, replayedSolution } from "./sandbox-answers.js";
 
 const HANG_MS = 10_000;
+const WATCH_MS = 1000;
+const BUDGET_MARGIN_MS = 30_000; // past a request's own time limit
+const COMPARE_BUDGET_MS = 600_000; // Compare all runs many searches, each under the time limit
 const MAX_TREE_NODES = 4 * 2000 + 1; // Python's tree: at most 2,000 expansions, 4 children each
 export const WHO = words.worker;
+const CLOCK = {
+  now: () => performance.now(),
+  every: (callback, ms) => setInterval(callback, ms),
+  stop: (timer) => clearInterval(timer),
+};
+
+// The code a request carries, as one key: the same text, the same worker.
+export function codeKey(request) {
+  return JSON.stringify([request.heuristic_code ?? null, request.search_code ?? null]);
+}
+
+// How far a progress report says the work has got: a number that grows as it goes on (searches
+// expanded, boards asked about, pairs done), and the stage it names.
+export function advance(report) {
+  if (!report || typeof report !== "object") return { count: -1, stage: null };
+  const number = (key) => (Number.isFinite(report[key]) ? report[key] : 0);
+  return { count: number("pairs_done") * 1e9 + number("expanded") + number("states") + number("done"), stage: String(report.stage ?? "") };
+}
+
+// The whole time a request may take on a code's worker, ms.
+export function budgetMs(request) {
+  if (request.op === "compare") return COMPARE_BUDGET_MS;
+  const seconds = Number.isFinite(request.time_limit) ? request.time_limit : 60;
+  return seconds * 1000 + BUDGET_MARGIN_MS;
+}
 
 export class CodeRunner {
-  // `startWorker()`: a new sandboxed worker (a SandboxWorker; a fake in Node tests).
-  constructor({ solver, startWorker }) {
-    Object.assign(this, { solver, startWorker });
-    this.code = null; // its SolverClient, once started
-  }
-
-  // The code's worker, started now if it is not yet.
-  client() {
-    if (this.code) return this.code;
-    this.code = new SolverClient(this.startWorker, { hangMs: HANG_MS, who: WHO, maxRestarts: Infinity });
-    return this.code;
+  // `startWorker()`: a new sandboxed worker (a SandboxWorker); `newClient(startWorker)`: a client
+  // of one (a SolverClient; a fake in Node tests); `clock`: as SolverClient's.
+  constructor({ solver, startWorker, newClient = null, clock = CLOCK }) {
+    Object.assign(this, { solver, startWorker, clock });
+    this.newClient = newClient || ((start) => new SolverClient(start, { hangMs: HANG_MS, who: WHO, maxRestarts: Infinity }));
+    this.boxes = new Map(); // code key -> {key, client, busy}
+    this.latest = null; // the key of the code asked for last
+    this.spare = null; // a fresh client that has run no code
   }
 
   get started() {
-    return this.code !== null;
+    return this.boxes.size > 0 || this.spare !== null;
   }
 
-  // End the code's worker now, whatever it runs (a cancel, a limit): what waits on it is
-  // answered with an error that gives `reason`, and a fresh worker starts.
-  end(reason) {
-    if (this.code && this.code.worker) this.code.crash(reason);
+  // The worker for `request`'s code: its own, else a fresh one; workers of other code that have
+  // nothing left to answer are ended.
+  box(request) {
+    const key = codeKey(request);
+    this.latest = key;
+    let box = this.boxes.get(key);
+    if (!box) {
+      const client = this.spare || this.newClient(this.startWorker);
+      this.spare = null;
+      box = { key, client, busy: 0 };
+      this.boxes.set(key, box);
+      // Once it is up, another starts for the next code (not before: they would share the start).
+      Promise.resolve(client.ready).then(() => this.keepSpare(), () => {});
+    }
+    this.retire();
+    return box;
   }
 
-  // A request that carries code goes to the code's worker, any other to the solver. What the
-  // code's worker reports is the code's, and taken on nobody's word (sandbox-answers.js): a
-  // progress report the page cannot use, an answer whose boards are not the request's size, a
-  // solution the solver's worker does not replay from the request's board to what it claims,
-  // end that worker; the request is answered with why.
+  keepSpare() {
+    if (!this.spare && this.boxes.size > 0) this.spare = this.newClient(this.startWorker);
+  }
+
+  // End the workers of code other than the latest that have nothing left to answer.
+  retire() {
+    for (const box of [...this.boxes.values()]) {
+      if (box.key === this.latest || box.busy > 0) continue;
+      this.boxes.delete(box.key);
+      box.client.fail(words.retired);
+    }
+  }
+
+  // End a code's worker now, whatever it runs (a cancel, a limit): what waits on it is answered
+  // with an error that gives `reason`, and a fresh worker starts. `handle`: the request whose
+  // worker (else every code's worker).
+  end(reason, handle = null) {
+    const clients = handle ? [handle.client] : [...this.boxes.values()].map((box) => box.client);
+    for (const client of clients) if (client !== this.solver && client.worker) client.crash(reason);
+  }
+
+  // A request that carries code goes to its code's worker (a check: its values there, its
+  // verdict from the solver), any other to the solver.
   request(request, onProgress = null, options = {}) {
-    const code = protocol.carriesCode(request);
-    if (!code) {
+    if (!protocol.carriesCode(request)) {
       const { id, answer } = this.solver.request(request, onProgress, options);
       return { id: { client: this.solver, id }, answer };
     }
-    const client = this.client();
+    if (request.op === "check") return this.check(request, onProgress, options);
+    const box = this.box(request);
+    const handle = { client: box.client, id: null };
+    const ended = (reason) => this.end(reason, handle);
     let solutions = Promise.resolve(); // replayed one after another, in the order found
-    const guarded = onProgress ? (report, solution = null, traceDelta = null) => {
+    const watch = this.watch(request, options, ended);
+    const guarded = (report, solution = null, traceDelta = null) => {
       try {
         if (!boardsFit(report, cellsOf(request))) throw new Error("boards");
-        onProgress(report, null, traceDelta);
+        watch.heard(report);
+        if (onProgress) onProgress(markReported(report), null, traceDelta);
       } catch {
-        this.end(words.unreadableReport);
+        ended(words.unreadableReport);
         return;
       }
-      if (solution) solutions = solutions.then(() => this.replayed(request, solution)).then((shown) => {
-        if (typeof shown === "string") this.end(`it reported ${shown.replace(/^a /, "a solution with ")}`);
+      if (solution && onProgress) solutions = solutions.then(() => this.replayed(request, solution)).then((shown) => {
+        if (typeof shown === "string") ended(`it reported ${shown.replace(/^a /, "a solution with ")}`);
         else onProgress(null, shown, null);
       });
-    } : null;
-    const { id, answer } = client.request(request, guarded, options);
-    return { id: { client, id }, answer: answer.then((reply) => this.checked(request, reply)) };
+    };
+    box.busy += 1;
+    const { id, answer } = box.client.request(request, guarded, options);
+    handle.id = id;
+    const settled = answer.then((reply) => this.checked(request, reply, ended)).finally(() => {
+      watch.stop();
+      box.busy -= 1;
+      this.retire();
+    });
+    return { id: handle, answer: settled };
+  }
+
+  // The silence, no-progress and budget watch of one request on a code's worker.
+  watch(request, options, ended) {
+    const clock = this.clock;
+    const hang = Math.max(HANG_MS, options.silenceMs || 0);
+    const deadline = clock.now() + Math.max(budgetMs(request), options.silenceMs || 0);
+    let last = clock.now();
+    let best = advance(null);
+    const timer = clock.every(() => {
+      const now = clock.now();
+      const why = now > deadline ? words.overBudget(Math.round(budgetMs(request) / 1000))
+        : now - last > hang ? words.noProgress(Math.round((now - last) / 1000)) : null;
+      if (why === null) return;
+      clock.stop(timer); // once: the worker is ended, and its request answered
+      ended(why);
+    }, WATCH_MS);
+    return {
+      heard(report) {
+        const now = advance(report);
+        if (now.count > best.count || now.stage !== best.stage) {
+          best = { count: Math.max(best.count, now.count), stage: now.stage };
+          last = clock.now();
+        }
+      },
+      stop: () => clock.stop(timer),
+    };
+  }
+
+  // A check: h's values from the code's worker, the verdict from the solver's. One handle follows
+  // it from the first to the second (a cancel reaches whichever runs).
+  check(request, onProgress, options) {
+    const began = this.clock.now();
+    const asked = { ...request, op: "check_values" };
+    const first = this.request(asked, onProgress, options);
+    const handle = first.id;
+    const answer = first.answer.then((reply) => {
+      if (!reply || reply.ok !== true) return reply;
+      const judging = this.solver.request(protocol.judgeCheck(request, reply, (this.clock.now() - began) / 1000), onProgress);
+      Object.assign(handle, { client: this.solver, id: judging.id });
+      return judging.answer;
+    });
+    return { id: handle, answer };
   }
 
   // `solution` as the solver's worker replays it from the request's board, or why not (a string).
@@ -89,25 +212,40 @@ export class CodeRunner {
 
   // The code's worker's answer to `request`, as the page may take it (else a refusal, and that
   // worker is ended).
-  async checked(request, reply) {
+  async checked(request, reply, ended) {
     if (!reply || reply.ok !== true) return reply; // its error: shown as text
     const refuse = (why) => {
-      this.end(`it answered with ${why}`);
+      ended(`it answered with ${why}`);
       return refusal(request, why);
     };
     if (!boardsFit(reply, cellsOf(request))) return refuse("boards that are not the size of the request's");
+    if (request.op === "check_values") {
+      return Array.isArray(reply.values) ? reply : refuse("h's values that are not a list");
+    }
     const tree = reply.result && reply.result.tree;
     if (tree !== undefined && tree !== null && !(Array.isArray(tree.nodes) && tree.nodes.length <= MAX_TREE_NODES)) {
       return refuse("a search tree of more nodes than a tree may have");
     }
-    if (request.op !== "solve" && request.op !== "user_search") return reply;
-    const foreign = foreignResult(request, reply.result);
+    const marked = markReported(reply);
+    if (request.op !== "solve" && request.op !== "user_search") return marked;
+    const foreign = foreignResult(request, marked.result);
     if (foreign) return refuse(foreign);
-    const shown = await this.replayed(request, reply.result, { final: true });
-    return typeof shown === "string" ? refuse(shown) : { ...reply, result: shown };
+    const shown = await this.replayed(request, marked.result, { final: true });
+    return typeof shown === "string" ? refuse(shown) : { ...marked, result: shown };
   }
 
   cancel(handle) {
     handle.client.cancel(handle.id);
   }
+}
+
+// An answer or report of a code's worker with its results marked as that worker's report
+// (`reported_by: "code"`): their counts are the code's claim, and the page says so.
+function markReported(reply) {
+  if (!reply || typeof reply !== "object") return reply;
+  const mark = (result) => (result && typeof result === "object" && !Array.isArray(result) ? { ...result, reported_by: "code" } : result);
+  const out = { ...reply, reported_by: "code" };
+  if ("result" in reply) out.result = mark(reply.result);
+  if (Array.isArray(reply.results)) out.results = reply.results.map(mark);
+  return out;
 }

@@ -7,6 +7,7 @@
 import { download } from "../common/download.js";
 import { miniBoard } from "../common/mini-board.js";
 import { formatFragment } from "../link/url-state.js";
+import { escapeHidden } from "./code-facts.js";
 import * as words from "./code-words.js";
 
 export class CodeView {
@@ -19,6 +20,7 @@ export class CodeView {
     this.status = { heuristic: byId("check-status"), search: byId("search-status") };
     this.consent = byId("code-consent");
     this.consentText = byId("code-consent-text");
+    this.consentAbout = null; // what the link's code holds (words.linkConsent), said until Run
     this.checkSize = byId("check-size");
     this.progress = byId("check-progress");
     this.buttons = {
@@ -47,17 +49,22 @@ export class CodeView {
   // A plain text area in the editor's place (before the editor has loaded, or if it cannot). It
   // is as tall as the editor will be (a row for each line; the editor's font, line height and
   // padding: style.css), so the buttons under it stay where they are when the editor takes over.
+  // A text area draws an invisible or direction-changing character as nothing (or lets it reorder
+  // the line): code holding one is shown with each written out ("<U+202E>"), read-only, and its
+  // text is still the code's.
   fallback(which, text, onInput) {
+    let code = text;
     const area = this.area(which, text);
     area.addEventListener("input", () => {
+      code = area.value;
       fitRows(area);
-      onInput(area.value);
+      onInput(code);
     });
     this.hosts[which].replaceChildren(area);
     fitRows(area);
     return {
-      get text() { return area.value; },
-      setText(next) { area.value = next; fitRows(area); onInput(next); },
+      get text() { return code; },
+      setText(next) { code = next; show(area, next); fitRows(area); onInput(next); },
       markError() {},
       clearError() {},
       focus() { area.focus(); },
@@ -78,7 +85,8 @@ export class CodeView {
 
   area(which, text) {
     const area = this.doc.createElement("textarea");
-    Object.assign(area, { value: text, spellcheck: false });
+    area.spellcheck = false;
+    show(area, text);
     area.setAttribute("aria-label", words.editorLabel(which));
     fitRows(area);
     return area;
@@ -96,9 +104,21 @@ export class CodeView {
     el.dataset.state = state;
   }
 
-  setConsent(text) {
-    this.consentText.textContent = text || "";
+  // The consent notice: `text`, then what the link's code holds (`about`, words.linkConsent: its
+  // note, and data-heuristic-lines, data-search-lines, data-hidden-count, data-hidden-chars), said
+  // after whichever notice follows until the notice goes ("").
+  setConsent(text, about) {
+    if (!text) this.consentAbout = null;
+    else if (about) this.consentAbout = about;
+    const held = this.consentAbout;
+    this.consentText.textContent = held && held.note ? `${text} ${held.note}` : text || "";
     this.consent.hidden = !text;
+    const data = this.consent.dataset;
+    for (const key of ["heuristicLines", "searchLines", "hiddenCount", "hiddenChars"]) delete data[key];
+    if (!held) return;
+    for (const [which, lines] of Object.entries(held.lines)) data[`${which}Lines`] = String(lines);
+    data.hiddenCount = String(held.count);
+    data.hiddenChars = held.hidden.join(" ");
   }
 
   get size() {
@@ -168,6 +188,12 @@ export class CodeView {
   download(name, type, text) {
     download(this.doc, name, type, text);
   }
+}
+
+// `text` in a text area, its hidden characters written out: then it is read-only.
+function show(area, text) {
+  area.value = escapeHidden(text);
+  area.readOnly = area.value !== text;
 }
 
 // A row for each line of the text; once it is laid out, its wrapped lines' height (the editor

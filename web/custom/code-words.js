@@ -2,14 +2,20 @@
 // its exports as Markdown and CSV), a search's outcome, the consent notice of a linked program, the
 // panel's status lines, and the heuristic's entry in the Heuristic menu with its verdict after a solve.
 
-import { formatCount, formatSeconds } from "../common/wording.js";
+import { REPORTED_BY_CODE as REPORTED, formatCount, formatSeconds } from "../common/wording.js";
+import { codeFacts } from "./code-facts.js";
 
 const percent = (share) => `${(100 * share).toFixed(share < 0.001 && share > 0 ? 3 : 1)}%`;
 
+// A check's progress: h being asked about the boards (in the code's worker: how many so far),
+// then the solver judging its answers (overestimates and inconsistent moves found so far).
 export function checkProgress(p) {
   if (!p || !p.total) return "Checking\u2026";
   const share = Math.min(1, p.states / p.total);
-  return `Checking (${p.stage}): ${formatCount(p.states)} of ${formatCount(p.total)} boards (${percent(share)}), ` +
+  if (p.overestimates == null) {
+    return `Running h on the boards the check judges: ${formatCount(p.states)} of ${formatCount(p.total)} (${percent(share)}), ${formatSeconds(p.seconds)}`;
+  }
+  return `Judging h's answers (${p.stage}): ${formatCount(p.states)} of ${formatCount(p.total)} boards (${percent(share)}), ` +
     `${formatCount(p.overestimates)} overestimates and ${formatCount(p.inconsistent_edges)} inconsistent moves so far, ${formatSeconds(p.seconds)}`;
 }
 
@@ -71,10 +77,11 @@ export function checkCsv(c, filename) {
 }
 
 export function searchDone(r) {
-  const stopped = { "max-nodes": "the node limit", "time-limit": "the time limit" }[r.stopped];
-  if (stopped) return `Your search was stopped by ${stopped} after ${formatCount(r.expansions)} expansions (${formatSeconds(r.seconds)}).`;
-  if (!r.solved) return `Your search found no solution (it returned None) after ${formatCount(r.expansions)} expansions.`;
-  return `Your search: ${r.length} moves, replayed to the goal; ${formatCount(r.expansions)} expansions in ${formatSeconds(r.seconds)}. ` +
+  const stopped = { "node-limit": "the node limit", "max-nodes": "the node limit", "time-limit": "the time limit" }[r.stopped];
+  const expansions = `${formatCount(r.expansions)} expansions${r.reported_by === "code" ? ` ${REPORTED}` : ""}`;
+  if (stopped) return `Your search was stopped by ${stopped} after ${expansions} (${formatSeconds(r.seconds)}).`;
+  if (!r.solved) return `Your search found no solution (it returned None) after ${expansions}.`;
+  return `Your search: ${r.length} moves, replayed to the goal; ${expansions} in ${formatSeconds(r.seconds)}. ` +
     "Press Play to watch it, or Compare all to race it against the built-in algorithms.";
 }
 
@@ -82,6 +89,11 @@ export function searchDone(r) {
 export const worker = "the worker that runs your code";
 export const unreadable = "your code's worker sent an answer the page could not read";
 export const unreadableReport = "it sent a report the page could not read";
+// Why a code's worker is ended by the runner's watch (code-runner.js).
+export const retired = "other code runs in a fresh worker of its own";
+export const overBudget = (seconds) => `it ran past the ${seconds} s this request may take`;
+export const noProgress = (seconds) => `it kept reporting for ${seconds} s without getting any further`;
+
 export const sandbox = {
   title: "The sandbox that runs your code",
   noFiles: (why) => `the files of the Python runtime could not be fetched for it (${why})`,
@@ -92,6 +104,37 @@ export const sandbox = {
 
 export function consent(which) {
   return `This link carries ${which} written by someone else. It has not run: read it below, then press Run to use it.`;
+}
+
+// The consent notice of a link's code (`parts`: [{which, code}], in the order shown): each part
+// with its length ("a heuristic of 42 lines"), and what it holds that reading it may miss
+// (code-facts.js). {text, about: {lines: {heuristic: 42}, hidden: ["U+202E", ...], count, note}}:
+// the view says `note` after the notice until Run, whichever notice it shows then.
+export function linkConsent(parts) {
+  const facts = parts.map(({ which, code }) => ({ which, ...codeFacts(code) }));
+  const carried = facts.map(({ which, lines }) => `${linked([which])} of ${formatCount(lines)} ${lines === 1 ? "line" : "lines"}`);
+  return {
+    text: consent(carried.join(" and ")),
+    about: {
+      lines: Object.fromEntries(facts.map(({ which, lines }) => [which, lines])),
+      hidden: [...new Set(facts.flatMap((f) => f.hidden))],
+      count: facts.reduce((sum, f) => sum + f.count, 0),
+      note: hiddenNote(facts),
+    },
+  };
+}
+
+// The invisible or direction-changing characters each part holds ("" if none): "The heuristic
+// holds 3 invisible or direction-changing characters (U+202E, U+200B), each marked in the code
+// by its code point." At most 8 are named a part.
+export function hiddenNote(facts) {
+  const named = (codes) => (codes.length <= 8 ? codes.join(", ") : `${codes.slice(0, 8).join(", ")} and ${formatCount(codes.length - 8)} more`);
+  const held = facts.filter((f) => f.count > 0).map(({ which, count, hidden }, i) => (i === 0
+    ? `The ${which} holds ${formatCount(count)} invisible or direction-changing ${count === 1 ? "character" : "characters"} (${named(hidden)})`
+    : `the ${which} ${formatCount(count)} (${named(hidden)})`));
+  if (!held.length) return "";
+  const total = facts.reduce((sum, f) => sum + f.count, 0);
+  return `${held.join(", ")}, ${total === 1 ? "marked" : "each marked"} in the code by its code point.`;
 }
 
 // A refusal of a person's code: Python's (the message, the line to mark) or its worker ended

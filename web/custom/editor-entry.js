@@ -1,7 +1,9 @@
 // The code editor's entry, bundled by build.py with esbuild into custom/editor-bundle.js (this
 // file is not shipped: its imports name npm packages). CodeMirror 6: Python highlighting,
 // automatic indentation, line numbers, undo, bracket matching, search; the line of an error is
-// marked as a diagnostic. The editor lives in a shadow root: there CodeMirror styles itself
+// marked as a diagnostic; every invisible or direction-changing character is drawn as a red mark
+// naming its code point (code-facts.js), in place of the character itself, so none can hide or
+// reorder what the code shows. The editor lives in a shadow root: there CodeMirror styles itself
 // through a constructable style sheet, which the page's Content-Security-Policy (style-src
 // 'self', no inline <style>) allows; in the document it would add a <style> element, refused.
 //
@@ -14,7 +16,8 @@ import { HighlightStyle, indentUnit, syntaxHighlighting } from "@codemirror/lang
 import { tags } from "@lezer/highlight";
 import { setDiagnostics } from "@codemirror/lint";
 import { EditorState } from "@codemirror/state";
-import { EditorView, keymap } from "@codemirror/view";
+import { EditorView, highlightSpecialChars, keymap } from "@codemirror/view";
+import { HIDDEN_CHARS, codePoint, hiddenName } from "./code-facts.js";
 
 // Colours from the page's stylesheet (custom properties reach into the shadow root), so the
 // editor follows the light or dark scheme with the rest of the page.
@@ -50,6 +53,26 @@ const theme = EditorView.theme({
   // Content-Security-Policy (img-src 'self') refuses: a text decoration instead.
   "& .cm-lintRange-error": { backgroundImage: "none", textDecoration: "underline wavy #dc2626", textDecorationSkipInk: "none" },
   "& .cm-lintRange-error.cm-lintRange-active": { backgroundColor: "#fee2e2" },
+  ".cm-hiddenChar": {
+    color: "var(--error)", border: "1px solid var(--error)", borderRadius: "3px", padding: "0 2px", margin: "0 1px",
+    fontSize: "85%", fontWeight: "bold",
+  },
+});
+
+// CodeMirror's special characters (basicSetup's highlightSpecialChars: control characters, some
+// zero-width and direction characters, each drawn as a red dot) widened to every hidden character
+// of code-facts.js, each drawn as its code point ("U+202E") in a red box. The mark replaces the
+// character in the page, so a direction override cannot reorder the line any more.
+const hiddenChars = highlightSpecialChars({
+  addSpecialChars: new RegExp(HIDDEN_CHARS, "u"),
+  render(code) {
+    const mark = document.createElement("span");
+    mark.className = "cm-hiddenChar";
+    mark.textContent = codePoint(code);
+    mark.title = hiddenName(code);
+    mark.setAttribute("aria-label", hiddenName(code));
+    return mark;
+  },
 });
 
 export function createEditor(host, { text = "", label = "Code", onChange = () => {} } = {}) {
@@ -64,6 +87,7 @@ export function createEditor(host, { text = "", label = "Code", onChange = () =>
       doc: text,
       extensions: [
         basicSetup,
+        hiddenChars,
         python(),
         indentUnit.of("    "), // Python's four spaces
         EditorView.lineWrapping,

@@ -73,6 +73,15 @@ export function check({ code, filename }, size, goal, timeLimit) {
   return { op: "check", heuristic_code: code, heuristic_filename: filename, size, goal, time_limit: timeLimit };
 }
 
+// The verdict of check `request` from the answer of its code's worker to it asked as
+// "check_values" (h's values), judged by the solver's worker; `seconds`: the check's time so far.
+export function judgeCheck(request, values, seconds) {
+  return {
+    op: "judge_check", values: values.values, stopped: values.stopped ?? null, size: request.size, goal: request.goal,
+    heuristic_filename: request.heuristic_filename, seconds: Math.max(seconds, 0.001),
+  };
+}
+
 // A person's search ({code, filename}) run once on board `a` under `limits` (max_nodes, time_limit).
 export function userSearch(a, { code, filename }, limits) {
   return { op: "user_search", ...boardFields(a), search_code: code, search_filename: filename, ...limits };

@@ -1,0 +1,106 @@
+"""A verdict the checked code cannot write (issue 35): a link's code that replaces everything it
+can reach in its own interpreter (the check's classes, h's wrapper, builtins, sys.modules, the
+distance table in memory) changes neither the verdict on other code checked later in the same
+tab, nor its own verdict beyond the values it answers. Each code runs in a worker of its own,
+and the verdict is made by the solver's worker from h's values
+(web/custom/code-runner.js, npuzzle/custom/check.py's judge_check).
+
+The oracle is CPython's own check of the same text (``check_heuristic``), which is what a fresh
+tab shows; before the fix, the second check in the tab said "admissible ... on all 181,440
+states" of a heuristic that overestimates on 181,439 of them."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from playwright.sync_api import expect
+
+from npuzzle import Board
+from npuzzle.custom import check_heuristic, load_heuristic
+
+from .pages import HARD, check, open_link, packed_code, write
+
+pytestmark = pytest.mark.browser
+
+FORGED = ("admissible: h never exceeds the true distance on all 181,440 states; consistent: no move lowers h by "
+          "more than 1 (483,840 moves checked)")
+
+HOSTILE = f'''"""Looks like the Manhattan distance; replaces what it can reach first."""
+import builtins, sys
+import npuzzle.custom.check as check
+import npuzzle.custom.heuristic as heuristic
+import npuzzle.distance_table as tables
+from npuzzle import Board
+
+FORGED = {FORGED!r}
+check.CheckResult.verdict = lambda self: FORGED
+check.CheckResult.admissible = property(lambda self: True)
+check.CheckResult.consistent = property(lambda self: True)
+check.CheckResult.overestimates = 0
+heuristic.UserHeuristic.__call__ = lambda self, tiles, goal, rows, cols: 0   # every later h says 0
+check._Tally.overestimate = lambda self, *args: None
+check._Tally.inconsistent_edge = lambda self, *args: None
+table = tables.distance_table(Board.goal(3, 3))
+while not table.complete:
+    table.grow(100000)
+for rank in range(len(table.distance)):
+    table.distance[rank] = 200                                            # every board far away
+real_max = builtins.max
+builtins.max = lambda *args, **kw: 0 if args and args[0] == 0 else real_max(*args, **kw)
+sys.modules["npuzzle.custom.check"] = check
+sys.modules["json"].dumps = (lambda dumps: lambda value, *a, **k: dumps(value, *a, **k).replace('"admissible": false', '"admissible": true'))(sys.modules["json"].dumps)
+
+
+def h(tiles, goal, rows, cols):
+    total = 0
+    for cell, tile in enumerate(tiles):
+        if tile:
+            at = goal.index(tile)
+            total += abs(cell // cols - at // cols) + abs(cell % cols - at % cols)
+    return total
+'''
+
+TWICE = ("def h(tiles, goal, rows, cols):\n    total = 0\n    for cell, tile in enumerate(tiles):\n        if tile:\n"
+         "            at = goal.index(tile)\n            total += abs(cell // cols - at // cols) + abs(cell % cols - at % cols)\n"
+         "    return 2 * total + 1\n")
+"""Plainly inadmissible: over the true distance on every board but none."""
+
+
+def fresh_verdict(code: str) -> str:
+    """What a check of ``code`` says where nothing else ran: CPython's own check."""
+    return check_heuristic(load_heuristic(code), Board.goal(3, 3)).verdict()
+
+
+def run_link_code(app: Any) -> None:
+    """Press the consent's Run (which checks the link's heuristic) and wait for its verdict."""
+    consent = app.locator("#code-consent")
+    expect(consent).to_be_visible(timeout=60_000)
+    app.get_by_role("button", name="Run", exact=True).click()
+    expect(app.locator("#check-result")).to_be_visible(timeout=120_000)
+
+
+def test_a_link_s_code_cannot_forge_the_verdict_on_code_checked_after_it(app: Any, site_url: str) -> None:
+    expected = fresh_verdict(TWICE)
+    assert expected.startswith("not admissible: h exceeds the true distance on 165,734 of 181,440 boards")
+    open_link(app, site_url, f"#board={HARD}&goal=blank-last&hcode={packed_code(HOSTILE)}")
+    run_link_code(app)
+    # Its own verdict: the values it answered (every patch above ran in its own interpreter, after
+    # the package made its answer's values; the judging ran elsewhere).
+    own = app.locator("#check-verdict")
+    expect(own).not_to_have_text("")
+    # The visitor's own code, in the same tab: the verdict of a fresh tab.
+    write(app, app.get_by_role("textbox", name="Your heuristic (Python)"), TWICE)  # (the link opened its part)
+    result = check(app)
+    expect(app.locator("#check-verdict")).to_have_text(expected, timeout=120_000)
+    expect(result).to_have_attribute("data-admissible", "false")
+    expect(result).to_have_attribute("data-states", "181440")
+
+
+def test_a_second_link_in_the_same_tab_gets_its_own_verdict(app: Any, site_url: str) -> None:
+    open_link(app, site_url, f"#board={HARD}&goal=blank-last&hcode={packed_code(HOSTILE)}")
+    run_link_code(app)
+    app.goto(f"{site_url}#board={HARD}&goal=blank-last&hcode={packed_code(TWICE)}")
+    expect(app.locator("#code-consent")).to_be_visible(timeout=60_000)
+    app.get_by_role("button", name="Run", exact=True).click()
+    expect(app.locator("#check-verdict")).to_have_text(fresh_verdict(TWICE), timeout=120_000)
