@@ -120,13 +120,16 @@ adapter, ``WebJob``, steps, cancels and answers, each kind in the JSON of its ``
     "notation", "moves"}``; refused like ``analyse``'s game (field ``to`` for an unknown
     notation to write in). The page writes a best finish with it (the position's board,
     the finish's tiles in ``numbers``).
-``replay`` ``{board, goal?, size?, tiles}``
+``replay`` ``{board, goal?, size?, tiles, distance?}``
     Replay a sequence of single slides (``tiles``: the tile slid at each move, each next to
     the blank) from ``board``: ``{"type": "replayed", "start", "goal", "rows", "cols", "tiles",
     "moves": their directions, "end": the board reached, "at_goal"}``; an error with field ``tiles`` (and ``step``, ``board``: the
     move refused and the board before it) for a tile that is not next to the blank, at most
     ``MAX_REPLAY_MOVES`` moves. The page replays here, in the solver's own worker, every
-    solution the worker that runs a person's code reports before it shows one.
+    solution the worker that runs a person's code reports before it shows one. With
+    ``"distance": true``, ``distance`` is the start's exact distance to the goal on boards of at
+    most 9 cells (else null): whether a solution found with a person's heuristic is a shortest one
+    is then the solver's to say, not the code's.
 ``move`` ``{board, goal?, size?, tile}`` or ``{..., direction}``
     Play: push ``tile`` (or the tile that slides in ``direction``, U/D/L/R) toward the blank (it must share the blank's row or column;
     the tiles between slide too). Answered like ``analyze`` plus ``moved`` (tiles, in
@@ -155,6 +158,7 @@ from .board import (
     relabel,
 )
 from .compare import COMPARE_MAX_NODES, COMPARE_TIME_LIMIT, Comparison
+from .distance_table import TABLE_CELLS, distance_table
 from .explain import ExplainError, breakdown
 from .custom.check import JudgedCheck
 from .custom import (
@@ -179,6 +183,7 @@ from .request import (
     Caps,
     Fields,
     RequestError,
+    flag_field,
     number_field,
     quote as _quote,
     read_analyse,
@@ -532,8 +537,22 @@ def _replay(request: Fields) -> dict[str, Any]:
         cells[blank], cells[at] = tile, BLANK
         where[tile], blank = blank, at
         directions.append(direction)
-    return {"type": "replayed", "start": list(board.tiles), "goal": list(boards.goal.tiles), "rows": board.rows,
-            "cols": cols, "tiles": tiles, "moves": "".join(directions), "end": cells, "at_goal": tuple(cells) == boards.goal.tiles}
+    answer = {"type": "replayed", "start": list(board.tiles), "goal": list(boards.goal.tiles), "rows": board.rows,
+              "cols": cols, "tiles": tiles, "moves": "".join(directions), "end": cells, "at_goal": tuple(cells) == boards.goal.tiles}
+    if flag_field(request, "distance"):
+        answer["distance"] = _exact_distance(board, boards.goal)
+    return answer
+
+
+def _exact_distance(board: Board, goal: Board) -> int | None:
+    """The board's exact distance to the goal on boards of at most TABLE_CELLS cells (the
+    distance table grown to the end: once per goal, then kept), else None."""
+    if board.size > TABLE_CELLS:
+        return None
+    table = distance_table(goal)
+    while not table.complete:
+        table.grow(1 << 20)
+    return table.distance_of(board)
 
 
 def _budget(request: Fields) -> float:

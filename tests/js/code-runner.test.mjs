@@ -29,7 +29,10 @@ function result(overrides = {}) {
 // Python's replay op's answer for `tiles` on A's board (only the legal ones this file uses).
 function replayed(tiles) {
   if (tiles.length === 1 && tiles[0] === 8) {
-    return { ok: true, type: "replayed", start: A.tiles, goal: GOAL, rows: 3, cols: 3, tiles, moves: "L", end: GOAL, at_goal: true };
+    return { ok: true, type: "replayed", start: A.tiles, goal: GOAL, rows: 3, cols: 3, tiles, moves: "L", end: GOAL, at_goal: true, distance: 1 };
+  }
+  if (tiles.join() === "8,5,6,8,5,6,8") { // a legal detour of 7 moves that ends on the goal
+    return { ok: true, type: "replayed", start: A.tiles, goal: GOAL, rows: 3, cols: 3, tiles, moves: "LDRULDR".slice(0, 7), end: GOAL, at_goal: true, distance: 1 };
   }
   if (tiles.length === 0) return { ok: true, type: "replayed", start: A.tiles, goal: GOAL, rows: 3, cols: 3, tiles, moves: "", end: A.tiles, at_goal: false };
   return { ok: false, error: { field: "tiles", message: `move 1: tile ${tiles[0]} is not next to the blank and cannot move`, step: 1 } };
@@ -82,11 +85,23 @@ async function answered(reply, request = SOLVE) {
 
 test("a legal solution is shown as the solver's worker replays it from the request's board", async () => {
   const { reply, solver, runner } = await answered({ ok: true, type: "result", result: result({ moves: "U", start: GOAL }) });
-  assert.deepEqual(solver.ops("replay").map((e) => e.request), [{ op: "replay", board: A.board, goal: "blank-last", size: "3x3", tiles: [8] }]);
+  assert.deepEqual(solver.ops("replay").map((e) => e.request), [{ op: "replay", board: A.board, goal: "blank-last", size: "3x3", tiles: [8], distance: true }]);
   assert.equal(reply.ok, true);
   assert.equal(reply.result.moves, "L"); // Python's directions, not the code's
   assert.deepEqual(reply.result.start, A.tiles);
   assert.deepEqual(runner.ended, []);
+});
+
+test("whether a solve with a person's heuristic is shortest is the solver's exact distance, never the code's word", async () => {
+  const short = await answered({ ok: true, type: "result", result: result({ quality: "optimal (proven by me)" }) });
+  assert.equal(short.reply.result.optimal_if_admissible, true);
+  assert.equal(short.reply.result.exact_distance, 1);
+  assert.match(short.reply.result.quality, /^shortest: the solver's exact distance is 1 move$/);
+  const detour = await answered({ ok: true, type: "result", result: result({ tiles: [8, 5, 6, 8, 5, 6, 8], moves: "LLLLLLL", length: 7, optimal_if_admissible: true, quality: "optimal" }) });
+  assert.equal(detour.reply.ok, true);
+  assert.equal(detour.reply.result.optimal_if_admissible, false, "a longer solution is never said shortest, whatever the check proved");
+  assert.equal(detour.reply.result.quality, "6 moves longer than the shortest (1 move, the solver's exact distance)");
+  assert.equal(detour.reply.result.reported_by, "code");
 });
 
 test("illegal moves, a solution that does not reach the goal, or no moves at all are refused and end the code's worker", async () => {

@@ -33,7 +33,7 @@
 import { SolverClient } from "../solver/solver-client.js";
 import * as protocol from "../solver/protocol.js";
 import * as words from "./code-words.js";
-import { boardsFit, cellsOf, foreignResult, refusal, replayRequest, replayedSolution } from "./sandbox-answers.js";
+import { boardsFit, cellsOf, foreignResult, refusal, replayRequest, replayedSolution, vouched } from "./sandbox-answers.js";
 
 const HANG_MS = 10_000;
 const WATCH_MS = 1000;
@@ -203,11 +203,15 @@ export class CodeRunner {
   }
 
   // `solution` as the solver's worker replays it from the request's board, or why not (a string).
+  // `distance`: and, for a result with a length, as far as the solver vouches for its being shortest.
   async replayed(request, solution, options = {}) {
-    const asked = replayRequest(request, solution && solution.tiles);
+    const asked = replayRequest(request, solution && solution.tiles, options.distance);
     if (!asked) return "a solution without moves";
     const { answer } = this.solver.request(asked);
-    return replayedSolution(solution, await answer, options);
+    const replayed = await answer;
+    const shown = replayedSolution(solution, replayed, options);
+    if (typeof shown === "string" || !options.distance || shown.length === null) return shown;
+    return vouched(shown, replayed.distance);
   }
 
   // The code's worker's answer to `request`, as the page may take it (else a refusal, and that
@@ -230,7 +234,8 @@ export class CodeRunner {
     if (request.op !== "solve" && request.op !== "user_search") return marked;
     const foreign = foreignResult(request, marked.result);
     if (foreign) return refuse(foreign);
-    const shown = await this.replayed(request, marked.result, { final: true });
+    const distance = request.op === "solve" && request.heuristic_code != null;
+    const shown = await this.replayed(request, marked.result, { final: true, distance });
     return typeof shown === "string" ? refuse(shown) : { ...marked, result: shown };
   }
 

@@ -49,10 +49,28 @@ export function refusal(request, why) {
   return { ok: false, error: { field: codeField(request), message: `your code's worker answered with ${why}`, forged: true } };
 }
 
-// A solution's tiles as a replay request on the request's board, or null when they are not a list.
-export function replayRequest(request, tiles) {
+// A solution's tiles as a replay request on the request's board, or null when they are not a list
+// (`distance`: ask also for the board's exact distance, where the solver has one).
+export function replayRequest(request, tiles, distance = false) {
   if (!Array.isArray(tiles)) return null;
-  return { op: "replay", board: request.board, goal: request.goal, size: request.size, tiles };
+  return { op: "replay", board: request.board, goal: request.goal, size: request.size, tiles, ...(distance ? { distance: true } : {}) };
+}
+
+// A search's result found with a person's heuristic, as the solver can vouch for it: shortest
+// only if its length is the start's exact distance (the replay's `distance`, boards of at most 9
+// cells), which decides `optimal_if_admissible` and the words of its quality; beyond, never
+// proven. The code's own words for these are dropped (it may have searched with another h than
+// the one its check judged).
+export function vouched(result, distance) {
+  const known = Number.isInteger(distance);
+  const shortest = known && result.length === distance;
+  const moves = (n) => `${n} ${n === 1 ? "move" : "moves"}`;
+  return {
+    ...result, exact_distance: known ? distance : null, optimal_if_admissible: shortest,
+    quality: !known ? "not proven shortest (found with your heuristic)"
+      : shortest ? `shortest: the solver's exact distance is ${moves(distance)}`
+        : `${moves(result.length - distance)} longer than the shortest (${moves(distance)}, the solver's exact distance)`,
+  };
 }
 
 // `solution` (result-shaped: tiles, moves, length, ...) as the solver replayed it (`replayed`,
