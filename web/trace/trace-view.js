@@ -53,12 +53,12 @@ export class TraceView {
     this.draw(trace);
   }
 
-  draw({ samples: s, iterations }) {
+  draw({ samples: s, iterations, reported }) {
     this.drawn = true;
     const last = s[s.length - 1];
     const anytime = s.some((x) => x.best !== null);
     const frontier = s.some((x) => x.frontier !== null);
-    this.caption.textContent = caption(last, { anytime, frontier });
+    this.caption.textContent = caption(last, { anytime, frontier, reported });
     const series = anytime
       ? [["best", s.map((x) => [x.seconds, x.best])], ["lower", s.map((x) => [x.seconds, x.lower_bound])]]
       : [["expanded", s.map((x) => [x.seconds, x.expanded])], ...(frontier ? [["frontier", s.map((x) => [x.seconds, x.frontier])]] : [])];

@@ -12,6 +12,7 @@ export class Trace {
     this.view = view;
     this.samples = []; // Python's trace samples so far: {seconds, expanded, frontier, best, lower_bound}
     this.iterations = []; // IDA*'s and IDDFS's iterations so far: {bound, expanded, generated, seconds, outcome}
+    this.reported = false; // whether the worker that runs a person's code recorded it (its own report)
   }
 
   // What a solve records for this feature (protocol.solve's options).
@@ -26,8 +27,9 @@ export class Trace {
   }
 
   // A progress report of the solve: what its trace gained (null when nothing).
-  solveProgress({ traceDelta }) {
+  solveProgress({ progress, traceDelta }) {
     if (!traceDelta) return;
+    if (progress && progress.reported_by === "code") this.reported = true;
     this.samples.push(...traceDelta.samples);
     if (this.samples.length > MAX_POINTS) this.samples = this.samples.filter((_, i) => i % 2 === 1 || i === this.samples.length - 1);
     this.iterations.push(...traceDelta.iterations);
@@ -38,6 +40,7 @@ export class Trace {
   solveFinished(reply) {
     const trace = reply.ok ? reply.result.trace : null;
     if (!trace) return;
+    this.reported = reply.result.reported_by === "code";
     this.samples = trace.samples.slice();
     this.iterations = trace.iterations.slice();
     this.view.finish(this);
@@ -52,5 +55,6 @@ export class Trace {
   clear() {
     this.samples = [];
     this.iterations = [];
+    this.reported = false;
   }
 }

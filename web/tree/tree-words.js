@@ -2,7 +2,7 @@
 // a step, the step's counts, and the diagram's and the outline's labels. Pure functions of
 // Python's tree and result (and its `info`).
 
-import { ARROWS, namesFrom } from "../common/wording.js";
+import { ARROWS, REPORTED_BY_CODE, namesFrom } from "../common/wording.js";
 
 const SLIDES = { U: "up", D: "down", L: "left", R: "right" };
 
@@ -10,7 +10,8 @@ const SLIDES = { U: "up", D: "down", L: "left", R: "right" };
 export function treeBuilt(result, info) {
   const names = namesFrom(info);
   const who = `${names.algorithm(result.algorithm)}${result.heuristic ? ` with ${names.heuristic(result.heuristic)}` : ""}`;
-  const nodes = `${result.tree.expansions.toLocaleString("en")} expanded, ${result.tree.nodes.length.toLocaleString("en")} nodes generated`;
+  const nodes = `${result.tree.expansions.toLocaleString("en")} expanded, ${result.tree.nodes.length.toLocaleString("en")} nodes generated`
+    + (result.reported_by === "code" ? ` (the tree ${REPORTED_BY_CODE})` : "");
   if (result.length !== null) {
     return `${who}: solved in ${result.length} moves (${result.quality}); ${nodes}. The goal's row is green; step back to watch the search from the start.`;
   }
