@@ -209,6 +209,15 @@ test("a code's worker that keeps reporting without getting further, or outlives 
   assert.deepEqual(fresh.runner.ended, [], "a check that gets further runs on");
   for (let i = 0; i < 10; i++) fresh.clock.tick(1000);
   assert.match(String(fresh.runner.ended[0]), /ran past the 50 s/);
+
+  const starting = runnerWith(); // a worker still starting Python (WebKitGTK: many seconds): not yet counted
+  starting.code.loaded = false;
+  starting.runner.request(check, () => {});
+  for (let i = 0; i < 90; i++) starting.clock.tick(1000);
+  assert.deepEqual(starting.runner.ended, []);
+  starting.code.loaded = true;
+  for (let i = 0; i < 12; i++) starting.clock.tick(1000);
+  assert.match(String(starting.runner.ended[0]), /without getting any further/);
 });
 
 test("a solution a running search reports reaches the page only as the solver replays it", async () => {

@@ -133,7 +133,7 @@ export class CodeRunner {
     const handle = { client: box.client, id: null };
     const ended = (reason) => this.end(reason, handle);
     let solutions = Promise.resolve(); // replayed one after another, in the order found
-    const watch = this.watch(request, options, ended);
+    const watch = this.watch(request, options, ended, box.client);
     const guarded = (report, solution = null, traceDelta = null) => {
       try {
         if (!boardsFit(report, cellsOf(request))) throw new Error("boards");
@@ -159,15 +159,22 @@ export class CodeRunner {
     return { id: handle, answer: settled };
   }
 
-  // The silence, no-progress and budget watch of one request on a code's worker.
-  watch(request, options, ended) {
+  // The no-progress and budget watch of one request on a code's worker (`client`): both count from
+  // when that worker is ready (its start has a limit of its own, SolverClient's).
+  watch(request, options, ended, client) {
     const clock = this.clock;
     const hang = Math.max(HANG_MS, options.silenceMs || 0);
-    const deadline = clock.now() + Math.max(budgetMs(request), options.silenceMs || 0);
+    const budget = Math.max(budgetMs(request), options.silenceMs || 0);
+    let deadline = clock.now() + budget;
     let last = clock.now();
     let best = advance(null);
     const timer = clock.every(() => {
       const now = clock.now();
+      if (client.loaded === false) { // still starting
+        last = now;
+        deadline = now + budget;
+        return;
+      }
       const why = now > deadline ? words.overBudget(Math.round(budgetMs(request) / 1000))
         : now - last > hang ? words.noProgress(Math.round((now - last) / 1000)) : null;
       if (why === null) return;
