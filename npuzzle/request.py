@@ -51,7 +51,7 @@ from .custom import (
     load_search,
     run_search,
 )
-from .custom.check import STOPS as CHECK_STOPS, HeuristicValues, check_board_count, judge_check
+from .custom.check import STOPS as CHECK_STOPS, HeuristicValues, JudgedCheck, check_board_count, judge_check
 from .custom.search import (
     DEFAULT_MAX_NODES as SEARCH_MAX_NODES,
     DEFAULT_SEARCH_FILENAME,
@@ -376,7 +376,7 @@ def read_check_values(fields: Fields, caps: Caps = NO_CAPS) -> HeuristicValues:
     return HeuristicValues(check.heuristic, check.goal, check.time_limit)
 
 
-def read_judge_check(fields: Fields, caps: Caps = NO_CAPS) -> HeuristicCheck:
+def read_judge_check(fields: Fields, caps: Caps = NO_CAPS) -> JudgedCheck:
     """A check judged from h's answers given as ``values`` (a ``check_values`` answer's, in its
     order) for a ``size`` (default 3x3) and ``goal``; ``stopped`` (``time-limit``,
     ``cancelled``) when they stop short, ``seconds`` the check's time as the asker measured it,
@@ -396,7 +396,7 @@ def read_judge_check(fields: Fields, caps: Caps = NO_CAPS) -> HeuristicCheck:
         raise RequestError("stopped", f"stopped must be one of {', '.join(CHECK_STOPS)} or null, not {quote(stopped)}")
     seconds = float(number_field(fields, "seconds", 0, None, whole=False)) if "seconds" in fields else None
     filename = text_field(fields, "heuristic_filename", caps, DEFAULT_FILENAME)
-    return judge_check(values, goal, filename, stopped, seconds)
+    return judge_check(values, goal, filename, stopped, seconds, flag_field(fields, "more"))
 
 
 @dataclass(frozen=True)

@@ -79,15 +79,20 @@ adapter, ``WebJob``, steps, cancels and answers, each kind in the JSON of its ``
     The half of a check that runs the person's code, and judges nothing: h asked about every
     board the check judges (``custom.check.check_boards``, in that order), as a job stepped
     like ``solve`` (progress: ``states``, ``total``, ``stage``, ``seconds``); the result is
-    ``{"type": "check_values", "values": [...], "total", "stopped", "seconds"}``. The page asks
-    it of the worker that runs a person's code, never ``check``.
-``judge_check`` ``{values, size?, goal?, stopped?, seconds?, heuristic_filename?}``
+    ``{"type": "check_values", "values": [...], "total", "stopped", "seconds"}``. Each progress
+    report brings the values h gave since the last answer (``values_delta``, after ``values_from``
+    of them), and the result the rest (``values``, after ``values_from``). The page asks it of
+    the worker that runs a person's code, never ``check``.
+``judge_check`` ``{values, size?, goal?, stopped?, seconds?, heuristic_filename?, more?}``
     The other half, where no one's code runs: the check of the heuristic whose answers are
     ``values`` (a ``check_values`` result's), as ``check`` answers it (the same job, progress
     and result), with ``stopped`` saying why there are fewer values than boards and
     ``seconds`` the time the page measured. A value that is not h's kind of answer is an error
     with field ``heuristic_code``, as in ``check``; so are fewer values with no reason, or more
-    than the boards.
+    than the boards. With ``"more": true`` more values come while it runs: each ``step`` may
+    bring ``"feed": {values, final, stopped?, seconds?}`` (the next values in order; the last
+    with ``final``), and the job waits for them (its slices end at once meanwhile), so the page
+    judges h's values while the code's worker is still computing them.
 ``user_search`` ``{board, goal?, size?, search_code, search_filename?, max_nodes?, time_limit?}``
     Run a person's search (a file that defines ``search(problem)``, custom/search.py)
     once, within the limits, and replay its moves: ``{"type": "user_search", "result":
@@ -254,6 +259,14 @@ def _progress(job: Job[Any, Any]) -> Json:
     return {"progress": progress.to_dict() if progress is not None else None}
 
 
+def _values_news(job: HeuristicValues, out: dict[str, Any]) -> dict[str, Any]:
+    """``out`` with the values h gave since the last answer: ``values_from`` (how many came
+    before them) and ``values`` (a result's) or ``values_delta`` (a progress report's)."""
+    told = job.told
+    job.told = len(job.values)
+    return {**out, "values_from": told, ("values" if job.done else "values_delta"): job.values[told:job.told]}
+
+
 def _done(job: Job[Any, R]) -> R:
     """The result of a job that is done."""
     if job.result is None:  # pragma: no cover - a job that is done has its result
@@ -321,8 +334,10 @@ JOB_JSON: dict[type, JobJson[Any]] = {
     Comparison: JobJson[Comparison](
         "comparison", lambda c: {"results": [result_json(r) for r in _done(c)]}, _comparison_progress),
     HeuristicCheck: JobJson[HeuristicCheck]("check", lambda c: {"check": _done(c).to_dict()}, _progress),
-    JudgedCheck: JobJson[JudgedCheck]("check", lambda c: {"check": _done(c).to_dict()}, _progress),
-    HeuristicValues: JobJson[HeuristicValues]("check_values", lambda v: _done(v).to_dict(), _progress),
+    JudgedCheck: JobJson[JudgedCheck]("check", lambda c: {"check": _done(c).to_dict()},
+                                      lambda c: {**_progress(c), "waiting": c.waiting}),
+    HeuristicValues: JobJson[HeuristicValues]("check_values", lambda v: _values_news(v, _done(v).to_dict()),
+                                              lambda v: {"progress": _values_news(v, _progress(v)["progress"] or {})}),
     TableLoading: JobJson[TableLoading](
         "prepared", lambda t: {"heuristic": _done(t).heuristic, "seconds": round(_done(t).seconds, 4)}, _progress),
     GameAnalysis: JobJson[GameAnalysis]("analysis", _analysis_result, _analysis_progress),
@@ -631,8 +646,28 @@ def _job(request: Fields) -> tuple[int, WebJob]:
 
 def _step(request: Fields) -> dict[str, Any]:
     job_id, job = _job(request)
-    _slice(job_id, job, _budget(request))
+    budget = _budget(request)
+    if request.get("feed") is not None:
+        _feed(job, request["feed"])
+    _slice(job_id, job, budget)
     return _answer(job_id, job)
+
+
+def _feed(job: WebJob, fed: Any) -> None:
+    """What a step brings a job that takes more as it runs (a judged check: h's values, ``{values,
+    final, stopped?, seconds?}``); RequestError with field ``feed`` otherwise."""
+    check = job.job
+    if not isinstance(check, JudgedCheck):
+        raise RequestError("feed", "only a judge_check started with more: true takes values as it runs")
+    if not isinstance(fed, dict) or not isinstance(fed.get("values"), list) or not isinstance(fed.get("final"), bool):
+        raise RequestError("feed", f"feed must be {{values: [...], final: true or false}}, not {_quote(fed)}")
+    seconds = fed.get("seconds")
+    if seconds is not None and (isinstance(seconds, bool) or not isinstance(seconds, (int, float)) or not 0 <= seconds < 1e9):
+        raise RequestError("feed", f"feed's seconds must be a number of seconds, not {_quote(seconds)}")
+    try:
+        check.feed(fed["values"], fed["final"], fed.get("stopped"), seconds)
+    except ValueError as exc:
+        raise RequestError("feed", str(exc)) from None
 
 
 def _cancel(request: Fields) -> dict[str, Any]:

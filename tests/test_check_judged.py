@@ -90,8 +90,13 @@ def test_the_boards_asked_depend_on_the_goal_alone() -> None:
 def request(**fields: Any) -> dict[str, Any]:
     """A web API job run to its end."""
     answer: dict[str, Any] = json.loads(handle(json.dumps(fields)))
+    values: list[int] = []  # check_values' news, put together
     while answer.get("ok") and answer.get("type") == "progress":
+        values += answer["progress"].get("values_delta", [])
         answer = json.loads(handle(json.dumps({"op": "step", "job": answer["job"], "budget_ms": 1000})))
+    if answer.get("type") == "check_values":
+        answer["values"] = values + answer["values"]
+        answer["values_from"] = 0
     return answer
 
 
@@ -99,7 +104,7 @@ def test_the_web_api_halves_give_the_check_op_s_verdict() -> None:
     code = "def h(tiles, goal, rows, cols):\n    return 2 * sum(t != g for t, g in zip(tiles, goal) if t)\n"
     whole = request(op="check", heuristic_code=code, size="2x4", heuristic_filename="twice.py")
     values = request(op="check_values", heuristic_code=code, size="2x4", heuristic_filename="twice.py")
-    assert values["type"] == "check_values" and len(values["values"]) == 20_160 == values["total"]
+    assert values["type"] == "check_values" and values["values_from"] == 0 and len(values["values"]) == 20_160 == values["total"]
     assert "check" not in values and "verdict" not in json.dumps(values)
     judged = request(op="judge_check", values=values["values"], size="2x4", heuristic_filename="twice.py", seconds=2.5)
     assert judged["type"] == "check" and judged["check"]["seconds"] == 2.5
@@ -143,3 +148,62 @@ def test_an_exception_in_h_is_the_code_s_own_error_in_the_values_half() -> None:
         run(HeuristicValues(load_heuristic("def h(t, g, r, c):\n    return 1 // 0\n", "z.py"), Board.goal(3, 3)))
     with pytest.raises(UserCodeError, match="h raised ZeroDivisionError: no, on board 1,2,3,0"):
         run(HeuristicValues(broken, Board.goal(2, 2)))
+
+
+def test_a_check_judged_while_h_is_still_being_asked() -> None:
+    """The page's way: each report of check_values brings the values since the last, and the
+    judge, started with more: true, is fed them as they come; it waits (its slices end at once)
+    when it has judged all it has. The verdict is the check op's."""
+    code = "def h(tiles, goal, rows, cols):\n    return sum(t != g for t, g in zip(tiles, goal) if t) + (tiles[0] == 3)\n"
+    whole = request(op="check", heuristic_code=code, size="3x3")
+    asked = json.loads(handle(json.dumps({"op": "check_values", "heuristic_code": code, "size": "3x3", "budget_ms": 20})))
+    judge: dict[str, Any] | None = None
+    got = 0
+    waits = feeds = 0
+    while True:
+        part = asked["progress"] if asked["type"] == "progress" else asked
+        news = part["values_delta"] if asked["type"] == "progress" else part["values"]
+        assert part["values_from"] == got, "each answer brings the values after the last"
+        got += len(news)
+        final = asked["type"] == "check_values"
+        fed = {"values": news, "final": final, "stopped": asked.get("stopped"), "seconds": 3.0 if final else None}
+        if judge is None:
+            judge = json.loads(handle(json.dumps({"op": "judge_check", "values": news, "more": True, "size": "3x3", "budget_ms": 20})))
+        else:
+            feeds += 1
+            judge = json.loads(handle(json.dumps({"op": "step", "job": judge["job"], "budget_ms": 300, "feed": fed})))
+        if final:
+            break
+        waits += judge.get("waiting") is True
+        asked = json.loads(handle(json.dumps({"op": "step", "job": asked["job"], "budget_ms": 20})))
+    assert got == 181_440 and feeds > 3 and waits > 0
+    while judge["type"] == "progress":
+        judge = json.loads(handle(json.dumps({"op": "step", "job": judge["job"], "budget_ms": 1000})))
+    assert judge["type"] == "check" and judge["check"]["seconds"] == 3.0
+    del judge["check"]["seconds"], whole["check"]["seconds"]
+    assert judge["check"] == whole["check"]
+
+
+@pytest.mark.parametrize("feed,message", [
+    ({"values": [0], "final": "yes"}, "feed must be {values: [...], final: true or false}"),
+    ({"values": "0", "final": True}, "feed must be"),
+    ({"values": [0] * 20_160, "final": True}, "20,161 values for a check of 20,160 boards"),
+    ({"values": [], "final": True, "stopped": "bored"}, "a check stops for one of time-limit, cancelled"),
+    ({"values": [], "final": True, "seconds": -1}, "feed's seconds must be a number of seconds"),
+])
+def test_a_feed_that_is_not_more_values_is_refused(feed: Any, message: str) -> None:
+    judge = json.loads(handle(json.dumps({"op": "judge_check", "values": [0], "more": True, "size": "2x4", "budget_ms": 5})))
+    assert judge["type"] == "progress"
+    answer = json.loads(handle(json.dumps({"op": "step", "job": judge["job"], "budget_ms": 5, "feed": feed})))
+    assert answer["ok"] is False and answer["error"]["field"] == "feed" and message in answer["error"]["message"]
+
+
+def test_only_a_judge_started_with_more_takes_values() -> None:
+    judge = json.loads(handle(json.dumps({"op": "judge_check", "values": [0] * 50, "stopped": "cancelled", "size": "3x3", "budget_ms": 1})))
+    if judge["type"] == "progress":
+        answer = json.loads(handle(json.dumps({"op": "step", "job": judge["job"], "feed": {"values": [0], "final": True}})))
+        assert answer["ok"] is False and "this check has had its last values" in answer["error"]["message"]
+    solve = json.loads(handle(json.dumps({"op": "solve", "board": "8,6,7,2,5,4,3,0,1", "algorithm": "bfs", "budget_ms": 1})))
+    answer = json.loads(handle(json.dumps({"op": "step", "job": solve["job"], "feed": {"values": [0], "final": True}})))
+    assert answer["ok"] is False and "only a judge_check started with more: true" in answer["error"]["message"]
+    json.loads(handle(json.dumps({"op": "cancel", "job": solve["job"]})))

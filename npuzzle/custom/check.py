@@ -381,6 +381,8 @@ class _Sliced:
 
     def __init__(self, time_limit: float) -> None:
         self.time_limit = time_limit
+        self.waiting = False
+        """Whether the work waits for what it needs (a judged check for values): the slice ends."""
         self._started = time.perf_counter()
         self._deadline = self._started + time_limit
         self._work: Generator[object, bool, "str | None"] | None = None
@@ -429,7 +431,7 @@ class _Sliced:
             while True:
                 self.progress = self._work.send(send)  # type: ignore[arg-type]
                 send = False
-                if time.perf_counter() >= end:
+                if self.waiting or time.perf_counter() >= end:
                     return
         except StopIteration as stop:
             # A work that died (KeyboardInterrupt in h) ends with None: cancelled, not complete.
@@ -524,6 +526,9 @@ class HeuristicCheck(_Sliced):
         distance = table.distance
         values: list[int] = [-1] * numbering.size  # h of each state walked so far (h is never negative)
         codes = _codes(table)
+        while self._starved():
+            if (yield self._report()):
+                return "cancelled"
         values[numbering.rank(next(codes))] = self._see_goal()
         exact = states = edges = 0
         ratio_sum = 0.0
@@ -565,6 +570,9 @@ class HeuristicCheck(_Sliced):
                         return "time-limit"
                     if (yield self._report()):
                         return "cancelled"
+                    while self._starved():
+                        if (yield self._report()):
+                            return "cancelled"
         finally:  # what was walked since the last report counts, however the walk ends
             self._add(states, edges, exact, ratio_sum, d)  # the last state walked is the farthest
         return None
@@ -586,6 +594,9 @@ class HeuristicCheck(_Sliced):
         t = self.tally
         neighbours = neighbour_table(rows, cols)
         boards, distance = nearest_states(self.goal, self.sample_states)
+        while self._starved():
+            if (yield self._report()):
+                return "cancelled"
         values = {goal: self._see_goal()}
         deadline = self._deadline
         report = REPORT_EVERY
@@ -618,6 +629,9 @@ class HeuristicCheck(_Sliced):
                     return "time-limit"
                 if (yield self._report()):
                     return "cancelled"
+                while self._starved():
+                    if (yield self._report()):
+                        return "cancelled"
         self._stage = "checking Korf's instances"
         for number, (tiles, length) in enumerate(self._korf(), 1):
             hv = h(tiles, goal, rows, cols)
@@ -641,7 +655,15 @@ class HeuristicCheck(_Sliced):
                     return "time-limit"
                 if (yield self._report()):
                     return "cancelled"
+                while self._starved():
+                    if (yield self._report()):
+                        return "cancelled"
         return None
+
+    def _starved(self) -> bool:
+        """Whether the walk must wait before its next REPORT_EVERY states (never: h is at hand;
+        a judged check waits for values still to come, ``waiting`` then set)."""
+        return False
 
     def _korf(self) -> list[tuple[Tiles, int]]:
         """Korf's 100 15-puzzles with their optimal lengths, mapped onto this goal: only on
@@ -695,6 +717,8 @@ class HeuristicValues(_Sliced):
         self.values: list[int] = []
         self.progress: ValuesProgress | None = None
         self.result: Values | None = None
+        self.told = 0
+        """How many values a reader has been given so far (the web API's news: ``told`` on)."""
 
     def _begin(self) -> Generator[ValuesProgress, bool, "str | None"]:
         h, goal, rows, cols = self.heuristic, self.goal.tiles, self.goal.rows, self.goal.cols
@@ -724,7 +748,7 @@ STOPS = ("time-limit", "cancelled")
 class _Replay:
     """h's answers as given, handed out in order, as HeuristicCheck asks (``judge_check``)."""
 
-    def __init__(self, values: Sequence[object]) -> None:
+    def __init__(self, values: list[object]) -> None:
         self.values = values
         self.used = 0
 
@@ -736,15 +760,43 @@ class _Replay:
         return value
 
 
+FED_MARGIN = REPORT_EVERY + 1
+"""Values a judged check that waits for more needs at hand before it walks on: the most h is
+asked between two looks (REPORT_EVERY states; ten of Korf's instances with their moves, fewer)."""
+
+
 class JudgedCheck(HeuristicCheck):
-    """A check whose h answers with the values another worker gave (``judge_check``)."""
+    """A check whose h answers with the values another worker gave (``judge_check``); with
+    ``more``, values still come (``feed``), and the walk waits for them (``waiting``)."""
 
     def __init__(self, values: Sequence[object], goal: Board, filename: str, stopped: str | None,
-                 seconds: float | None) -> None:
-        self.replay = _Replay(values)
+                 seconds: float | None, more: bool = False) -> None:
+        self.replay = _Replay(list(values))
         super().__init__(UserHeuristic(self.replay, filename, ""), goal, math.inf)
         self.claimed = stopped
         self.seconds = seconds
+        self.more = more
+        self.most = check_board_count(goal, self.sample_states)
+
+    def feed(self, values: Sequence[object], final: bool, stopped: str | None = None,
+             seconds: float | None = None) -> None:
+        """More of h's values, in order; ``final``: the last (with why they stop short, and the
+        check's seconds). ValueError past the boards the check asks about, or after the last."""
+        if not self.more:
+            raise ValueError("this check has had its last values")
+        if len(self.replay.values) + len(values) > self.most:
+            raise ValueError(f"{len(self.replay.values) + len(values):,} values for a check of {self.most:,} boards")
+        if stopped is not None and stopped not in STOPS:
+            raise ValueError(f"a check stops for one of {', '.join(STOPS)}, not {stopped!r}")
+        self.replay.values.extend(values)
+        if final:
+            self.more = False
+            self.claimed, self.seconds = stopped, seconds
+        self.waiting = self._starved()
+
+    def _starved(self) -> bool:
+        self.waiting = self.more and len(self.replay.values) - self.replay.used < FED_MARGIN
+        return self.waiting
 
     def _ending(self, exc: BaseException) -> str | None:
         if self.claimed is None:
@@ -762,17 +814,19 @@ class JudgedCheck(HeuristicCheck):
 
 
 def judge_check(values: Sequence[object], goal: Board, filename: str = DEFAULT_FILENAME,
-                stopped: str | None = None, seconds: float | None = None) -> HeuristicCheck:
+                stopped: str | None = None, seconds: float | None = None, more: bool = False) -> JudgedCheck:
     """The check of the heuristic whose answers on ``check_boards(goal)`` are ``values`` (in
     that order; a ``HeuristicValues`` answer), as a job: the same ``HeuristicCheck``, asking
     the values instead of h, so its verdict is that of a check that called h itself. Each value
     is checked as h's answer would be (UserCodeError for a non-int or a negative number);
     ``stopped`` (``time-limit``, ``cancelled``) says why there are fewer values than boards, and
     the result is then not complete; fewer without a reason, or more than the boards, is a
-    UserCodeError. ``seconds``: what the result says the check took (else the judging's own)."""
+    UserCodeError. ``seconds``: what the result says the check took (else the judging's own).
+    ``more``: values still come, given to its ``feed`` as they do (the last with ``final``); the
+    walk waits for them, so judging goes on while h is still being asked."""
     if stopped is not None and stopped not in STOPS:
         raise ValueError(f"a check stops for one of {', '.join(STOPS)}, not {stopped!r}")
-    return JudgedCheck(values, goal, filename, stopped, seconds)
+    return JudgedCheck(values, goal, filename, stopped, seconds, more)
 
 
 _CORNER_FLIPS = {0: (False, False), 3: (False, True), 12: (True, False), 15: (True, True)}

@@ -135,31 +135,39 @@ test("a result that claims a proof, another algorithm, or boards not of the requ
   }
 });
 
-test("a check is never asked of the code's worker: it answers h's values, and the solver judges them", async () => {
+test("a check is never asked of the code's worker: it answers h's values, and the solver judges them as they come", async () => {
   const { solver, code, runner } = runnerWith();
   const check = protocol.check({ code: CODE.heuristic_code, filename: "h.py" }, "3x3", "blank-last", 20);
   const seen = [];
   const { answer } = runner.request(check, (p) => seen.push(p));
   assert.deepEqual(code.requests.map((e) => e.request.op), ["check_values"]);
   assert.equal(code.last().request.heuristic_code, CODE.heuristic_code);
-  code.last().onProgress({ states: 100, total: 181440, seconds: 0.1, stage: "x" });
-  // What a forged worker might add (a verdict of its own) goes nowhere: only the values are judged.
-  await code.answer(code.last(), { ok: true, type: "check_values", values: [0, 1, 1], stopped: "cancelled", total: 181440, seconds: 1,
-    check: { verdict: "admissible: forged", admissible: true } });
+  code.last().onProgress({ states: 2, total: 181440, seconds: 0.1, stage: "x", values_from: 0, values_delta: [0, 1] });
   const judged = solver.ops("judge_check");
-  assert.equal(judged.length, 1);
+  assert.equal(judged.length, 1, "the judge starts with the first values");
   const asked = judged[0].request;
-  assert.deepEqual([asked.values, asked.stopped, asked.size, asked.goal, asked.heuristic_filename], [[0, 1, 1], "cancelled", "3x3", "blank-last", "h.py"]);
-  assert.equal("check" in asked, false);
-  const verdict = { ok: true, type: "check", check: { verdict: "no overestimate found on 3 boards (cancelled)", goal: GOAL } };
+  assert.deepEqual([asked.values, asked.more, asked.size, asked.goal, asked.heuristic_filename], [[0, 1], true, "3x3", "blank-last", "h.py"]);
+  assert.equal("values_delta" in seen[0], false, "the panel hears how far, not the values");
+  judged[0].onProgress({ states: 2, total: 181440, overestimates: 0, inconsistent_edges: 0, seconds: 0.1, stage: "checking every state" });
+  code.last().onProgress({ states: 3, total: 181440, seconds: 0.2, stage: "x", values_from: 2, values_delta: [1] });
+  assert.equal(seen.length, 2, "once the judge reports, only its words reach the panel");
+  // What a forged worker might add (a verdict of its own) goes nowhere: only the values are judged.
+  await code.answer(code.last(), { ok: true, type: "check_values", values_from: 3, values: [2], stopped: "cancelled", total: 181440, seconds: 1,
+    check: { verdict: "admissible: forged", admissible: true } });
+  assert.deepEqual(solver.fed.map(({ values, final, stopped }) => [values, final, stopped]), [[[1], false, undefined], [[2], true, "cancelled"]]);
+  assert.ok(solver.fed[1].seconds > 0);
+  const verdict = { ok: true, type: "check", check: { verdict: "no overestimate found on 4 boards (cancelled)", goal: GOAL } };
   await solver.answer(judged[0], verdict);
   assert.deepEqual(await answer, verdict);
-  assert.equal(seen.length, 1);
 });
 
-test("a check's values that are not a list, or boards of another size in its reports, end the code's worker", async () => {
+test("h's values out of order, not a list, or boards of another size end the code's worker and judge nothing", async () => {
   const check = protocol.check({ code: CODE.heuristic_code, filename: "h.py" }, "3x3", "blank-last", 20);
-  for (const forged of [{ ok: true, type: "check_values", values: "0,1" }, { ok: true, type: "check_values", values: [0], goal: ["x&board=9,9", 2, 3] }]) {
+  for (const forged of [
+    { ok: true, type: "check_values", values_from: 0, values: "0,1" },
+    { ok: true, type: "check_values", values_from: 5, values: [0] },
+    { ok: true, type: "check_values", values_from: 0, values: [0], goal: ["x&board=9,9", 2, 3] },
+  ]) {
     const { solver, code, runner } = runnerWith();
     const { answer } = runner.request(check);
     await code.answer(code.last(), forged);
@@ -168,6 +176,12 @@ test("a check's values that are not a list, or boards of another size in its rep
     assert.equal(solver.ops("judge_check").length, 0);
     assert.equal(runner.ended.length, 1);
   }
+  const { solver, code, runner } = runnerWith(); // a report that skips values
+  runner.request(check, () => {});
+  code.last().onProgress({ states: 2, values_from: 0, values_delta: [0, 1] });
+  code.last().onProgress({ states: 9, values_from: 5, values_delta: [0] });
+  assert.equal(runner.ended.length, 1);
+  assert.equal(solver.fed, undefined);
 });
 
 test("each code runs in a worker of its own; the same code keeps its worker; another's is ended once idle", async () => {

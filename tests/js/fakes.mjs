@@ -101,6 +101,11 @@ export class FakeClient {
     this.cancelled.push(id);
   }
 
+  // More for a running request (SolverClient.feed: h's values for a judge_check).
+  feed(id, fed) {
+    (this.fed ||= []).push({ id, ...fed });
+  }
+
   // Given up (CodeRunner ends the worker of code no longer asked for): `reason`.
   fail(reason) {
     this.failed = reason;

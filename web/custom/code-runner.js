@@ -193,16 +193,54 @@ export class CodeRunner {
     };
   }
 
-  // A check: h's values from the code's worker, the verdict from the solver's. One handle follows
-  // it from the first to the second (a cancel reaches whichever runs).
+  // A check: h's values from the code's worker, the verdict from the solver's, judged as the values
+  // come (each of its reports brings the values since the last, which go on to the judge). One
+  // handle follows it: a cancel reaches the code's worker while it runs, then the judge.
   check(request, onProgress, options) {
     const began = this.clock.now();
+    let judging = null; // the solver's request, once the first values came
+    let got = 0; // values passed on so far
+    let judged = false; // whether the judge has reported (its words, not the code's, from then on)
+    let out = null; // why the code's worker's values were refused, once they were
+    const judgeProgress = (report) => {
+      judged = true;
+      if (onProgress) onProgress(report);
+    };
+    const pass = (from, values, final, extra = {}) => {
+      if (from !== got || !Array.isArray(values)) return false;
+      got += values.length;
+      if (!judging) {
+        judging = this.solver.request(protocol.judgeCheck(request, values), judgeProgress);
+        if (final) this.solver.feed(judging.id, { values: [], final, ...extra });
+      } else {
+        this.solver.feed(judging.id, { values, final, ...extra });
+      }
+      return true;
+    };
     const asked = { ...request, op: "check_values" };
-    const first = this.request(asked, onProgress, options);
+    const first = this.request(asked, (report) => {
+      if (out) return;
+      const { values_delta: values, values_from: from, ...said } = report || {};
+      if (values !== undefined && !pass(from, values, false)) {
+        out = "h's values out of their order";
+        this.end(`it answered with ${out}`, handle);
+        return;
+      }
+      if (!judged && onProgress) onProgress(said);
+    }, options);
     const handle = first.id;
-    const answer = first.answer.then((reply) => {
-      if (!reply || reply.ok !== true) return reply;
-      const judging = this.solver.request(protocol.judgeCheck(request, reply, (this.clock.now() - began) / 1000), onProgress);
+    const answer = first.answer.then(async (reply) => {
+      if (out) return refusal(request, out);
+      if (!reply || reply.ok !== true) {
+        if (judging) this.solver.cancel(judging.id);
+        return reply;
+      }
+      const seconds = Math.max((this.clock.now() - began) / 1000, 0.001);
+      if (!pass(reply.values_from, reply.values, true, { stopped: reply.stopped ?? null, seconds })) {
+        if (judging) this.solver.cancel(judging.id);
+        this.end("it answered with h's values out of their order", handle);
+        return refusal(request, "h's values out of their order");
+      }
       Object.assign(handle, { client: this.solver, id: judging.id });
       return judging.answer;
     });

@@ -73,12 +73,12 @@ export function check({ code, filename }, size, goal, timeLimit) {
   return { op: "check", heuristic_code: code, heuristic_filename: filename, size, goal, time_limit: timeLimit };
 }
 
-// The verdict of check `request` from the answer of its code's worker to it asked as
-// "check_values" (h's values), judged by the solver's worker; `seconds`: the check's time so far.
-export function judgeCheck(request, values, seconds) {
+// The verdict of check `request` judged by the solver's worker from h's values, as the code's
+// worker answers them asked "check_values": the first of them (`values`), the rest fed to it as
+// they come (`feed`, the last with the check's seconds and why it stopped short, if it did).
+export function judgeCheck(request, values) {
   return {
-    op: "judge_check", values: values.values, stopped: values.stopped ?? null, size: request.size, goal: request.goal,
-    heuristic_filename: request.heuristic_filename, seconds: Math.max(seconds, 0.001),
+    op: "judge_check", values, more: true, size: request.size, goal: request.goal, heuristic_filename: request.heuristic_filename,
   };
 }
 
@@ -122,8 +122,17 @@ export function prepare(size, goal) {
 }
 
 // The worker's next slice of a running search `job` (`budgetMs` of work), or its cancel.
-export function step(job, budgetMs, { cancel = false } = {}) {
-  return { op: cancel ? "cancel" : "step", job, budget_ms: budgetMs };
+export function step(job, budgetMs, { cancel = false, feed = null } = {}) {
+  const request = { op: cancel ? "cancel" : "step", job, budget_ms: budgetMs };
+  if (feed && !cancel) request.feed = feed;
+  return request;
+}
+
+// More for the running request `target` that takes it as it runs (a judge_check started with
+// more: h's values, {values, final, stopped?, seconds?}): the worker's own message, not a
+// webapi op; the worker gives it to that request's next step.
+export function feed(target, fed) {
+  return { op: "feed", target, feed: fed };
 }
 
 // Cancel the running request `target` (the worker's own message, not a webapi op).

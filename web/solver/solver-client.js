@@ -226,4 +226,9 @@ export class SolverClient {
   cancel(id) {
     if (this.pending.has(id) && this.worker) this.worker.postMessage({ id: this.nextId++, ...protocol.abort(id) });
   }
+
+  // More for the running request `id` (protocol.feed: h's values for a judge_check).
+  feed(id, fed) {
+    if (this.pending.has(id) && this.worker) this.worker.postMessage({ id: this.nextId++, ...protocol.feed(id, fed) });
+  }
 }

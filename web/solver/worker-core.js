@@ -6,6 +6,8 @@
 //
 // Messages in:  {id, op, ...request}      any op of npuzzle.webapi
 //               {id, op: "abort", target} cancel the running request `target`
+//               {id, op: "feed", target, feed}  more for the running request `target` (h's
+//                                          values for a judge_check): its next step brings it
 // Messages out: {type: "loading", stage}  while starting
 //               {type: "ready", info, startup}  once (info: webapi "info" answer; startup:
 //                                          when each step of loading ended, ms of this worker's
@@ -38,6 +40,7 @@
 import * as protocol from "./protocol.js";
 
 const SLICE_MS = 30;
+const WAIT_MS = 15; // a job waiting for what the page feeds it is stepped again this much later
 const MEMORY_EVERY_MS = 1000; // how often progress messages carry the memory's size
 const PROGRESS_MS = 100; // how often a download reports the bytes received
 
@@ -84,11 +87,16 @@ export function serve(host) {
   let pyodide = null;
   const running = new Set(); // ids of the requests being answered
   const aborted = new Set(); // those of them to cancel at their next slice
+  const fed = new Map(); // id -> what came for it since its last step ({values, final, ...}, merged)
   const downloads = new Map(); // file name -> {received, total, done: Promise}
 
   const channel = new MessageChannel();
   const waiting = [];
   channel.port1.onmessage = () => waiting.shift()();
+  for (const port of [channel.port1, channel.port2]) if (port.unref) port.unref(); // (Node: it keeps no test alive)
+  function pause(ms) {
+    return new Promise((resolve) => setTimeout(resolve, ms));
+  }
   function nextTick() {
     return new Promise((resolve) => {
       waiting.push(resolve);
@@ -209,7 +217,8 @@ export function serve(host) {
       // fetched while it runs; a failed download changes nothing.
       fetchTables(answer.want, () => {}).catch(() => {});
     }
-    // Searches come back as progress until done; keep stepping between ticks.
+    // Searches come back as progress until done; keep stepping between ticks (a job that waits
+    // for what the page feeds it, a little later: nothing to do until then).
     let memoryTold = performance.now();
     while (answer.ok && answer.type === "progress") {
       let message = { id, type: "progress", progress: answer.progress };
@@ -220,8 +229,11 @@ export function serve(host) {
       if (answer.solution) message.solution = answer.solution;
       if (answer.trace_delta) message.trace_delta = answer.trace_delta;
       host.post(message);
-      await nextTick();
-      answer = call(protocol.step(answer.job, SLICE_MS, { cancel: aborted.has(id) }));
+      if (answer.waiting && !fed.has(id) && !aborted.has(id)) await pause(WAIT_MS);
+      else await nextTick();
+      const feed = fed.get(id) || null;
+      fed.delete(id);
+      answer = call(protocol.step(answer.job, SLICE_MS, { cancel: aborted.has(id), feed }));
     }
     if (tables && answer.ok) answer.tables = tables;
     if (failedTables && answer.ok) answer.tables_failed = true; // stopped: the download failed
@@ -247,6 +259,13 @@ export function serve(host) {
     }
     if (message.op === "abort") {
       if (running.has(message.target)) aborted.add(message.target); // a finished one has nothing to cancel
+      return;
+    }
+    if (message.op === "feed") {
+      if (running.has(message.target) && message.feed && Array.isArray(message.feed.values)) {
+        const before = fed.get(message.target);
+        fed.set(message.target, before ? { ...message.feed, values: before.values.concat(message.feed.values) } : message.feed);
+      }
       return;
     }
     running.add(message.id); // from now on, until answered, it can be aborted
