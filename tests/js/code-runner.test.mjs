@@ -230,8 +230,16 @@ test("a code's worker that keeps reporting without getting further, or outlives 
   for (let i = 0; i < 90; i++) starting.clock.tick(1000);
   assert.deepEqual(starting.runner.ended, []);
   starting.code.loaded = true;
-  for (let i = 0; i < 12; i++) starting.clock.tick(1000);
+  for (let i = 0; i < 12; i++) {
+    starting.code.last().onProgress({ states: 1, total: 181440, seconds: i, stage: "x" });
+    starting.clock.tick(1000);
+  }
   assert.match(String(starting.runner.ended[0]), /without getting any further/);
+
+  const silent = runnerWith(); // no report at all: silence, which SolverClient ends ("stopped answering")
+  silent.runner.request(check, () => {});
+  for (let i = 0; i < 40; i++) silent.clock.tick(1000);
+  assert.deepEqual(silent.runner.ended, []);
 });
 
 test("a solution a running search reports reaches the page only as the solver replays it", async () => {

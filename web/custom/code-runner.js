@@ -166,7 +166,8 @@ export class CodeRunner {
     const hang = Math.max(HANG_MS, options.silenceMs || 0);
     const budget = Math.max(budgetMs(request), options.silenceMs || 0);
     let deadline = clock.now() + budget;
-    let last = clock.now();
+    let last = clock.now(); // when the work last got further
+    let heard = -Infinity; // when it last reported (silence is SolverClient's to end: "stopped answering")
     let best = advance(null);
     const timer = clock.every(() => {
       const now = clock.now();
@@ -176,13 +177,14 @@ export class CodeRunner {
         return;
       }
       const why = now > deadline ? words.overBudget(Math.round(budgetMs(request) / 1000))
-        : now - last > hang ? words.noProgress(Math.round((now - last) / 1000)) : null;
+        : now - last > hang && now - heard < 2 * WATCH_MS ? words.noProgress(Math.round((now - last) / 1000)) : null;
       if (why === null) return;
       clock.stop(timer); // once: the worker is ended, and its request answered
       ended(why);
     }, WATCH_MS);
     return {
       heard(report) {
+        heard = clock.now();
         const now = advance(report);
         if (now.count > best.count || now.stage !== best.stage) {
           best = { count: Math.max(best.count, now.count), stage: now.stage };
