@@ -448,27 +448,55 @@ BRIDGE_DOORS = (
 but read a value: calling, constructing, making, filling or changing an object. In the worker
 that runs a person's code, ``sealed_pyodide`` makes each ask a gate first."""
 
+SHUT_DOORS = {
+    # A pipe: PIPEFS keeps what is written into it in JavaScript memory, 8 KB buckets without end.
+    "___syscall_pipe": ("-63", "a pipe"),  # -EPERM
+    # A socket: SOCKFS queues what is sent in JavaScript memory (socketpair makes two); every other
+    # call of the network needs one.
+    "___syscall_socket": ("-63", "a socket"),
+    # A host's name looked up (getaddrinfo, gethostbyname): Emscripten's DNS keeps every name
+    # for ever, each given a made-up address.
+    "_getaddrinfo": ("-4", "the network (a host's name)"),  # EAI_FAIL
+    "__emscripten_lookup_name": ("0", "the network (a host's name)"),  # the address 0.0.0.0
+}
+"""The functions of Pyodide's pyodide.asm.mjs that make something Python has no use for in the
+worker that runs a person's code and that keeps bytes in JavaScript memory, out of the file
+system's count (sandbox-seal.js counts and refuses what goes through Emscripten's FS): each name,
+what the function returns once shut (a refusal C understands: a negative errno, an error code)
+and what it is, in words. ``sealed_pyodide`` puts the same gate at the head of each."""
+
 SEAL_EXPORT = "sealBridge"
-"""The function the sealed pyodide.asm.mjs exports: ``sealBridge(refuse)`` makes every door in
-BRIDGE_DOORS call ``refuse(name)`` (which throws) before it does anything."""
+"""The function the sealed pyodide.asm.mjs exports: ``sealBridge(refuse, shut)`` makes every door
+in BRIDGE_DOORS call ``refuse(name)`` (which throws) before it does anything, and every door of
+SHUT_DOORS call ``shut(name, what)`` (which records it) and return its refusal instead."""
 
 
 def sealed_pyodide(source: str) -> str:
-    """Pyodide's pyodide.asm.mjs with a gate at the head of each of BRIDGE_DOORS, shut by its
-    exported SEAL_EXPORT: once the worker that runs a person's code has imported the package,
-    Python can no longer make JavaScript allocate memory (outside WebAssembly's, which is capped)
-    or run anything. Each door must be found once (a Pyodide that renames one stops the build)."""
-    for name in BRIDGE_DOORS:
-        # Inside the door's own try, where there is one: the refusal becomes a Python exception.
+    """Pyodide's pyodide.asm.mjs with a gate at the head of each of BRIDGE_DOORS and SHUT_DOORS,
+    shut by its exported SEAL_EXPORT: once the worker that runs a person's code has imported the
+    package, Python can no longer make JavaScript allocate memory (outside WebAssembly's, which is
+    capped) or run anything, nor open a pipe or a socket or look a name up. Each door must be found
+    once (a Pyodide that renames one stops the build)."""
+    def one(name: str, tuple_name: str) -> re.Pattern[str]:
         pattern = re.compile(r"function " + re.escape(name) + r"\(([^)]*)\)\{((?:try\{)?)")
         found = pattern.findall(source)
         if len(found) != 1:
             raise SystemExit(f"build: Pyodide's pyodide.asm.mjs defines {name} {len(found)} times, not once: "
-                             "BRIDGE_DOORS must name its bridge's functions")
-        source = pattern.sub(
+                             f"{tuple_name} must name its functions")
+        return pattern
+
+    for name in BRIDGE_DOORS:
+        # Inside the door's own try, where there is one: the refusal becomes a Python exception.
+        source = one(name, "BRIDGE_DOORS").sub(
             lambda m, name=name: f"function {name}({m.group(1)}){{{m.group(2)}__npuzzleGate({name!r});", source)
-    return (source + "\nlet __npuzzleRefuse=null;function __npuzzleGate(name){if(__npuzzleRefuse)__npuzzleRefuse(name)}"
-            f"export function {SEAL_EXPORT}(refuse){{__npuzzleRefuse=refuse}}\n")
+    for name, (refusal, what) in SHUT_DOORS.items():
+        # At the very head, before the arguments are read: nothing is made.
+        gate = f"if(__npuzzleShut({name!r},{what!r}))return {refusal};"
+        source = one(name, "SHUT_DOORS").sub(lambda m: f"function {name}({m.group(1)}){{{gate}{m.group(2)}", source)
+    return (source + "\nlet __npuzzleRefuse=null,__npuzzleShutOne=null;"
+            "function __npuzzleGate(name){if(__npuzzleRefuse)__npuzzleRefuse(name)}"
+            "function __npuzzleShut(name,what){if(!__npuzzleRefuse)return false;if(__npuzzleShutOne)__npuzzleShutOne(name,what);return true}"
+            f"export function {SEAL_EXPORT}(refuse,shut){{__npuzzleRefuse=refuse;__npuzzleShutOne=shut}}\n")
 
 
 def sandbox_bundle(entry: Path) -> bytes:

@@ -119,6 +119,17 @@ BRIDGE = r"your code tried to use JavaScript, which the worker that runs it does
 """How the worker ends once the code calls, constructs or fills anything in JavaScript through
 Pyodide's bridge (sealed by build.py's BRIDGE_DOORS once the package is imported)."""
 
+
+def not_allowed(what: str) -> str:
+    """How the worker ends once the code uses ``what`` (a pipe, a socket, a device, the network),
+    which it has no use for and the runtime would keep bytes for in JavaScript memory (build.py's
+    SHUT_DOORS, web/custom/sandbox-seal.js)."""
+    return re.escape(f"your code tried to use {what}, which the worker that runs it does not allow")
+
+
+FILES_FULL = r"write more than 32 MB into files, the limit of the worker that runs it"
+"""How the worker ends once the code's files, names and links' targets pass their budget."""
+
 JS = "import js\nfrom pyodide.ffi import create_proxy, to_js\n"
 QUIET = "def quiet(promise):\n    promise.then(create_proxy(lambda _: None), create_proxy(lambda _: None))\n"
 
@@ -211,8 +222,35 @@ DOORS = [
          "'worst': {'board': [mark] * 7, 'message': mark}}}\n"
          "webapi._error = forged",
          shows=r"your code's worker answered with boards that are not the size of the request's"),
+    # Bytes the runtime would keep in JavaScript memory, outside WebAssembly's cap (issue 35): a red
+    # team's heuristic took the browser from 1.5 GB to 11.8 GB through a pipe. Each filled slowly
+    # (many small writes) and at once (one big write); an unread pipe and a socket's queue, a
+    # link's target, a terminal's unended line, host names looked up, a traceback's text.
+    Door("pipe-slowly", "import os\nr, w = os.pipe()\nchunk = bytes(2**20)\nfor i in range(400):\n    os.write(w, chunk)\n"
+         "saw.append('400 MB in a pipe')", ends=not_allowed("a pipe")),
+    Door("pipe-at-once", "import os\nr, w = os.pipe()\nos.write(w, bytes(300 * 2**20))\nsaw.append('300 MB in a pipe')",
+         ends=not_allowed("a pipe")),
+    Door("socket-slowly", "import socket\ns = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)\nchunk = bytes(60_000)\n"
+         "for i in range(4000):\n    s.sendto(chunk, ('10.0.0.1', 9))\nsaw.append('240 MB sent')", ends=not_allowed("a socket")),
+    Door("socket-at-once", "import socket\ns = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)\n"
+         "s.sendto(bytes(200 * 2**20), ('10.0.0.1', 9))\nsaw.append('200 MB sent')", ends=not_allowed("a socket")),
+    Door("link-target-slowly", "import os\nfor i in range(64):\n    os.symlink('t' * 2**20 + str(i), f'/tmp/link{i}')\n"
+         "saw.append('64 MB of targets')", ends=FILES_FULL),
+    Door("link-target-at-once", "import os\nos.symlink('t' * (100 * 2**20), '/tmp/link')\nsaw.append('a 100 MB target')",
+         ends=FILES_FULL),
+    Door("device-slowly", "import os\nfd = os.open('/dev/tty', os.O_WRONLY)\nchunk = b'x' * 2**20\nfor i in range(32):\n"
+         "    os.write(fd, chunk)\nsaw.append('32 MB of a line')", ends=not_allowed("a device")),
+    Door("device-at-once", "import os\nfd = os.open('/dev/tty1', os.O_WRONLY)\nos.write(fd, b'x' * (32 * 2**20))\n"
+         "saw.append('a 32 MB line')", ends=not_allowed("a device")),
+    Door("host-names", "import socket\nfor i in range(200):\n    socket.getaddrinfo(b'%d' % i + b'h' * 2**20, 80)\n"
+         "saw.append('200 MB of names')", ends=not_allowed("the network (a host's name)")),
+    # An exception no handler takes reaches JavaScript: Python prints its traceback into a device.
+    Door("traceback", "class Escape(BaseException):\n    pass\nraise Escape('x' * (60 * 2**20))",
+         ends=r"Python failed: x{1000}"),
 ]
-PYTHON_ONLY = ("endless-loop", "memory", "recursion", "file-memory", "file-nodes", "file-far", "forged-by-python")
+PYTHON_ONLY = ("endless-loop", "memory", "recursion", "file-memory", "file-nodes", "file-far", "forged-by-python",
+               "pipe-slowly", "pipe-at-once", "socket-slowly", "socket-at-once", "link-target-slowly",
+               "link-target-at-once", "device-slowly", "device-at-once", "host-names", "traceback")
 """The doors that need nothing of JavaScript."""
 NOT_THERE = ("cache-add", "caches", "service-worker")
 """The doors an engine may shut before the bridge: a worker of an opaque origin has no ``caches``
