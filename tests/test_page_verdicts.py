@@ -104,3 +104,48 @@ def test_a_second_link_in_the_same_tab_gets_its_own_verdict(app: Any, site_url: 
     expect(app.locator("#code-consent")).to_be_visible(timeout=60_000)
     app.get_by_role("button", name="Run", exact=True).click()
     expect(app.locator("#check-verdict")).to_have_text(fresh_verdict(TWICE), timeout=120_000)
+
+
+ONE = "def h(tiles, goal, rows, cols):\n    return 0 if tiles == goal else 1\n"
+HUNDRED = "def h(tiles, goal, rows, cols):\n    return 0 if tiles == goal else 100\n"
+
+
+def test_a_second_link_opened_while_the_first_is_checked_gets_its_own_verdict(app: Any, site_url: str) -> None:
+    """A red team's: link A's check still running (its worker still starting) when link B is
+    opened and Run: B's code was shown with A's "admissible ... consistent"."""
+    open_link(app, site_url, f"#board={HARD}&goal=blank-last&hcode={packed_code(ONE)}")
+    expect(app.locator("#code-consent")).to_be_visible(timeout=60_000)
+    app.get_by_role("button", name="Run", exact=True).click()
+    expect(app.locator("#check-status")).to_have_attribute("data-state", "checking")
+    app.goto(f"{site_url}#board={HARD}&goal=blank-last&hcode={packed_code(HUNDRED)}")
+    expect(app.locator("#code-consent")).to_be_visible(timeout=60_000)
+    expect(app.locator("#check-status")).to_have_attribute("data-state", "stale")
+    app.get_by_role("button", name="Run", exact=True).click()
+    expect(app.locator("#check-verdict")).to_have_text(fresh_verdict(HUNDRED), timeout=120_000)
+    expect(app.locator("#check-result")).to_have_attribute("data-admissible", "false")
+
+
+def test_a_verdict_is_never_left_under_edited_code(app: Any, site_url: str) -> None:
+    """A red team's: the code replaced while its check ran kept that check's verdict under it."""
+    open_link(app, site_url, f"#board={HARD}&goal=blank-last&hcode={packed_code(ONE)}")
+    run_link_code(app)
+    expect(app.locator("#check-result")).to_have_attribute("data-admissible", "true")
+    box = app.get_by_role("textbox", name="Your heuristic (Python)")
+    write(app, box, HUNDRED)
+    expect(app.locator("#check-result")).to_be_hidden()
+    expect(app.locator("#check-status")).to_have_attribute("data-state", "stale")
+    assert app.locator("#check-result").get_attribute("data-admissible") is None
+    app.get_by_role("button", name="Check", exact=True).click()
+    edited = ONE + "# edited while checked\n"
+    write(app, box, edited)  # while it runs
+    expect(app.locator("#check-status")).to_contain_text("Check stopped: the code changed while it was being checked")
+    # Every verdict shown from now on, until the edited code's own check has ended.
+    app.evaluate("""() => {
+      window.__verdicts = [];
+      const result = document.getElementById("check-result"), verdict = document.getElementById("check-verdict");
+      new MutationObserver(() => { if (!result.hidden) window.__verdicts.push(verdict.textContent); })
+        .observe(result, { attributes: true, childList: true, subtree: true, characterData: true });
+    }""")
+    app.get_by_role("button", name="Check", exact=True).click()
+    expect(app.locator("#check-verdict")).to_have_text(fresh_verdict(edited), timeout=120_000)
+    assert set(app.evaluate("window.__verdicts")) == {fresh_verdict(edited)}

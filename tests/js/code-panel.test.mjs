@@ -176,3 +176,30 @@ test("the person's own code needs no consent; offered, its check's verdict goes 
   assert.deepEqual(p.choiceView.heuristic, ["manhattan"]);
   assert.equal(p.panel.solvedNote(solved), null);
 });
+
+test("a verdict is only ever shown under the text it judged: a second link or an edit stops a running check and clears a shown one", async () => {
+  const p = panelWith();
+  const A_CODE = "def h(tiles, goal, rows, cols):\n    return 0 if tiles == goal else 1\n";
+  const B_CODE = "def h(tiles, goal, rows, cols):\n    return 0 if tiles == goal else 100\n";
+  await p.panel.linkRead(linkTo(`#hcode=${await pack(A_CODE)}`));
+  await settle();
+  p.routes["code-consent"](); // Run: A's check starts
+  const [first] = p.runner.ops("check");
+  assert.equal(first.request.heuristic_code, A_CODE);
+  // Student B's link in the same tab, while A's check runs; then Run.
+  await p.panel.linkRead(linkTo(`#hcode=${await pack(B_CODE)}`));
+  await settle();
+  assert.deepEqual(p.runner.ended, ["the code it was checking was replaced"], "A's check is stopped, its worker ended");
+  p.routes["code-consent"]();
+  const second = p.runner.ops("check")[1];
+  assert.equal(second.request.heuristic_code, B_CODE, "B's Run checks B");
+  await p.runner.answer(first, { ok: true, type: "check", check: checked({ verdict: "A's verdict" }) }); // late: nowhere
+  assert.equal(callsOf(p.view, "showCheck").filter(([shown]) => shown).length, 0, "A's verdict is never shown");
+  await p.runner.answer(second, { ok: true, type: "check", check: checked({ verdict: "B's verdict", admissible: false }) });
+  const shown = callsOf(p.view, "showCheck").filter(([s]) => s);
+  assert.deepEqual(shown.map(([s]) => s.verdict), ["B's verdict"]);
+  // An edit: B's verdict is taken away, not left under other text.
+  p.view.editors.heuristic.setText(`${B_CODE}# changed\n`);
+  assert.equal(callsOf(p.view, "showCheck").at(-1)[0], null);
+  assert.match(callsOf(p.view, "setStatus").at(-1)[1], /The code changed since its check/);
+});

@@ -14,10 +14,10 @@
 // line and paragraph separators (Python does not end a line there, a browser may); and the
 // characters that draw as blank letters or as nothing and are no format characters: the
 // combining grapheme joiner, the Hangul fillers (U+3164 is a letter Python takes in a name), the
-// Khmer inherent vowels, the Mongolian variation selectors, the variation selectors and the object
-// replacement character. CodeMirror's own list (highlightSpecialChars' default) is a part of this.
+// Khmer inherent vowels, the Mongolian variation selectors, the Braille pattern blank (a red team's:
+// `'a\u2800b'` reads as `'a b'`), the variation selectors and the object replacement character. CodeMirror's own list (highlightSpecialChars' default) is a part of this.
 export const HIDDEN_CHARS = "(?![\\t\\n\\r])[\\p{Cc}\\p{Cf}\\p{Zl}\\p{Zp}\\u034f\\u115f\\u1160\\u17b4\\u17b5" +
-  "\\u180b-\\u180f\\u3164\\ufe00-\\ufe0f\\uffa0\\ufffc\\u{e0000}-\\u{e007f}\\u{e0100}-\\u{e01ef}]";
+  "\\u180b-\\u180f\\u2800\\u3164\\ufe00-\\ufe0f\\uffa0\\ufffc\\u{e0000}-\\u{e007f}\\u{e0100}-\\u{e01ef}]";
 
 const LINE_BREAK = /\r\n|\r|\n/; // Python's (universal newlines), and CodeMirror's
 
@@ -31,7 +31,7 @@ const NAMES = {
   0x115f: "Hangul choseong filler", 0x1160: "Hangul jungseong filler", 0x17b4: "Khmer vowel inherent AQ",
   0x17b5: "Khmer vowel inherent AA", 0x180e: "Mongolian vowel separator", 0x200b: "zero width space",
   0x200c: "zero width non-joiner", 0x200d: "zero width joiner", 0x200e: "left-to-right mark", 0x200f: "right-to-left mark",
-  0x2028: "line separator", 0x2029: "paragraph separator", 0x202a: "left-to-right embedding",
+  0x2028: "line separator", 0x2800: "Braille pattern blank", 0x2029: "paragraph separator", 0x202a: "left-to-right embedding",
   0x202b: "right-to-left embedding", 0x202c: "pop directional formatting", 0x202d: "left-to-right override",
   0x202e: "right-to-left override", 0x2060: "word joiner", 0x2061: "function application", 0x2062: "invisible times",
   0x2063: "invisible separator", 0x2064: "invisible plus", 0x2066: "left-to-right isolate",

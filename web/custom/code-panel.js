@@ -37,6 +37,7 @@ export class CodePanel {
     this.checking = null; // {handle, cancelled}
     this.searching = null; // {handle, started}
     this.lastCheck = null; // {key, check}: the latest check's result, and the code, size and goal it was of
+    this.shownCheck = null; // the text whose check's verdict is shown (null: none shown)
     // A closed panel holds its text as its editor will (so opening it moves nothing after); an
     // editor opened before Python's info came holds no template yet: it gets it then.
     for (const which of KINDS) this.view.placeholder(which, this.text(which));
@@ -109,6 +110,7 @@ export class CodePanel {
 
   edited(which, text) {
     this.texts[which] = text;
+    if (which === "heuristic") this.checkOf(text);
     if (which === "search") this.offerSearch();
     this.view.setError(which, "");
     if (this.editors[which]) this.editors[which].then((e) => e.clearError());
@@ -213,15 +215,36 @@ export class CodePanel {
 
   // -- the check ----------------------------------------------------------------------
 
+  // The heuristic's text is now `text`: a check of other text that still runs is stopped (its
+  // worker ended), and a verdict of other text is no longer shown (a new link, an edit): a verdict
+  // is only ever shown under the text it judged.
+  checkOf(text) {
+    const job = this.checking;
+    if (job && job.text !== text) {
+      this.checking = null;
+      this.runner.cancel(job.handle);
+      this.runner.end(words.CHECK_OF_OTHER_CODE, job.handle);
+      this.view.setProgress(0, 0);
+      this.view.setStatus("heuristic", words.CHECK_STOPPED_FOR_EDIT, "stale");
+      this.showBusy();
+    }
+    if (this.shownCheck !== null && this.shownCheck !== text) {
+      this.shownCheck = null;
+      this.view.showCheck(null);
+      if (!job) this.view.setStatus("heuristic", words.CHECK_OF_OTHER_TEXT, "stale");
+    }
+  }
+
   async check() {
     if (this.checking || this.refusedForConsent()) return;
     const a = this.app.analysis();
     const size = this.view.size;
     const goal = a && protocol.sizeName(a.rows, a.cols) === size ? a.goal : "blank-last";
     const key = this.checkKey(size, goal);
-    const job = { handle: null, cancelled: false };
+    const job = { handle: null, cancelled: false, text: this.text("heuristic") };
     this.checking = job;
     this.view.setError("heuristic", "");
+    this.shownCheck = null;
     this.view.showCheck(null);
     this.view.setStatus("heuristic", words.checkStarting(this.runner.started), "checking");
     this.view.setProgress(0, 1);
@@ -243,6 +266,7 @@ export class CodePanel {
     if (!shown) return;
     this.lastCheck = { key, check: c, filename: this.filename("heuristic") };
     this.view.setStatus("heuristic", words.checkEnded(c.stopped), c.stopped || "checked");
+    this.shownCheck = job.text;
     this.view.showCheck(shown);
     if (this.offers.offered) {
       this.offer();

@@ -145,9 +145,16 @@ export class CodeView {
   }
 
   // The check's result ({verdict, facts: [[term, value]], worst: [{caption, tiles, rows, cols, goal}]}).
+  // A check's result, or none (null: hidden, and nothing of the last one left to read).
   showCheck(shown) {
     this.result.hidden = !shown;
-    if (!shown) return;
+    if (!shown) {
+      for (const key of ["admissible", "consistent", "exhaustive", "states", "seconds"]) delete this.result.dataset[key];
+      this.verdict.textContent = "";
+      this.facts.replaceChildren();
+      this.worst.replaceChildren();
+      return;
+    }
     this.verdict.textContent = shown.verdict;
     this.result.dataset.admissible = String(shown.admissible);
     this.result.dataset.consistent = String(shown.consistent);

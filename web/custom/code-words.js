@@ -170,6 +170,11 @@ export function checkEnded(stopped) {
 }
 
 export const CANCELLING_CHECK = "Cancelling the check\u2026";
+// A check of text that is no longer the editor's (a new link's code, an edit): stopped, or its
+// verdict taken away.
+export const CHECK_OF_OTHER_CODE = "the code it was checking was replaced";
+export const CHECK_STOPPED_FOR_EDIT = "Check stopped: the code changed while it was being checked. Press Check to check the code as it is now.";
+export const CHECK_OF_OTHER_TEXT = "The code changed since its check: press Check to check it as it is now.";
 // Why the code's worker is ended (the status quotes it, codeError).
 export const CHECK_CANCELLED_IN_H = "you cancelled the check while h was running";
 export const SEARCH_CANCELLED = "you cancelled your search";
