@@ -19,6 +19,7 @@ from .answer import STOPPED_BY, quality, quality_short
 from .board import DIRECTION_NAMES, Board
 from .compare import ComparisonProgress
 from .custom import CheckProgress, CheckResult, board_text
+from .custom.check import ValuesProgress
 from .search import ALGORITHMS, Limits, Progress, SearchResult, StopReason
 from .search.result import round_up
 from .solvability import explain_solvability
@@ -47,8 +48,9 @@ def comparison_progress(p: ComparisonProgress) -> str:
     return f"{p.pairs_done} of {p.pairs} runs done; running {pair}{counts}"
 
 
-def check_progress(p: CheckProgress) -> str:
-    """A check's progress: its stage and the boards checked of those it will check."""
+def check_progress(p: CheckProgress | ValuesProgress) -> str:
+    """A check's progress (or its half that asks h, ``ValuesProgress``): its stage and the boards
+    checked of those it will check."""
     return f"{p.stage}: {p.states:,} of {p.total:,} boards, {p.seconds:.1f} s"
 
 
@@ -64,6 +66,7 @@ PROGRESS_WORDS: dict[type, Callable[[Any], str]] = {
     Progress: search_progress,
     ComparisonProgress: comparison_progress,
     CheckProgress: check_progress,
+    ValuesProgress: check_progress,
     AnalysisProgress: analysis_progress,
 }
 """Each kind of progress in words, by its class."""

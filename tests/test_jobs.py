@@ -17,7 +17,8 @@ import pytest
 from npuzzle import Board, Limits, Progress, Search, SearchResult, StopReason, webapi
 from npuzzle.analysis import AnalysisProgress, AnalysisResult, GameAnalysis, read_game
 from npuzzle.compare import Comparison, ComparisonProgress
-from npuzzle.custom import TEMPLATE, CheckProgress, CheckResult, HeuristicCheck, load_heuristic
+from npuzzle.custom import TEMPLATE, CheckProgress, CheckResult, HeuristicCheck, HeuristicValues, load_heuristic
+from npuzzle.custom.check import JudgedCheck, Values, ValuesProgress, check_boards, judge_check
 from npuzzle.job import run
 from npuzzle.report import PROGRESS_WORDS, ProgressLine
 from npuzzle.search.preparation import TableLoading, TablesLoaded
@@ -27,12 +28,15 @@ from .helpers import ROOT, advance
 HARD = Board.from_string("8 6 7 / 2 5 4 / 3 0 1")  # 31 moves
 GOAL = Board.goal(3)
 MANHATTAN = load_heuristic(TEMPLATE)
+GOAL_2X4 = Board.goal(2, 4)
 NEAR_4X4 = Board.from_string("1 2 3 4 / 5 6 7 8 / 9 10 11 12 / 13 14 0 15")  # a 4x4 game near its goal
 
 JOBS: dict[str, Callable[[], Any]] = {
     "search": lambda: Search(HARD, GOAL, "idastar", "manhattan", Limits(max_nodes=10**8)),
     "comparison": lambda: Comparison(HARD, GOAL, Limits(max_nodes=2_000, time_limit=5)),
     "check": lambda: HeuristicCheck(MANHATTAN, Board.goal(2, 4)),
+    "check_values": lambda: HeuristicValues(MANHATTAN, Board.goal(2, 4)),
+    "judged_check": lambda: judge_check([MANHATTAN(b, GOAL_2X4.tiles, 2, 4) for b in check_boards(GOAL_2X4)], GOAL_2X4),
     "tables": lambda: TableLoading("pdb", 4, 4, 15),
     "analysis": lambda: GameAnalysis(read_game(NEAR_4X4, Board.goal(4), "RLDUL", "page")),
 }
@@ -41,7 +45,8 @@ reports after a thousand nodes or fewer, 63 boards checked, one table loaded), s
 enough to run to the end in a fraction of a second (the 4x4 tables in about one, which the
 analysis of a short 4x4 game loads first)."""
 KINDS = {"search": (Progress, SearchResult), "comparison": (ComparisonProgress, list),
-         "check": (CheckProgress, CheckResult), "tables": (Progress, TablesLoaded),
+         "check": (CheckProgress, CheckResult), "check_values": (ValuesProgress, Values),
+         "judged_check": (CheckProgress, CheckResult), "tables": (Progress, TablesLoaded),
          "analysis": (AnalysisProgress, AnalysisResult)}
 
 
@@ -79,6 +84,8 @@ def test_every_job_cancels_at_once_and_says_so(kind: str) -> None:
         "search": lambda r: r.stop is StopReason.CANCELLED,
         "comparison": lambda r: len(r) == 1 and r[0].stop is StopReason.CANCELLED,
         "check": lambda r: r.stopped == "cancelled" and r.admissible is None,
+        "check_values": lambda r: r.stopped == "cancelled" and 0 < len(r.values) < r.total,
+        "judged_check": lambda r: r.stopped == "cancelled" and r.admissible is None,
         "tables": lambda r: r.stopped,
         "analysis": lambda r: r.stopped == "cancelled" and not r.complete,
     }[kind]
@@ -109,7 +116,7 @@ def test_the_old_entry_points_still_work() -> None:
 
 def test_the_web_api_answers_every_job_through_one_adapter() -> None:
     """Each job class an op starts has one JSON entry, and only the adapter steps a job."""
-    assert set(webapi.JOB_JSON) == {Search, Comparison, HeuristicCheck, TableLoading, GameAnalysis}
+    assert set(webapi.JOB_JSON) == {Search, Comparison, HeuristicCheck, HeuristicValues, JudgedCheck, TableLoading, GameAnalysis}
     tree = ast.parse((ROOT / "npuzzle" / "webapi.py").read_text())
     classes = [node.name for node in tree.body if isinstance(node, ast.ClassDef)]
     steppers = [
@@ -132,6 +139,8 @@ def test_the_adapter_answers_each_kind_in_its_own_json(kind: str) -> None:
     last = web.answer(7)
     expected = {"search": ("result", {"result"}), "comparison": ("comparison", {"results"}),
                 "check": ("check", {"check"}), "tables": ("prepared", {"heuristic", "seconds"}),
+                "check_values": ("check_values", {"values", "values_from", "total", "stopped", "seconds"}),
+                "judged_check": ("check", {"check"}),
                 "analysis": ("analysis", {"analysis"})}[kind]
     assert (last["type"], set(last) - {"type", "job"}) == expected
 

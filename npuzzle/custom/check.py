@@ -313,7 +313,7 @@ def nearest_states(goal: Board, cap: int) -> tuple[list[Tiles], dict[Tiles, int]
 
     >>> boards, distance = nearest_states(Board.goal(2, 2), 3)
     >>> boards, [distance[b] for b in boards]
-    ([(1, 2, 3, 0), (1, 2, 0, 3), (1, 0, 3, 2)], [0, 1, 1])
+    ([(1, 2, 3, 0), (1, 0, 3, 2), (1, 2, 0, 3)], [0, 1, 1])
     """
     neighbours = neighbour_table(goal.rows, goal.cols)
     distance = {goal.tiles: 0}
@@ -339,7 +339,7 @@ def check_boards(goal: Board, sample_states: int = SAMPLE_STATES) -> Iterator[Ti
     they apply) followed by the boards one move from it. It depends on the goal alone.
 
     >>> list(check_boards(Board.goal(2, 2)))
-    [(1, 2, 3, 0), (1, 2, 0, 3), (1, 0, 3, 2), (0, 1, 3, 2), (3, 1, 0, 2), (3, 1, 2, 0), (3, 0, 2, 1), (0, 3, 2, 1), (2, 3, 0, 1), (2, 3, 1, 0), (2, 0, 1, 3), (0, 2, 1, 3)]
+    [(1, 2, 3, 0), (1, 0, 3, 2), (1, 2, 0, 3), (0, 1, 3, 2), (0, 2, 1, 3), (3, 1, 0, 2), (2, 0, 1, 3), (3, 1, 2, 0), (2, 3, 1, 0), (3, 0, 2, 1), (2, 3, 0, 1), (0, 3, 2, 1)]
     """
     if goal.size <= EXHAUSTIVE_CELLS:
         table = distance_table(goal)
