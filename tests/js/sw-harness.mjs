@@ -295,11 +295,13 @@ export async function makeWorld({ chromium = false, navigateMs = 60, files = bui
     }
   };
 
-  // Read a response to its end (as the page/worker: arrayBuffer) within `ms`.
-  world.read = async (path, response, ms = 400) => {
+  // Read a response to its end (as the page/worker: arrayBuffer) within `ms`, or 10 s at least: no
+  // test wants a hang, so the window only has to tell a body that never ends from a slow one (a
+  // machine under load hashed the 16 MB snapshot's pieces in over 400 ms, and a read was called a hang).
+  world.read = async (path, response, ms = 0) => {
     const want = world.expected(path);
     let timer;
-    const late = new Promise((resolve) => { timer = setTimeout(() => resolve("hang"), ms); });
+    const late = new Promise((resolve) => { timer = setTimeout(() => resolve("hang"), Math.max(ms, 10_000)); });
     const body = response.arrayBuffer().then((b) => new Uint8Array(b), (e) => ({ error: e }));
     const got = await Promise.race([body, late]).finally(() => clearTimeout(timer));
     if (got === "hang") return { kind: "hang", status: response.status };
