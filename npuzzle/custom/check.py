@@ -526,9 +526,9 @@ class HeuristicCheck(_Sliced):
         distance = table.distance
         values: list[int] = [-1] * numbering.size  # h of each state walked so far (h is never negative)
         codes = _codes(table)
-        while self._starved():
-            if (yield self._report()):
-                return "cancelled"
+        stop = yield from self._pause(math.inf)
+        if stop:
+            return stop
         values[numbering.rank(next(codes))] = self._see_goal()
         exact = states = edges = 0
         ratio_sum = 0.0
@@ -566,13 +566,9 @@ class HeuristicCheck(_Sliced):
                     self._add(states, edges, exact, ratio_sum, d)
                     states = edges = exact = 0
                     ratio_sum = 0.0
-                    if time.perf_counter() >= deadline:
-                        return "time-limit"
-                    if (yield self._report()):
-                        return "cancelled"
-                    while self._starved():
-                        if (yield self._report()):
-                            return "cancelled"
+                    stop = yield from self._pause(deadline)
+                    if stop:
+                        return stop
         finally:  # what was walked since the last report counts, however the walk ends
             self._add(states, edges, exact, ratio_sum, d)  # the last state walked is the farthest
         return None
@@ -594,9 +590,9 @@ class HeuristicCheck(_Sliced):
         t = self.tally
         neighbours = neighbour_table(rows, cols)
         boards, distance = nearest_states(self.goal, self.sample_states)
-        while self._starved():
-            if (yield self._report()):
-                return "cancelled"
+        stop = yield from self._pause(math.inf)
+        if stop:
+            return stop
         values = {goal: self._see_goal()}
         deadline = self._deadline
         report = REPORT_EVERY
@@ -625,13 +621,9 @@ class HeuristicCheck(_Sliced):
             report -= 1
             if not report:
                 report = REPORT_EVERY
-                if time.perf_counter() >= deadline:
-                    return "time-limit"
-                if (yield self._report()):
-                    return "cancelled"
-                while self._starved():
-                    if (yield self._report()):
-                        return "cancelled"
+                stop = yield from self._pause(deadline)
+                if stop:
+                    return stop
         self._stage = "checking Korf's instances"
         for number, (tiles, length) in enumerate(self._korf(), 1):
             hv = h(tiles, goal, rows, cols)
@@ -651,19 +643,28 @@ class HeuristicCheck(_Sliced):
                 if hv - hc > 1:
                     t.inconsistent_edge(tiles, board, hv, hc)
             if not number % 10:
-                if time.perf_counter() >= deadline:
-                    return "time-limit"
-                if (yield self._report()):
-                    return "cancelled"
-                while self._starved():
-                    if (yield self._report()):
-                        return "cancelled"
+                stop = yield from self._pause(deadline)
+                if stop:
+                    return stop
         return None
 
     def _starved(self) -> bool:
         """Whether the walk must wait before its next REPORT_EVERY states (never: h is at hand;
         a judged check waits for values still to come, ``waiting`` then set)."""
         return False
+
+    def _pause(self, deadline: float) -> Generator[CheckProgress, bool, "str | None"]:
+        """Where a walk looks up between two batches of states: why it stops (past ``deadline``,
+        or told to cancel when it reports), else None once it may walk on (a judged check waits
+        here, reporting, for values still to come)."""
+        if time.perf_counter() >= deadline:
+            return "time-limit"
+        if (yield self._report()):
+            return "cancelled"
+        while self._starved():
+            if (yield self._report()):
+                return "cancelled"
+        return None
 
     def _korf(self) -> list[tuple[Tiles, int]]:
         """Korf's 100 15-puzzles with their optimal lengths, mapped onto this goal: only on
