@@ -28,7 +28,7 @@ from .pages import HARD, TILES_LABEL, distance, solution_shown
 from .test_page_links import NOTHING_INJECTED
 from .test_page_offline import Server, wait_stored
 from .test_page_security import BLOCKED_PROBE
-from .webkit import WebKitPage, unavailable, webkit_page
+from .webkit import WebKitPage, skip_without_webkit, webkit_page
 
 pytestmark = [
     pytest.mark.browser,
@@ -57,12 +57,7 @@ return shown("stop") || shown("cancel") || document.getElementById("play").textC
 @pytest.fixture(scope="module")
 def webkit(request: pytest.FixtureRequest) -> Iterator[WebKitPage]:
     """One WebKitGTK window for the module; skipped (with why) where WebKit is missing."""
-    reason = unavailable()
-    if reason:
-        message, mistaken = reason
-        if mistaken:
-            pytest.fail(message)  # a misnamed driver must not pass as skipped
-        pytest.skip(message)
+    skip_without_webkit()
     request.getfixturevalue("site_url")  # build before the browser starts
     with webkit_page() as page:
         yield page

@@ -11,7 +11,7 @@ from typing import Iterator
 import pytest
 
 from .test_page_sandbox import CHECK_ENDED, DOORS, PYTHON_ONLY, Door, Site, WebKitDriver, every_door, sandbox_site, try_door  # noqa: F401 - a fixture
-from .webkit import unavailable, webkit_page
+from .webkit import skip_without_webkit, webkit_page
 
 pytestmark = [
     pytest.mark.browser,
@@ -23,12 +23,7 @@ pytestmark = [
 @pytest.fixture(scope="module")
 def webkit_driver(sandbox_site: Site) -> Iterator[WebKitDriver]:
     """One WebKitGTK window for the module; skipped (with why) where WebKit is missing."""
-    reason = unavailable()
-    if reason:
-        message, mistaken = reason
-        if mistaken:
-            pytest.fail(message)  # a misnamed driver must not pass as skipped
-        pytest.skip(message)
+    skip_without_webkit()
     with webkit_page() as page:
         yield WebKitDriver(page)
 

@@ -13,7 +13,7 @@ import pytest
 from .browsers import serve
 from .pages import HARD, packed_code
 from .test_page_verdicts import HOSTILE, TWICE, fresh_verdict
-from .webkit import WebKitPage, unavailable, webkit_page
+from .webkit import WebKitPage, skip_without_webkit, webkit_page
 
 pytestmark = [
     pytest.mark.browser,
@@ -24,12 +24,7 @@ pytestmark = [
 @pytest.fixture(scope="module")
 def webkit(built_site: Path) -> Iterator[tuple[WebKitPage, str]]:
     """One WebKitGTK window and the served site; skipped (with why) where WebKit is missing."""
-    reason = unavailable()
-    if reason:
-        message, mistaken = reason
-        if mistaken:
-            pytest.fail(message)  # a misnamed driver must not pass as skipped
-        pytest.skip(message)
+    skip_without_webkit()
     with serve(built_site) as url, webkit_page() as page:
         yield page, url
 

@@ -40,6 +40,19 @@ WAIT_TIMEOUT = 30.0
 """Seconds any other wait lasts by default (a wait is not a loosened check: values stay exact)."""
 
 
+def skip_without_webkit() -> None:
+    """Skip the calling test (with why) where the machine has no WebKitWebDriver; fail it where a
+    variable names a driver that is not there (a misnamed driver must not pass as skipped)."""
+    import pytest
+
+    reason = unavailable()
+    if reason:
+        message, mistaken = reason
+        if mistaken:
+            pytest.fail(message)
+        pytest.skip(message)
+
+
 # The element ``arguments[0]`` brought into view (at once), and whether its box and the page's
 # scroll are what they were the last two times asked (a tenth of a second apart, as click() asks).
 STILL_IN_VIEW = """
