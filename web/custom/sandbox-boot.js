@@ -28,6 +28,7 @@
   }
 
   function fromWorker(event) {
+    if (!worker) return; // ended: nothing of it goes on (the engines drop its queued messages too)
     const data = event.data;
     if (typeof data !== "string") return end("your code's worker sent the page something other than text");
     if (data.length > MAX_CHARS) return end(`your code's worker sent the page a message of ${data.length} characters (at most ${MAX_CHARS})`);
