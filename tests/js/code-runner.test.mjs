@@ -77,6 +77,7 @@ function runnerWith() {
 async function answered(reply, request = SOLVE) {
   const { solver, code, runner, answerReplays } = runnerWith();
   const { answer } = runner.request(request);
+  await settle(); // (its turn in the code's lane)
   assert.equal(solver.requests.length, 0, "a request with code never goes to the solver");
   await code.answer(code.last(), reply);
   await answerReplays();
@@ -140,6 +141,7 @@ test("a check is never asked of the code's worker: it answers h's values, and th
   const check = protocol.check({ code: CODE.heuristic_code, filename: "h.py" }, "3x3", "blank-last", 20);
   const seen = [];
   const { answer } = runner.request(check, (p) => seen.push(p));
+  await settle(); // (its turn in the code's lane)
   assert.deepEqual(code.requests.map((e) => e.request.op), ["check_values"]);
   assert.equal(code.last().request.heuristic_code, CODE.heuristic_code);
   code.last().onProgress({ states: 2, total: 181440, seconds: 0.1, stage: "x", values_from: 0, values_delta: [0, 1] });
@@ -170,6 +172,7 @@ test("h's values out of order, not a list, or boards of another size end the cod
   ]) {
     const { solver, code, runner } = runnerWith();
     const { answer } = runner.request(check);
+    await settle(); // (its turn in the code's lane)
     await code.answer(code.last(), forged);
     const reply = await answer;
     assert.equal(reply.ok, false, JSON.stringify(forged));
@@ -178,35 +181,61 @@ test("h's values out of order, not a list, or boards of another size end the cod
   }
   const { solver, code, runner } = runnerWith(); // a report that skips values
   runner.request(check, () => {});
+  await settle(); // (its turn in the code's lane)
   code.last().onProgress({ states: 2, values_from: 0, values_delta: [0, 1] });
   code.last().onProgress({ states: 9, values_from: 5, values_delta: [0] });
   assert.equal(runner.ended.length, 1);
   assert.equal(solver.fed, undefined);
 });
 
-test("each code runs in a worker of its own; the same code keeps its worker; another's is ended once idle", async () => {
+test("each code runs in a worker of its own, one at work at a time; the same code keeps its worker; another's is ended once idle", async () => {
   const { code, runner, made } = runnerWith();
   const other = { ...SOLVE, heuristic_code: "def h(tiles, goal, rows, cols):\n    return 1\n" };
   const first = runner.request(SOLVE);
+  await settle(); // (its turn in the code's lane)
   await settle();
   assert.equal(made.length, 2, "a fresh worker is kept ahead once code runs");
   const second = runner.request(other);
-  assert.equal(made[1].requests.length, 1, "other code goes to the fresh worker, not the first's");
-  assert.equal(code.requests.length, 1);
-  assert.equal(code.failed, undefined, "a worker still answering is not ended");
+  await settle();
+  assert.equal(made[1].requests.length, 0, "other code waits while the first code's worker works (their memory caps would add up)");
   await code.answer(code.last(), { ok: false, error: { field: "heuristic_code", message: "x" } });
   await first.answer;
-  assert.match(String(code.failed), /fresh worker/, "ended once it has answered");
-  runner.request(other);
+  await settle();
+  assert.equal(made[1].requests.length, 1, "then it goes to the fresh worker, not the first's");
+  assert.equal(code.requests.length, 1);
+  assert.match(String(code.failed), /fresh worker/, "the first code's worker is ended once it has answered");
+  const again = runner.request(other);
+  await settle();
+  assert.equal(made[1].requests.length, 1, "the same code, asked again, waits its turn too");
+  await made[1].answer(made[1].last(), { ok: false, error: { field: "heuristic_code", message: "y" } });
+  await second.answer;
+  await settle();
   assert.equal(made[1].requests.length, 2, "the same code text: the same worker");
   assert.ok(made.length === 3 && made[2].requests.length === 0, "a new fresh worker waits for the next code");
-  second.answer.catch(() => {});
+  again.answer.catch(() => {});
+});
+
+test("a request still waiting for its turn, cancelled or ended, is answered then and never sent", async () => {
+  const { code, runner, made } = runnerWith();
+  runner.end = CodeRunner.prototype.end; // the real one (this file's runners record ends instead)
+  const first = runner.request(SOLVE);
+  await settle();
+  const other = { ...SOLVE, heuristic_code: "def h(tiles, goal, rows, cols):\n    return 2\n" };
+  const waiting = runner.request(other);
+  runner.cancel(waiting.id);
+  await code.answer(code.last(), { ok: false, error: { field: "heuristic_code", message: "x" } });
+  await first.answer;
+  const reply = await waiting.answer;
+  assert.equal(reply.ok, false);
+  assert.match(reply.error.message, /cancelled it before it started/);
+  assert.equal(made.slice(1).reduce((n, c) => n + c.requests.length, 0), 0, "never sent");
 });
 
 test("a code's worker that keeps reporting without getting further, or outlives its budget, is ended", async () => {
   const { code, runner, clock } = runnerWith();
   const check = protocol.check({ code: CODE.heuristic_code, filename: "h.py" }, "3x3", "blank-last", 20);
   runner.request(check, () => {});
+  await settle(); // (its turn in the code's lane)
   for (let i = 0; i < 15; i++) {
     code.last().onProgress({ states: 10, total: 181440, seconds: i, stage: "x" }); // the same count again and again
     clock.tick(1000);
@@ -216,6 +245,7 @@ test("a code's worker that keeps reporting without getting further, or outlives 
 
   const fresh = runnerWith();
   fresh.runner.request(check, () => {});
+  await settle(); // (its turn in the code's lane)
   for (let i = 0; i < 45; i++) {
     fresh.code.last().onProgress({ states: i + 1, total: 181440, seconds: i, stage: "x" }); // always further
     fresh.clock.tick(1000);
@@ -227,6 +257,7 @@ test("a code's worker that keeps reporting without getting further, or outlives 
   const starting = runnerWith(); // a worker still starting Python (WebKitGTK: many seconds): not yet counted
   starting.code.loaded = false;
   starting.runner.request(check, () => {});
+  await settle(); // (its turn in the code's lane)
   for (let i = 0; i < 90; i++) starting.clock.tick(1000);
   assert.deepEqual(starting.runner.ended, []);
   starting.code.loaded = true;
@@ -238,6 +269,7 @@ test("a code's worker that keeps reporting without getting further, or outlives 
 
   const silent = runnerWith(); // no report at all: silence, which SolverClient ends ("stopped answering")
   silent.runner.request(check, () => {});
+  await settle(); // (its turn in the code's lane)
   for (let i = 0; i < 40; i++) silent.clock.tick(1000);
   assert.deepEqual(silent.runner.ended, []);
 });
@@ -246,6 +278,7 @@ test("a solution a running search reports reaches the page only as the solver re
   const { solver, code, runner, answerReplays } = runnerWith();
   const seen = [];
   runner.request(SOLVE, (report, solution) => seen.push({ report, solution }));
+  await settle(); // (its turn in the code's lane)
   const entry = code.last();
   entry.onProgress({ stage: "searching" }, { tiles: [1, 1, 1, 5], moves: "UUDD", length: 4 }, null);
   await answerReplays();

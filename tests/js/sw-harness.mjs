@@ -323,10 +323,10 @@ export async function makeWorld({ chromium = false, navigateMs = 60, files = bui
   };
 
   // Wait for the SW's background work (refetch, puts) to end.
-  world.settle = async (max = 1500) => {
+  world.settle = async (max = 3000) => {
     let quiet = 0;
     let ops = -1;
-    for (let t = 0; t < max && quiet < 4; t += 10) {
+    for (let t = 0; t < max && quiet < 10; t += 10) { // (10 quiet looks: a loaded machine hashes slowly between two ops)
       await sleep(10);
       const now = world.caches.ops + world.caches.puts + world.net.log.length;
       quiet = world.net.inFlight === 0 && now === ops ? quiet + 1 : 0;

@@ -30,10 +30,11 @@
 // As the job runner's and the explainer's client: request(request, onProgress, options) ->
 // {id, answer}, cancel(id), as SolverClient's, with ids that remember their worker.
 
+import { workerTrouble as trouble } from "../common/wording.js";
 import { SolverClient } from "../solver/solver-client.js";
 import * as protocol from "../solver/protocol.js";
 import * as words from "./code-words.js";
-import { boardsFit, cellsOf, foreignResult, refusal, replayRequest, replayedSolution, vouched } from "./sandbox-answers.js";
+import { boardsFit, cellsOf, foreignResult, ownBoundsDropped, refusal, replayRequest, replayedSolution, vouched } from "./sandbox-answers.js";
 
 const HANG_MS = 10_000;
 const WATCH_MS = 1000;
@@ -76,6 +77,7 @@ export class CodeRunner {
     this.boxes = new Map(); // code key -> {key, client, busy}
     this.latest = null; // the key of the code asked for last
     this.spare = null; // a fresh client that has run no code
+    this.lane = Promise.resolve(); // the code's requests, one at a time
   }
 
   get started() {
@@ -117,6 +119,10 @@ export class CodeRunner {
   // with an error that gives `reason`, and a fresh worker starts. `handle`: the request whose
   // worker (else every code's worker).
   end(reason, handle = null) {
+    if (handle && !handle.client) {
+      handle.ended = reason; // still waiting for its turn: answered when it comes, never sent
+      return;
+    }
     const clients = handle ? [handle.client] : [...this.boxes.values()].map((box) => box.client);
     for (const client of clients) if (client !== this.solver && client.worker) client.crash(reason);
   }
@@ -129,8 +135,20 @@ export class CodeRunner {
       return { id: { client: this.solver, id }, answer };
     }
     if (request.op === "check") return this.check(request, onProgress, options);
+    // One code's worker at work at a time (each may use its memory cap: two at once, twice it),
+    // in the order asked; the handle is the request's before its turn comes (a cancel or an end
+    // before then: answered when its turn comes, never sent).
+    const handle = { client: null, id: null, ended: null };
+    const turn = this.lane.then(() => (handle.ended ? { ok: false, error: { field: "solver", message: trouble.restarted(WHO, handle.ended) } }
+      : this.send(request, onProgress, options, handle)));
+    this.lane = turn.then(() => {}, () => {});
+    return { id: handle, answer: turn };
+  }
+
+  // Send `request` to its code's worker now (its turn in the lane came), `handle` its id from now.
+  send(request, onProgress, options, handle) {
     const box = this.box(request);
-    const handle = { client: box.client, id: null };
+    handle.client = box.client;
     const ended = (reason) => this.end(reason, handle);
     let solutions = Promise.resolve(); // replayed one after another, in the order found
     const watch = this.watch(request, options, ended, box.client);
@@ -138,7 +156,7 @@ export class CodeRunner {
       try {
         if (!boardsFit(report, cellsOf(request))) throw new Error("boards");
         watch.heard(report);
-        if (onProgress) onProgress(markReported(report), null, traceDelta);
+        if (onProgress) onProgress(markReported(reportShown(request, report)), null, traceDelta);
       } catch {
         ended(words.unreadableReport);
         return;
@@ -156,7 +174,7 @@ export class CodeRunner {
       box.busy -= 1;
       this.retire();
     });
-    return { id: handle, answer: settled };
+    return settled;
   }
 
   // The no-progress and budget watch of one request on a code's worker (`client`): both count from
@@ -278,17 +296,42 @@ export class CodeRunner {
       return refuse("a search tree of more nodes than a tree may have");
     }
     const marked = markReported(reply);
+    if (request.op === "compare") {
+      if (!Array.isArray(marked.results)) return refuse("a comparison without its results");
+      const rows = [];
+      for (const row of marked.results) {
+        if (!row || typeof row !== "object") return refuse("a comparison's row that is not a result");
+        const shown = row.length === null ? ownBoundsDropped({ ...row, optimal: false, quality: NOT_FINISHED, quality_short: "no solution" })
+          : await this.replayed(request, row, { final: true, distance: true });
+        if (typeof shown === "string") return refuse(`a comparison's row with ${shown.replace(/^a /, "")}`);
+        rows.push(shown);
+      }
+      return { ...marked, results: rows };
+    }
     if (request.op !== "solve" && request.op !== "user_search") return marked;
     const foreign = foreignResult(request, marked.result);
     if (foreign) return refuse(foreign);
-    const distance = request.op === "solve" && request.heuristic_code != null;
+    const distance = request.op === "solve";
     const shown = await this.replayed(request, marked.result, { final: true, distance });
-    return typeof shown === "string" ? refuse(shown) : { ...marked, result: shown };
+    if (typeof shown === "string") return refuse(shown);
+    return { ...marked, result: shown.length === null ? ownBoundsDropped(shown) : shown };
   }
 
   cancel(handle) {
-    handle.client.cancel(handle.id);
+    if (handle.client) handle.client.cancel(handle.id);
+    else handle.ended = words.CANCELLED_BEFORE_ITS_TURN;
   }
+}
+
+const NOT_FINISHED = "not finished: no solution within the limits";
+
+// A progress report of a code's worker as the page may show it while the work runs: without the
+// bounds only that worker knows, and, for a comparison, without its rows (each is replayed and
+// vouched for at its end).
+function reportShown(request, report) {
+  const shown = ownBoundsDropped(report);
+  if (shown && request.op === "compare" && "results" in shown) shown.results = [];
+  return shown;
 }
 
 // An answer or report of a code's worker with its results marked as that worker's report

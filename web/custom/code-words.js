@@ -91,6 +91,7 @@ export const unreadable = "your code's worker sent an answer the page could not 
 export const unreadableReport = "it sent a report the page could not read";
 // Why a code's worker is ended by the runner's watch (code-runner.js).
 export const retired = "other code runs in a fresh worker of its own";
+export const CANCELLED_BEFORE_ITS_TURN = "you cancelled it before it started (it was waiting for your other code to finish)";
 export const overBudget = (seconds) => `it ran past the ${seconds} s this request may take`;
 export const noProgress = (seconds) => `it kept reporting for ${seconds} s without getting any further`;
 

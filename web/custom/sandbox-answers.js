@@ -66,11 +66,22 @@ export function vouched(result, distance) {
   const shortest = known && result.length === distance;
   const moves = (n) => `${n} ${n === 1 ? "move" : "moves"}`;
   return {
-    ...result, exact_distance: known ? distance : null, optimal_if_admissible: shortest,
-    quality: !known ? "not proven shortest (found with your heuristic)"
+    ...ownBoundsDropped(result), exact_distance: known ? distance : null, optimal_if_admissible: shortest,
+    optimal: result.optimal === true && shortest, lower_bound: known ? distance : null,
+    quality: !known ? "not proven shortest (found in the worker that runs your code)"
       : shortest ? `shortest: the solver's exact distance is ${moves(distance)}`
         : `${moves(result.length - distance)} longer than the shortest (${moves(distance)}, the solver's exact distance)`,
+    quality_short: !known ? "not proven" : shortest ? "yes (exact distance)" : `+${result.length - distance}`,
   };
+}
+
+// A result or report of the code's worker without the bounds only that worker can know (a lower
+// bound, an iteration's bound, a factor): a forged one would say a longer solution is shortest.
+export function ownBoundsDropped(result) {
+  if (!result || typeof result !== "object" || Array.isArray(result)) return result;
+  const out = { ...result };
+  for (const key of ["bound", "lower_bound", "factor", "best"]) if (key in out) out[key] = null;
+  return out;
 }
 
 // `solution` (result-shaped: tiles, moves, length, ...) as the solver replayed it (`replayed`,
