@@ -51,7 +51,7 @@ from ..distance_table import DistanceTable, distance_table
 from ..job import run
 from ..known import korf100
 from ..search.problem import neighbour_table
-from .heuristic import DEFAULT_FILENAME, HeuristicFunction, UserCodeError, UserHeuristic
+from .heuristic import DEFAULT_FILENAME, MAX_H, HeuristicFunction, UserCodeError, UserHeuristic
 
 EXHAUSTIVE_CELLS = 9
 """Boards of at most this many cells are checked on every state (3x3: 181,440)."""
@@ -458,6 +458,8 @@ class HeuristicCheck(_Sliced):
         self.rows, self.cols = goal.rows, goal.cols
         self.heuristic: UserHeuristic = h if isinstance(h, UserHeuristic) else UserHeuristic(h, "h", "")
         self.name: str = name or (self.heuristic.name if isinstance(h, UserHeuristic) else str(getattr(h, "__name__", "h")))
+        self._h: Callable[[Tiles, Tiles, int, int], int] = self.heuristic
+        """What the walks call for h (the checked heuristic; a judged check's replay of its values)."""
         self.sample_states = sample_states
         self.exhaustive = goal.size <= EXHAUSTIVE_CELLS
         self.total = math.factorial(goal.size) // 2 if self.exhaustive else sample_states + len(self._korf())
@@ -517,7 +519,7 @@ class HeuristicCheck(_Sliced):
         shared distance table, grown just ahead of this walk): its distance, h, and each move
         between it and a state walked before it, both ways."""
         rows, cols, goal = self.rows, self.cols, self.goal.tiles
-        h = self.heuristic
+        h = self._h
         t = self.tally
         table = distance_table(self.goal)
         numbering = table.numbering
@@ -586,7 +588,7 @@ class HeuristicCheck(_Sliced):
         """The states nearest the goal (breadth-first, exact distances), each with the moves
         between it and those before it, both ways; then Korf's instances where they apply."""
         rows, cols, goal = self.rows, self.cols, self.goal.tiles
-        h = self.heuristic
+        h = self._h
         t = self.tally
         neighbours = neighbour_table(rows, cols)
         boards, distance = nearest_states(self.goal, self.sample_states)
@@ -747,18 +749,24 @@ STOPS = ("time-limit", "cancelled")
 
 
 class _Replay:
-    """h's answers as given, handed out in order, as HeuristicCheck asks (``judge_check``)."""
+    """h's answers as given, handed out in order, as HeuristicCheck asks (``judge_check``), each
+    read as h's answer is (``UserHeuristic.checked``: UserCodeError naming the board for one that
+    is not a non-negative int); the check calls it as it is, with no wrapper (one call a state)."""
 
-    def __init__(self, values: list[object]) -> None:
+    def __init__(self, values: list[object], filename: str) -> None:
         self.values = values
         self.used = 0
+        self.reader = UserHeuristic(self, filename, "")
 
-    def __call__(self, tiles: Tiles, goal: Tiles, rows: int, cols: int) -> Any:
-        if self.used == len(self.values):
+    def __call__(self, tiles: Tiles, goal: Tiles, rows: int, cols: int) -> int:
+        used = self.used
+        if used == len(self.values):
             raise _ValuesEnded()
-        value = self.values[self.used]
-        self.used += 1
-        return value
+        value = self.values[used]
+        self.used = used + 1
+        if type(value) is int and 0 <= value <= MAX_H:
+            return value
+        return self.reader.checked(value, tiles)
 
 
 FED_MARGIN = REPORT_EVERY + 1
@@ -772,8 +780,10 @@ class JudgedCheck(HeuristicCheck):
 
     def __init__(self, values: Sequence[object], goal: Board, filename: str, stopped: str | None,
                  seconds: float | None, more: bool = False) -> None:
-        self.replay = _Replay(list(values))
-        super().__init__(UserHeuristic(self.replay, filename, ""), goal, math.inf)
+        self.replay = _Replay(list(values), filename)
+        super().__init__(self.replay.reader, goal, math.inf)
+        self.heuristic = self.replay.reader
+        self._h = self.replay  # what the walks call: each value read by the replay itself
         self.claimed = stopped
         self.seconds = seconds
         self.more = more
