@@ -126,6 +126,9 @@ def in_the_page(runs: int, sites: list[tuple[str, str | None]]) -> list[dict[str
 def page_main(runs: int, sites: list[tuple[str, str | None]]) -> None:
     rows = in_the_page(runs, sites)
     command = command_line("check_heuristic.py")
+    for label, folder in sites:  # a build's folder is this machine's: the docs name the build instead
+        if folder:
+            command = command.replace(folder, f"<the {label} build>")
     markdown = [
         "# Exhaustive 3x3 check of a person's heuristic in the page (Chromium): time to the verdict",
         "",
