@@ -149,3 +149,59 @@ def test_a_verdict_is_never_left_under_edited_code(app: Any, site_url: str) -> N
     app.get_by_role("button", name="Check", exact=True).click()
     expect(app.locator("#check-verdict")).to_have_text(fresh_verdict(edited), timeout=120_000)
     assert set(app.evaluate("window.__verdicts")) == {fresh_verdict(edited)}
+
+
+FORGER = '''
+import copy, sys
+webapi = sys.modules["npuzzle.webapi"]
+answer = webapi.handle_dict
+
+
+def forged(request):
+    reply = copy.deepcopy(answer(request))
+    if reply.get("type") == "comparison":
+        for row in reply["results"]:
+            if row.get("algorithm") == "bfs":
+                row.update(tiles=[1, 2], moves="UU", length=2, quality_short="yes (proven)")  # illegal here
+    result = reply.get("result")
+    if reply.get("type") == "result" and isinstance(result, dict) and result.get("length") == 1:
+        # a legal detour of 3 moves, with a forged lower bound that calls it shortest
+        result.update(tiles=[6, 6, 6], moves="DUD", length=3, lower_bound=3, bound=3, factor=1.0)
+    return reply
+
+
+webapi.handle_dict = forged
+
+
+def h(tiles, goal, rows, cols):
+    return sum(1 for i, t in enumerate(tiles) if t and t != goal[i])
+'''
+"""A second red team's: the code's worker rewrites the answers its package gives the page (a
+comparison's row with illegal moves and a proof it has not; a solve's detour with a lower bound
+that calls it shortest)."""
+NEAR = "1,2,3,4,5,0,7,8,6"  # one move from the goal
+
+
+def use_forger(app: Any, site_url: str) -> None:
+    open_link(app, site_url, f"#board={NEAR}&goal=blank-last&hcode={packed_code(FORGER)}")
+    run_link_code(app)
+    app.get_by_role("button", name="Use in the Heuristic menu").click()
+    expect(app.get_by_label("Heuristic", exact=True)).to_have_value("custom")
+
+
+def test_a_forged_comparison_row_is_never_shown(app: Any, site_url: str) -> None:
+    use_forger(app, site_url)
+    app.locator("#compare").click()
+    expect(app.locator("#status")).to_contain_text(
+        "Could not compare: your code's worker answered with a comparison's row with moves that are not legal", timeout=120_000)
+    assert "yes (proven)" not in app.locator("#compare-table").inner_text()
+
+
+def test_a_forged_lower_bound_never_calls_a_detour_shortest(app: Any, site_url: str) -> None:
+    use_forger(app, site_url)
+    app.locator("#solve").click()
+    status = app.locator("#status")
+    expect(status).to_contain_text("Solved: 3 moves (2 moves longer than the shortest (1 move, the solver's exact distance))",
+                                   timeout=120_000)
+    assert "at least 3 moves" not in status.inner_text()
+    assert "at least 3 moves" not in app.locator("#result").inner_text()
