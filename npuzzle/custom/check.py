@@ -41,6 +41,7 @@ the values it answers, which are its own to give.
 
 from __future__ import annotations
 
+import functools
 import math
 import time
 from dataclasses import dataclass, field
@@ -307,9 +308,12 @@ def _codes(table: DistanceTable) -> Iterator[int]:
         walked += 1
 
 
+@functools.lru_cache(maxsize=2)
 def nearest_states(goal: Board, cap: int) -> tuple[list[Tiles], dict[Tiles, int]]:
     """The ``cap`` states nearest ``goal`` (fewer if fewer can reach it), in the order a
     breadth-first search from the goal finds them (the goal first), and each one's distance.
+    Kept for the last two goals asked (a judged check, its reader and its count ask the same
+    search; callers read them, never change them).
 
     >>> boards, distance = nearest_states(Board.goal(2, 2), 3)
     >>> boards, [distance[b] for b in boards]
@@ -813,7 +817,7 @@ class JudgedCheck(HeuristicCheck):
         if self.claimed is None:
             raise UserCodeError(
                 f"{self.heuristic.filename}: the worker that runs your code answered h on {self.replay.used:,} of "
-                f"{check_board_count(self.goal, self.sample_states):,} boards without saying why it stopped", "returned")
+                f"{self.most:,} boards without saying why it stopped", "returned")
         return self.claimed
 
     def _finish(self, stopped: str | None) -> None:

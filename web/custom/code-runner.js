@@ -75,7 +75,7 @@ export class CodeRunner {
   constructor({ solver, startWorker, newClient = null, clock = CLOCK }) {
     Object.assign(this, { solver, startWorker, clock });
     this.newClient = newClient || ((start) => new SolverClient(start, { hangMs: HANG_MS, who: WHO, maxRestarts: Infinity }));
-    this.boxes = new Map(); // code key -> {key, client, busy}
+    this.boxes = new Map(); // code key -> {key, client}
     this.latest = null; // the key of the code asked for last
     this.spare = null; // a fresh client that has run no code
     this.lane = Promise.resolve(); // the code's requests, one at a time
@@ -94,7 +94,7 @@ export class CodeRunner {
     if (!box) {
       const client = this.spare || this.newClient(this.startWorker);
       this.spare = null;
-      box = { key, client, busy: 0 };
+      box = { key, client };
       this.boxes.set(key, box);
     }
     this.retire();
@@ -110,10 +110,10 @@ export class CodeRunner {
     Promise.resolve(spare.ready).then(() => { if (this.spare === spare) spare.request(WARM_UP); }, () => {});
   }
 
-  // End the workers of code other than the latest that have nothing left to answer.
+  // End the workers of code other than the latest (the lane: none of them has anything left to answer).
   retire() {
     for (const box of [...this.boxes.values()]) {
-      if (box.key === this.latest || box.busy > 0) continue;
+      if (box.key === this.latest) continue;
       this.boxes.delete(box.key);
       box.client.fail(words.retired);
     }
@@ -170,13 +170,10 @@ export class CodeRunner {
         else onProgress(null, shown, null);
       });
     };
-    box.busy += 1;
     const { id, answer } = box.client.request(request, guarded, options);
     handle.id = id;
     const settled = answer.then((reply) => this.checked(request, reply, ended)).finally(() => {
       watch.stop();
-      box.busy -= 1;
-      this.retire();
       this.keepSpare(); // once its code has answered: a start beside the work would slow it
     });
     return settled;
