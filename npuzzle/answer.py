@@ -25,11 +25,28 @@ STOPPED_BY: dict[StopReason, str] = {
 }
 """What stopped a search early, in words: "stopped by the time limit"."""
 
+UNFINISHED_BY: dict[StopReason, str] = {
+    StopReason.NODE_LIMIT: "node limit",
+    StopReason.TIME_LIMIT: "time limit",
+    StopReason.CANCELLED: "cancelled",
+}
+"""Why a search that found nothing did not finish, for a table's cell: "not finished (node limit)"."""
+
+
+def unfinished(result: SearchResult) -> str | None:
+    """``not finished (node limit)`` for a search a limit (or a cancel) stopped before it found
+    any solution: it proved nothing either way (never "not optimal"); else None."""
+    why = UNFINISHED_BY.get(result.stop)
+    return f"not finished ({why})" if why is not None and not result.solved else None
+
 
 def quality(result: SearchResult, times: str = "\u00d7") -> str:
     """How good the solution is proven to be: ``optimal``, ``at most 2 × optimal`` or
     ``not proven optimal`` (``times``: the sign for "times"; a terminal's is ``x``); with a
-    person's heuristic, ``optimal only if the heuristic is admissible``."""
+    person's heuristic, ``optimal only if the heuristic is admissible``; ``not finished (node
+    limit)`` when a limit stopped it before any solution."""
+    if (why := unfinished(result)) is not None:
+        return why
     if result.optimal:
         return "optimal"
     if result.optimal_if_admissible:
@@ -41,7 +58,10 @@ def quality(result: SearchResult, times: str = "\u00d7") -> str:
 
 def quality_short(result: SearchResult, times: str = "\u00d7", at_most: str = "\u2264") -> str:
     """``quality`` for a table column: ``yes``, ``≤ 2×`` or ``no`` (a terminal's signs:
-    ``x`` and ``<=``); ``if admissible`` with a person's heuristic."""
+    ``x`` and ``<=``); ``if admissible`` with a person's heuristic; ``not finished (node
+    limit)`` when a limit stopped it before any solution."""
+    if (why := unfinished(result)) is not None:
+        return why
     if result.optimal:
         return "yes"
     if result.optimal_if_admissible:

@@ -208,8 +208,8 @@ def test_a_links_hidden_characters_are_said_before_run_and_marked_in_the_code(ap
     expect(consent).to_have_attribute("data-hidden-count", "2")
     expect(consent).to_have_attribute("data-hidden-chars", "U+200B U+202E")
     expect(app.locator("#code-consent-text")).to_have_text(
-        "This link carries a heuristic of 5 lines written by someone else. It has not run: read it below, then press Run to "
-        "use it. The heuristic holds 2 invisible or direction-changing characters (U+200B, U+202E), each marked in the code "
+        "This link carries a heuristic of 5 lines written by someone else. It has not run: read it under Your code, then press "
+        "Run to use it. Until then the menus offer the site's own algorithms and heuristics. The heuristic holds 2 invisible or direction-changing characters (U+200B, U+202E), each marked in the code "
         "by its code point.")
     box = app.get_by_role("textbox", name="Your heuristic (Python)")
     expect(box).to_have_attribute("contenteditable", "true")

@@ -107,10 +107,16 @@ def preorder(tree: dict[str, Any]) -> list[int]:
 
 
 def expect_tree(app: Any, result: Any, tree: dict[str, Any], step: int | None = None) -> None:
-    """Wait until the page shows Python's tree for ``result`` (at ``step``, else the last step)."""
+    """Wait until the page shows Python's tree for ``result`` at ``step``; without one, the tree
+    opens at its first step (issue 36), and Last expansion then shows the last, checked here."""
     expansions = result.expanded
     shown = expansions if step is None else step
     expect(app.locator("#tree-panel")).to_be_visible()
+    if step is None:
+        expect(app.locator("#tree-step-text")).to_contain_text(re.compile(rf"^Expansion 0 of {expansions}: "))
+        expect(app.locator("#tree-step")).to_have_value("0")
+        expect(app.get_by_role("button", name="Previous expansion")).to_be_disabled()
+        app.get_by_role("button", name="Last expansion").click()
     expect(app.locator("#tree-step-text")).to_contain_text(re.compile(rf"^Expansion {shown} of {expansions}: "))
     expect(app.locator(TREEITEMS)).to_have_count(len(tree["nodes"]))
     expect(app.locator("#tree-step")).to_have_attribute("max", str(expansions))
@@ -262,6 +268,33 @@ def test_stepping_forward_and_back_restores_the_view(app: Any, site_url: str) ->
         expect(slider).to_have_value(str(result.expanded))
         expect(app.locator(f"{TREEITEMS}:not([hidden])")).to_have_count(len(tree["nodes"]))
         assert app.get_by_role("button", name="Next expansion").is_disabled()
+
+
+def test_the_tree_plays_by_itself_at_the_speed_chosen(app: Any, site_url: str) -> None:
+    board = BOARDS["2x3"]
+    result, tree = python_tree(board, "astar", "manhattan")
+    open_link(app, site_url, fragment(board, "astar", "manhattan"))
+    expect_tree(app, result, tree, step=0)
+    play = app.get_by_role("button", name="Play the expansions")
+    app.get_by_label("Expansions a second").select_option("25")
+    play.click()
+    expect(play).to_have_attribute("aria-pressed", "true")
+    expect(play).to_have_text("Pause")
+    # It stops by itself at the last expansion, having gone through each.
+    expect(app.locator("#tree-step")).to_have_value(str(result.expanded), timeout=60_000)
+    expect(play).to_have_attribute("aria-pressed", "false")
+    expect(play).to_have_text("Play")
+    expect_tree(app, result, tree, step=result.expanded)
+    # Played again from the last, at one a second: it starts over from the first, and Pause holds it.
+    assert result.expanded >= 3
+    app.get_by_label("Expansions a second").select_option("1")
+    play.click()
+    expect(app.locator("#tree-step")).to_have_value("1")
+    play.click()
+    expect(play).to_have_attribute("aria-pressed", "false")
+    held = app.locator("#tree-step").input_value()
+    app.wait_for_timeout(2500)  # two expansions' time: nothing moves while paused
+    assert app.locator("#tree-step").input_value() == held
 
 
 def test_clicking_a_row_shows_its_board_and_facts(app: Any, site_url: str) -> None:

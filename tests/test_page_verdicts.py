@@ -119,7 +119,11 @@ def test_a_second_link_opened_while_the_first_is_checked_gets_its_own_verdict(ap
     expect(app.locator("#check-status")).to_have_attribute("data-state", "checking")
     app.goto(f"{site_url}#board={HARD}&goal=blank-last&hcode={packed_code(HUNDRED)}")
     expect(app.locator("#code-consent")).to_be_visible(timeout=60_000)
-    expect(app.locator("#check-status")).to_have_attribute("data-state", "stale")
+    # Nothing of link A's check is left (issue 36): no verdict, no status, no progress.
+    expect(app.locator("#check-status")).to_have_attribute("data-state", "")
+    expect(app.locator("#check-status")).to_have_text("")
+    expect(app.locator("#check-result")).to_be_hidden()
+    expect(app.locator("#check-progress")).to_be_hidden()
     app.get_by_role("button", name="Run", exact=True).click()
     expect(app.locator("#check-verdict")).to_have_text(fresh_verdict(HUNDRED), timeout=120_000)
     expect(app.locator("#check-result")).to_have_attribute("data-admissible", "false")

@@ -320,7 +320,7 @@ def test_quality_says_what_is_proven() -> None:
         (uninformed, "optimal", "yes"),
         (weighted, "at most 2 \u00d7 optimal", "\u2264 2\u00d7"),
         (greedy, "not proven optimal", "no"),
-        (stopped, "not proven optimal", "no"),
+        (stopped, "not finished (node limit)", "not finished (node limit)"),
     ):
         assert (answer.quality(result), answer.quality_short(result)) == (quality, short), result.algorithm
         data = answer.result_json(result)

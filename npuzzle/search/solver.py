@@ -107,9 +107,9 @@ class Search:
         if tree:
             check_tree(board.size, self.limits.max_nodes)
             if not info.records_tree:
-                drawn = ", ".join(a.name for a in ALGORITHMS.values() if a.records_tree)
+                drawn = [a.label for a in ALGORITHMS.values() if a.records_tree]
                 raise TreeError(f"{info.label} draws no search tree (it runs several searches at once): "
-                                f"choose one of {drawn}")
+                                f"choose {', '.join(drawn[:-1])} or {drawn[-1]} in the Algorithm menu")
             self.tree = TreeRecorder(self.problem)
         if not is_solvable(board, goal):
             self.result = self._result(StopReason.UNSOLVABLE, None, 0, 0, 0, None, solvable=False)

@@ -71,12 +71,12 @@ test("a hidden character is written out for a text area, and named for a mark's 
 
 test("the consent notice says each part's length and which hidden characters it holds", () => {
   const { text, about } = linkConsent([{ which: "heuristic", code: TROJAN }]);
-  assert.equal(text, "This link carries a heuristic of 3 lines written by someone else. It has not run: read it below, then press Run to use it.");
+  assert.equal(text, "This link carries a heuristic of 3 lines written by someone else. It has not run: read it under Your code, then press Run to use it. Until then the menus offer the site's own algorithms and heuristics.");
   assert.equal(about.note, "The heuristic holds 5 invisible or direction-changing characters (U+202E, U+2066, U+2069, U+200B), each marked in the code by its code point.");
   assert.deepEqual({ ...about, note: undefined }, { lines: { heuristic: 3 }, hidden: ["U+202E", "U+2066", "U+2069", "U+200B"], count: 5, note: undefined });
 
   const both = linkConsent([{ which: "heuristic", code: "x = 1" }, { which: "search", code: "# \u202e\n" }]);
-  assert.equal(both.text, "This link carries a heuristic of 1 line and a search of 1 line written by someone else. It has not run: read it below, then press Run to use it.");
+  assert.equal(both.text, "This link carries a heuristic of 1 line and a search of 1 line written by someone else. It has not run: read it under Your code, then press Run to use it. Until then the menus offer the site's own algorithms and heuristics.");
   assert.equal(both.about.note, "The search holds 1 invisible or direction-changing character (U+202E), marked in the code by its code point.");
   const two = linkConsent([{ which: "heuristic", code: "\u200b\n" }, { which: "search", code: "\u2066\u2069\n" }]);
   assert.equal(two.about.note, "The heuristic holds 1 invisible or direction-changing character (U+200B), the search 2 (U+2066, U+2069), each marked in the code by its code point.");

@@ -17,6 +17,7 @@ const INFO = {
 
 function linkAt(hash = "") {
   const notices = [];
+  const carried = [];
   const copied = [];
   const entries = [];
   const location = { hash, href: `https://example.org/npuzzle/${hash}` };
@@ -24,10 +25,24 @@ function linkAt(hash = "") {
     pushState: (_, __, fragment) => { entries.push(["push", fragment]); location.hash = fragment; },
     replaceState: (_, __, fragment) => { entries.push(["replace", fragment]); location.hash = fragment; },
   };
-  const view = { setLinkNotice: (text) => notices.push(text), setCopyState: (text) => copied.push(text) };
+  const view = { setLinkNotice: (text) => notices.push(text), setCarries: (text) => carried.push(text), setCopyState: (text) => copied.push(text) };
   const clipboard = { writeText: async (text) => copied.push(`clipboard: ${text}`) };
-  return { link: new LinkState({ view, history, location, clipboard }), notices, copied, entries, location };
+  return { link: new LinkState({ view, history, location, clipboard }), notices, carried, copied, entries, location };
 }
+
+test("a link says at once what it opens besides its board, and a link of a board alone says nothing", () => {
+  const { link, carried } = linkAt();
+  link.read("#board=8,6,7,2,5,4,3,0,1&view=compare");
+  assert.equal(carried.at(-1), "This link opens a comparison of every algorithm on this board.");
+  link.read("#board=8,6,7,2,5,4,3,0,1&moves=RDLU&step=2");
+  assert.equal(carried.at(-1), "This link opens a game to analyse move by move, at move 2.");
+  link.read("#board=8,6,7,2,5,4,3,0,1&view=diagram&step=7");
+  assert.equal(carried.at(-1), "This link opens the search tree of this board, drawn as boards, at expansion 7.");
+  link.read("#board=8,6,7,2,5,4,3,0,1&step=5");
+  assert.equal(carried.at(-1), "This link opens the solution at step 5.");
+  link.read("#board=8,6,7,2,5,4,3,0,1"); // the next link carries a board alone: the last one's words go
+  assert.equal(carried.at(-1), "");
+});
 
 test("a link gives its board, goal and size, and keeps its step and view until taken", () => {
   const { link } = linkAt();

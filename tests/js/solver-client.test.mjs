@@ -93,7 +93,7 @@ test("a worker silent for longer than hangMs while a request waits is replaced, 
   assert.equal(setup.workers.length, 2, "a fresh worker is started");
   assert.equal(setup.workers[0].terminated, true);
   assert.deepEqual(setup.heard.crashed, ["the solver stopped answering for 21 s"]);
-  assert.deepEqual(await answer, { ok: false, error: { field: "solver", message: "the solver was restarted: the solver stopped answering for 21 s" } });
+  assert.deepEqual(await answer, { ok: false, error: { field: "solver", message: "the solver was restarted: it stopped answering for 21 s" } });
   // The old worker's late messages are not heard; the new one's ready is.
   setup.workers[0].send({ type: "ready", info: { old: true } });
   assert.equal(setup.heard.ready.length, 1);

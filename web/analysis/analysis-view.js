@@ -7,6 +7,7 @@
 // distances, on each chart point its position's bounds. Text goes in through textContent.
 
 import { download } from "../common/download.js";
+import { bringIntoView } from "../common/into-view.js";
 import { drawAnalysisChart } from "./analysis-chart.js";
 import * as words from "./analysis-words.js";
 
@@ -68,6 +69,24 @@ export class AnalysisView {
   // The undos menu's choice.
   setUndos(undos) {
     this.undos.value = undos;
+  }
+
+  // The panel's top on screen (an analysis started).
+  bringIntoView() {
+    bringIntoView(this.panel);
+  }
+
+  // The panel as before any analysis: no game, no error, no figures.
+  clear() {
+    this.begin("as-played");
+    this.body.hidden = true;
+    this.setError("");
+    this.setStatus("");
+    this.chart.replaceChildren();
+    this.position.textContent = "";
+    const data = this.panel.dataset;
+    for (const key of Object.keys(data)) delete data[key];
+    data.state = "idle";
   }
 
   // The panel for a new analysis: its table empty, its facts cleared.

@@ -139,6 +139,7 @@ export class Analysis {
       shown = true;
     };
     this.running = true;
+    this.view.bringIntoView();
     app.run("analyse", protocol.analyse(game), (reply) => {
       this.running = false;
       if (ticket !== this.ticket) return;
@@ -264,6 +265,15 @@ export class Analysis {
       m.select(step);
     }
     if (before[0] !== m.selected || before[1] !== (m.marker && m.marker.x)) this.view.draw(m, this.state.info);
+  }
+
+  // Another link was opened: the analysis shown (or under way) was the last one's.
+  linkOpened() {
+    this.ticket++; // what the last one still answers is dropped
+    this.model = null;
+    this.loaded = null;
+    this.reading = false;
+    this.view.clear();
   }
 
   solutionCleared() {

@@ -7,7 +7,8 @@
 // computes in one place the link, the busy flags and each feature's `update`. A new feature is
 // a folder whose object main.js hands in, with its routes and the hooks `announce` calls on
 // every feature that has them (`boardShown`, `menusChanged`, `linkStep`, `update`, `records`,
-// `solveStarted`, `solveProgress`, `solveFinished`, `solutionCleared`, `linkRead`,
+// `solveStarted`, `solveProgress`, `solveFinished`, `solutionCleared`, `linkOpened` (another link: every result
+// of the last goes), `linkRead`,
 // `linkFields`, and `solvedNote`, a sentence a feature adds to the status line after a solve):
 // never its name here. The controller routes the solver's life cycle, links and solving; its
 // words come from wording.js, its facts from Python's `info`.
@@ -148,6 +149,7 @@ export class Controller {
     const asked = this.link.read(hash);
     if (!asked) return;
     this.opening = true;
+    this.announce("linkOpened"); // every result of the link before goes first (a verdict, a tree, an analysis)
     this.announce("linkRead", this.link);
     this.editor.openLink(asked);
     this.clearSolution();

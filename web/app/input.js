@@ -46,6 +46,8 @@ export function bindInput(doc, win, report) {
   on("tree-back", "click", () => report("tree-seek", "back"));
   on("tree-forward", "click", () => report("tree-seek", "forward"));
   on("tree-last", "click", () => report("tree-seek", Infinity));
+  on("tree-play", "click", () => report("tree-play"));
+  on("tree-speed", "change", () => report("tree-speed", Number(byId("tree-speed").value)));
   on("tree-step", "input", () => report("tree-seek", Number(byId("tree-step").value)));
   // A click on the tree: the node's id (its data-node), where (the diagram, or the outline and
   // whether on a row's triangle).
@@ -92,6 +94,7 @@ export function bindInput(doc, win, report) {
   on("template-heuristic", "click", () => report("code-template", "heuristic"));
   on("template-search", "click", () => report("code-template", "search"));
   on("code-run-linked", "click", () => report("code-consent"));
+  on("code-read-linked", "click", () => report("code-read-linked"));
   on("copy-check-markdown", "click", () => report("code-export-check", "markdown"));
   on("download-check-csv", "click", () => report("code-export-check", "csv"));
   on("move-list", "click", (event) => {

@@ -42,6 +42,8 @@ import { Controller } from "./controller.js";
 import { bindInput } from "./input.js";
 import { PageState } from "./page-state.js";
 import { PageView } from "./page-view.js";
+import { keepDockHeight } from "../common/into-view.js";
+import { bindColumnToggles } from "../common/columns.js";
 
 // The solver's worker, started by the page's first script (app/boot.js) once the browser was
 // found able to run it (a browser too old is told so, and no file of the runtime is fetched; the
@@ -87,6 +89,8 @@ const dispatch = (name, ...values) => controller.dispatch(name, ...values);
 bindInput(document, window, dispatch);
 bindAnalysisInput(document, dispatch); // the analysis's own panel and buttons
 controller.start();
+keepDockHeight(document);
+bindColumnToggles(document);
 
 // Offline use: the service worker build.py writes at the site's root (sw.js). It is
 // registered once the solver is ready, so that storing the build's files does not

@@ -20,7 +20,10 @@ export function namesFrom(info) {
   const algorithm = (name) => own("search", name) || find(info.algorithms, name);
   const heuristic = (name) => own("heuristic", name) || find(info.heuristics, name);
   const pair = (a, h) => (h ? `${algorithm(a)} with ${heuristic(h)}` : algorithm(a));
-  return { algorithm, heuristic, pair };
+  // Whether an algorithm keeps a frontier of its own (the anytime solver runs several searches
+  // and reports none: its "largest frontier" would be a 0 that means nothing).
+  const hasFrontier = (name) => !(info.algorithms.find((x) => x.name === name) || {}).anytime;
+  return { algorithm, heuristic, pair, hasFrontier };
 }
 
 // The status under a valid board (an analyze-shaped answer).
@@ -66,7 +69,8 @@ export const workerTrouble = {
   silent: (who, seconds) => `${who} stopped answering for ${seconds} s`,
   again: (reason, failures) => `${reason}, the ${failures}th failure within a minute`,
   unavailable: (who, reason) => `${who} is not available: ${reason}`,
-  restarted: (who, reason) => `${who} was restarted: ${reason}`,
+  // (a reason that names the worker again says "it": "... was restarted: it stopped answering")
+  restarted: (who, reason) => `${who} was restarted: ${reason.startsWith(`${who} `) ? `it${reason.slice(who.length)}` : reason}`,
 };
 
 // What this browser lacks (browser-support.js's names of features) and which versions work.
@@ -302,7 +306,7 @@ export function resultRows(r, info) {
     ["Nodes generated", `${formatCount(r.generated)}${reportedBy(r)}`],
     ["Largest frontier", `${formatCount(r.max_frontier)}${reportedBy(r)}`],
     ["Time", formatSeconds(r.seconds)],
-  ];
+  ].filter(([term]) => term !== "Largest frontier" || namesFrom(info).hasFrontier(r.algorithm));
   if (r.bound !== null && r.length === null) rows.push(["Lower bound", `${r.bound} moves`]);
   if (r.length !== null && !r.optimal && r.lower_bound != null) {
     rows.push(["Lower bound", `${r.lower_bound} moves: the shortest solution has at least as many`]);

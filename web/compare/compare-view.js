@@ -4,6 +4,7 @@
 // a class; and the files the Comparison exports (its model, comparison-table.js, makes them).
 
 import { download } from "../common/download.js";
+import { bringIntoView } from "../common/into-view.js";
 import { SVG, el, text } from "../common/svg.js";
 import * as words from "./compare-words.js";
 
@@ -15,11 +16,31 @@ export class CompareView {
     this.body = doc.querySelector("#compare-table tbody");
     this.chart = doc.getElementById("compare-chart");
     this.exports = doc.getElementById("compare-exports");
+    this.limits = doc.getElementById("compare-limits");
   }
 
   show(text) {
     this.panel.hidden = false;
     this.status.textContent = text;
+  }
+
+  // The limits each run has, said under the table's caption.
+  setLimits(text) {
+    this.limits.textContent = text;
+  }
+
+  // The panel closed, emptied.
+  hide() {
+    this.panel.hidden = true;
+    this.status.textContent = "";
+    this.body.replaceChildren();
+    this.chart.replaceChildren();
+    this.exports.hidden = true;
+  }
+
+  // The panel's top on screen (a comparison started).
+  bringIntoView() {
+    bringIntoView(this.panel);
   }
 
   // Python's results, named by `labelOf` (wording.namesFrom(info)).

@@ -7,12 +7,18 @@ export function starting() {
   return "Starting\u2026";
 }
 
-// A finished comparison: {panel, status}. The limits are Python's `info.compare`.
-export function compared(reply, info) {
+// The limits each run had ({max_nodes, time_limit}; `own`: Max nodes was left empty, so the
+// comparison's own), for the table's caption.
+export function limitsUsed(limits, own) {
+  return `Each run stops at ${formatCount(limits.max_nodes)} nodes${own ? " (the comparison's own limit: set Max nodes under Limits)" : " (Max nodes, under Limits)"} ` +
+    `or ${limits.time_limit} s; a run a limit stopped says "not finished".`;
+}
+
+// A finished comparison: {panel, status}. `limits`: those each run had ({max_nodes, time_limit}).
+export function compared(reply, limits) {
   if (!reply.ok) return { panel: `Could not compare: ${reply.error.message}`, status: `Could not compare: ${reply.error.message}` };
   const cancelled = reply.results.some((r) => r.stopped === "cancelled");
   const finished = reply.results.filter((r) => r.length !== null).length;
-  const limits = info.compare;
   return {
     panel: `${cancelled ? "Cancelled" : "Done"}: ${reply.results.length} runs, ${finished} found a solution. ` +
       `Each run had at most ${formatCount(limits.max_nodes)} nodes and ${limits.time_limit} s.` +
@@ -31,7 +37,7 @@ export function cells(r, names) {
     r.quality_short,
     formatCount(r.expanded),
     formatCount(r.generated),
-    formatCount(r.max_frontier),
+    names.hasFrontier(r.algorithm) ? formatCount(r.max_frontier) : "\u2014", // none kept (the anytime solver)
     (r.seconds * 1000).toFixed(1),
   ];
 }

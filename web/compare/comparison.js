@@ -38,8 +38,13 @@ export class Comparison {
     this.names = wording.namesFrom(info);
     this.state.set({ view: "compare" }); // the link now opens on this comparison (another view, the tree, closes)
     this.show([]);
+    // Each run under the Limits panel's limits (an empty Max nodes: the comparison's own), said in the table.
+    const limits = this.choice.limits();
+    const used = { max_nodes: limits.max_nodes ?? info.compare.max_nodes, time_limit: limits.time_limit || info.compare.time_limit };
+    this.view.setLimits(words.limitsUsed(used, limits.max_nodes === undefined));
     this.view.show(words.starting());
-    const request = protocol.compare(app.analysis(), this.choice.compareFields());
+    this.view.bringIntoView();
+    const request = protocol.compare(app.analysis(), { ...this.choice.compareFields(), ...used });
     // Each result as it comes in, with what is running now.
     const onProgress = ({ progress, words: said }) => {
       if (!said || !said.panel) return;
@@ -47,11 +52,17 @@ export class Comparison {
       this.view.show(said.panel);
     };
     app.run("compare", request, (reply) => {
-      const said = words.compared(reply, info);
+      const said = words.compared(reply, used);
       if (reply.ok) this.show(reply.results);
       this.view.show(said.panel);
       this.page.setStatus(said.status, outcome.compared(reply));
     }, { onProgress });
+  }
+
+  // Another link was opened: the comparison shown was the last one's.
+  linkOpened() {
+    this.results = [];
+    this.view.hide();
   }
 
   show(results) {

@@ -32,6 +32,7 @@ export class CodePanel {
     this.editors = { heuristic: null, search: null }; // a promise of each editor, once opened
     this.packed = { heuristic: "", search: "" }; // the code as a link carries it ("" for the template)
     this.consentNeeded = false; // a link's code is shown and has not been allowed to run
+    this.linkedParts = []; // the parts the last link with code filled ("heuristic", "search")
     this.wantsCustom = false; // a link asked for the person's heuristic in the menu
     this.linkReads = 0; // links read so far (one being read is stale once another starts, or Run is pressed)
     this.checking = null; // {handle, cancelled}
@@ -62,6 +63,7 @@ export class CodePanel {
       "code-download": (which) => this.downloadCode(which),
       "code-template": (which) => this.setText(which, this.template(which).code),
       "code-consent": () => this.allow(),
+      "code-read-linked": () => this.readLinked(),
       "code-export-check": (kind) => this.exportCheck(kind),
     };
   }
@@ -154,6 +156,7 @@ export class CodePanel {
       }
     }
     if (reading !== this.linkReads) return;
+    this.linkedParts = shown;
     if (shown.length) {
       this.offers.offerHeuristic(null);
       this.offers.offerSearch(null);
@@ -180,6 +183,13 @@ export class CodePanel {
     this.showBusy();
   }
 
+  // The person asked to read the linked code first: its parts open, the first on screen.
+  readLinked() {
+    const parts = this.linkedParts;
+    for (const which of parts) this.view.open(which);
+    if (parts.length) this.view.bringIntoView(parts[0]);
+  }
+
   refusedForConsent() {
     if (this.consentNeeded) this.view.setConsent(words.consentFirst());
     return this.consentNeeded;
@@ -192,9 +202,11 @@ export class CodePanel {
       this.offers.offerHeuristic(null);
       this.choice.refill();
       this.app.menusChanged();
+      this.view.setOfferState(words.offerTaken(this.choice.heuristicLabel()));
     } else if (!this.refusedForConsent()) {
       this.offer({ choose: true });
       this.app.menusChanged();
+      this.view.setOfferState(words.OFFERED);
     }
     this.showBusy();
   }
@@ -211,6 +223,32 @@ export class CodePanel {
 
   checkKey(size, goal) {
     return JSON.stringify([this.text("heuristic"), size, goal]);
+  }
+
+  // Another link was opened: what the code of the last one showed goes (its verdict, its
+  // errors, a check or search still running is stopped).
+  linkOpened() {
+    const job = this.checking;
+    if (job) {
+      this.checking = null;
+      this.runner.cancel(job.handle);
+      this.runner.end(words.CHECK_OF_OTHER_CODE, job.handle);
+    }
+    const search = this.searching;
+    if (search) {
+      this.searching = null;
+      this.runner.end(words.SEARCH_CANCELLED, search.handle);
+    }
+    this.shownCheck = null;
+    this.lastCheck = null;
+    this.view.showCheck(null);
+    this.view.setProgress(0, 0);
+    this.view.setOfferState("");
+    for (const which of ["heuristic", "search"]) {
+      this.view.setError(which, "");
+      this.view.setStatus(which, "", "");
+    }
+    this.showBusy();
   }
 
   // -- the check ----------------------------------------------------------------------
@@ -247,6 +285,7 @@ export class CodePanel {
     this.shownCheck = null;
     this.view.showCheck(null);
     this.view.setStatus("heuristic", words.checkStarting(this.runner.started), "checking");
+    this.view.bringIntoView("heuristic");
     this.view.setProgress(0, 1);
     this.showBusy();
     const limits = this.choice.limits();

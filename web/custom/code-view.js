@@ -4,6 +4,7 @@
 // the search's status, and the files it downloads. A person's code, and anything it makes
 // Python say, goes in as text (textContent, form values), never as markup.
 
+import { bringIntoView } from "../common/into-view.js";
 import { download } from "../common/download.js";
 import { miniBoard } from "../common/mini-board.js";
 import { formatFragment } from "../link/url-state.js";
@@ -18,6 +19,7 @@ export class CodeView {
     this.hosts = { heuristic: byId("heuristic-editor"), search: byId("search-editor") };
     this.errors = { heuristic: byId("heuristic-code-error"), search: byId("search-code-error") };
     this.status = { heuristic: byId("check-status"), search: byId("search-status") };
+    this.offerState = byId("use-heuristic-state");
     this.consent = byId("code-consent");
     this.consentText = byId("code-consent-text");
     this.consentAbout = null; // what the link's code holds (words.linkConsent), said until Run
@@ -98,6 +100,11 @@ export class CodeView {
     el.hidden = !message;
   }
 
+  // The part's status line on screen (its check or search started).
+  bringIntoView(which) {
+    bringIntoView(this.status[which].closest("details") || this.status[which]);
+  }
+
   setStatus(which, text, state = "") {
     const el = this.status[which];
     el.textContent = text;
@@ -127,6 +134,12 @@ export class CodeView {
 
   setSize(size) {
     if ([...this.checkSize.options].some((o) => o.value === size)) this.checkSize.value = size;
+  }
+
+  // What Use in the Heuristic menu did to the menu, said beside it ("" hides it).
+  setOfferState(text) {
+    this.offerState.textContent = text;
+    this.offerState.hidden = !text;
   }
 
   // Which buttons work now: `checking`, `searching` (a job of the code's worker runs).

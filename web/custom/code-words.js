@@ -104,7 +104,7 @@ export const sandbox = {
 };
 
 export function consent(which) {
-  return `This link carries ${which} written by someone else. It has not run: read it below, then press Run to use it.`;
+  return `This link carries ${which} written by someone else. It has not run: read it under Your code, then press Run to use it. Until then the menus offer the site's own algorithms and heuristics.`;
 }
 
 // The consent notice of a link's code (`parts`: [{which, code}], in the order shown): each part
@@ -140,6 +140,10 @@ export function hiddenNote(facts) {
 
 // A refusal of a person's code: Python's (the message, the line to mark) or its worker ended
 // (a hang, the memory limit, a cancel): {message, line, status, state}.
+// After a worker ended for silence or no progress: where to look.
+export const ENDLESS_HINT = "Look for a loop that never ends: h should answer each board within a second or so, "
+  + "and a search should call problem.successors as it goes (each call keeps the limits).";
+
 export function codeError(reply, which) {
   const e = reply.error;
   const job = which === "heuristic" ? "The check" : "Your search";
@@ -147,8 +151,9 @@ export function codeError(reply, which) {
     const line = Number.isInteger(e.line) && e.line > 0 ? e.line : null; // (the answer is the code's worker's)
     return { message: String(e.message), line, status: `${job} could not run: see the message above.`, state: "failed" };
   }
+  const hint = /stopped answering|without getting any further/.test(String(e.message)) ? ` ${ENDLESS_HINT}` : "";
   return {
-    message: `Your code was stopped: ${e.message}. The solver and the board are untouched.`, line: null,
+    message: `Your code was stopped: ${e.message}. The solver and the board are untouched.${hint}`, line: null,
     status: `Stopped: ${e.message}. A fresh worker is ready for your next try.`, state: "stopped",
   };
 }
@@ -218,6 +223,12 @@ export function consentFirst() {
 }
 
 // -- the heuristic in the Heuristic menu (code-offer.js) ---------------------------------
+
+// Beside Use in the Heuristic menu: what it changed in the menu under Solver.
+export const OFFERED = "The Heuristic menu under Solver now offers your heuristic, chosen: Solve and Compare all use it.";
+export function offerTaken(label) {
+  return `Your heuristic is out of the Heuristic menu under Solver${label ? `; Solve uses ${label}` : ""}.`;
+}
 
 export function offeredLabel(filename) {
   return `Your heuristic (${filename})`;

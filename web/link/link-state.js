@@ -47,6 +47,7 @@ export class LinkState {
     this.carriesHeuristic = Boolean(params.hcode);
     const game = params.moves !== undefined || params.view === "analysis";
     this.game = game ? { moves: params.moves ?? "", notation: params.notation, undos: params.undos } : null;
+    this.view.setCarries(words.carries({ view: this.pendingView, game, step: this.pendingStep }));
     this.options = {};
     for (const [key, value] of Object.entries(params)) {
       if (!PAGE_KEYS.includes(key)) this.options[key] = Number(value);

@@ -5,6 +5,7 @@
 export class LinkView {
   constructor(doc) {
     this.notice = doc.getElementById("link-notice");
+    this.carries = doc.getElementById("link-carries");
     this.copyState = doc.getElementById("copy-state");
   }
 
@@ -12,6 +13,12 @@ export class LinkView {
   setLinkNotice(text) {
     this.notice.textContent = text;
     this.notice.hidden = !text;
+  }
+
+  // What the link opens besides its board, at the top of the page ("" hides it).
+  setCarries(text) {
+    this.carries.textContent = text;
+    this.carries.hidden = !text;
   }
 
   setCopyState(text) {

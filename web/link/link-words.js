@@ -45,3 +45,17 @@ export const COPIED = "Link copied.";
 export function copyByHand(href) {
   return `Copy this link from the address bar: ${href}`;
 }
+
+// What a link opens besides its board (its `view`, a `game` to analyse, a `step`), said at the
+// top of the page; "" for a link that carries a board alone. (Code it carries has its own
+// notice, with Run: code-words.js's linkConsent.)
+export function carries({ view = null, game = false, step = null }) {
+  const at = step === null ? "" : game || view === "analysis" ? `, at move ${step}`
+    : view === "tree" || view === "diagram" ? `, at expansion ${step}` : "";
+  const opens = game || view === "analysis" ? "a game to analyse move by move"
+    : view === "compare" ? "a comparison of every algorithm on this board"
+      : view === "tree" ? "the search tree of this board"
+        : view === "diagram" ? "the search tree of this board, drawn as boards"
+          : step !== null ? `the solution at step ${step}` : "";
+  return opens ? `This link opens ${opens}${at}.` : "";
+}

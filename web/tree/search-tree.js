@@ -1,7 +1,7 @@
 // SearchTree: the "Search tree" feature. It runs the chosen algorithm on the board with
 // its tree recorded (Python says when it cannot: a board over 3x3, too many nodes, the
-// anytime solver), makes the tree's model (TreeModel: the tree at a step) at its last
-// expansion or at the step a link asks for, hands it to TreeView, steps it, and keeps the page
+// anytime solver), makes the tree's model (TreeModel: the tree at a step) at its first
+// step or at the step a link asks for, plays it by itself at a speed, hands it to TreeView, steps it, and keeps the page
 // state's view ("tree" or "diagram") in step with what is shown, so that the link opens the same
 // tree, drawn the same way (a board shown with that view, from a link, builds its tree). Another
 // view taking the page (a comparison) closes it.
@@ -12,9 +12,11 @@ import { TreeModel } from "./tree-model.js";
 import * as words from "./tree-words.js";
 
 export class SearchTree {
-  constructor({ view, state, link, page, choice }) {
-    Object.assign(this, { view, state, link, page, choice });
+  constructor({ view, state, link, page, choice, clock = globalThis }) {
+    Object.assign(this, { view, state, link, page, choice, clock });
     this.model = null; // the tree shown (a TreeModel), once its search answered
+    this.speed = 2; // expansions a second when it plays by itself
+    this.timer = null; // while it plays
     // Another view of the board took the page (the tree is "tree" or "diagram"; a solve's null leaves it).
     state.on((changed) => { if (changed.includes("view") && state.view !== null && !state.treeShown) this.hide(); });
   }
@@ -23,6 +25,8 @@ export class SearchTree {
     return {
       tree: () => this.build(app),
       "tree-seek": (to) => this.seek(to),
+      "tree-play": () => (this.timer === null ? this.play() : this.pause()),
+      "tree-speed": (speed) => this.setSpeed(speed),
       "tree-click": (id, where) => this.view.click(id, where),
       "tree-show": (mode) => this.showAs(mode),
       "tree-key": (key) => this.view.key(key),
@@ -35,8 +39,38 @@ export class SearchTree {
   }
 
   hide() {
+    this.pause();
     this.model = null;
     this.view.hide();
+  }
+
+  // Play the expansions one after another at the speed chosen, from the first if at the last.
+  play() {
+    if (!this.model || !this.view.ready) return;
+    if (this.model.step >= this.model.expansions) this.seek(0);
+    this.view.setPlaying(true);
+    this.timer = this.clock.setInterval(() => this.tick(), 1000 / this.speed);
+  }
+
+  tick() {
+    if (!this.model || this.model.step >= this.model.expansions) return this.pause();
+    if (this.view.ready) this.seek("forward");
+  }
+
+  pause() {
+    if (this.timer === null) return;
+    this.clock.clearInterval(this.timer);
+    this.timer = null;
+    this.view.setPlaying(false);
+  }
+
+  setSpeed(speed) {
+    if (!(speed > 0)) return;
+    this.speed = speed;
+    if (this.timer !== null) {
+      this.pause();
+      this.play();
+    }
   }
 
   // The board shown is new: a tree belongs to its board, unless a link asks for one (built on it).
@@ -50,13 +84,18 @@ export class SearchTree {
     return this.state.treeShown ? this.step : undefined;
   }
 
+  // Another link was opened: the tree shown was the last one's.
+  linkOpened() {
+    this.hide();
+  }
+
   // The menus changed: the tree shown was another search's.
   menusChanged() {
     this.hide();
     if (this.state.treeShown) this.state.set({ view: null });
   }
 
-  // Build the tree, at its last expansion or at the step a link asks for (the node limit
+  // Build the tree, at its first step or at the step a link asks for (the node limit
   // raised to reach it, within Python's cap).
   build(app) {
     if (!app.idle() || app.refusedAsUnsolvable()) return;
@@ -71,6 +110,7 @@ export class SearchTree {
     const view = this.state.view;
     const diagram = view === "diagram" || (view !== "tree" && this.view.showAs === "diagram");
     this.state.set({ view: diagram ? "diagram" : "tree" });
+    this.pause();
     this.model = null;
     this.view.show(wording.started("tree"));
     this.view.setShow(diagram ? "diagram" : "outline");
@@ -85,7 +125,7 @@ export class SearchTree {
       const entry = info.algorithms.find((a) => a.name === r.algorithm);
       const labels = { usesHeuristic: entry.uses_heuristic, iterative: entry.iterative, rows: r.rows, cols: r.cols };
       const step = this.link.takeStep(r.tree.expansions, { tree: true });
-      this.model = new TreeModel(r.tree, labels, step ?? r.tree.expansions);
+      this.model = new TreeModel(r.tree, labels, step ?? 0); // at its first step, unless a link names one
       this.view.show(words.treeBuilt(r, info), { keep: true });
       this.view.render(this.model);
       this.page.setStatus(words.treeBuilt(r, info));

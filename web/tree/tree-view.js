@@ -9,6 +9,7 @@
 // closes it or goes to its parent, Home and End go to the first and last row, Enter or
 // Space shows the row's board.
 
+import { bringIntoView } from "../common/into-view.js";
 import { miniBoard } from "../common/mini-board.js";
 import { TreeDiagram } from "./tree-diagram.js";
 import * as words from "./tree-words.js";
@@ -31,7 +32,9 @@ export class TreeView {
       back: doc.getElementById("tree-back"),
       forward: doc.getElementById("tree-forward"),
       last: doc.getElementById("tree-last"),
+      play: doc.getElementById("tree-play"),
     };
+    this.playing = false;
     this.nodeBoard = doc.getElementById("tree-node-board");
     this.nodeFacts = doc.getElementById("tree-node-facts");
     this.clear();
@@ -63,9 +66,9 @@ export class TreeView {
     this.clear();
   }
 
-  // Bring the panel into view (only as far as needed).
+  // The panel's top on screen (a tree was asked for).
   scrollIntoView() {
-    this.panel.scrollIntoView?.({ block: "nearest" });
+    bringIntoView(this.panel);
   }
 
   // The panel, open, with `text` in its status line (and no tree while one is built).
@@ -211,6 +214,13 @@ export class TreeView {
     this.selectedMoved = false;
   }
 
+  // Whether the tree plays by itself (its button then says Pause).
+  setPlaying(playing) {
+    this.playing = playing;
+    this.buttons.play.textContent = words.playButton(playing);
+    this.buttons.play.setAttribute("aria-pressed", String(playing));
+  }
+
   setSteps() {
     const model = this.model;
     const total = model ? model.expansions : 0;
@@ -221,6 +231,7 @@ export class TreeView {
     this.slider.disabled = !ready || total === 0;
     this.buttons.first.disabled = this.buttons.back.disabled = !ready || step <= 0;
     this.buttons.forward.disabled = this.buttons.last.disabled = !ready || step >= total;
+    this.buttons.play.disabled = !ready || total === 0;
     this.stepText.textContent = ready ? model.summary() : "";
   }
 

@@ -21,6 +21,11 @@ export function treeBuilt(result, info) {
 }
 
 // Python refused to build a tree (its message).
+// The tree's Play button: what pressing it does.
+export function playButton(playing) {
+  return playing ? "Pause" : "Play";
+}
+
 export function noTree(message) {
   return `No search tree: ${message}.`;
 }
