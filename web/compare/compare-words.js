@@ -29,11 +29,10 @@ export function compared(reply, limits) {
 
 // A result's cells as the table shows them (`names`: wording.namesFrom(info)).
 export function cells(r, names) {
-  const stopped = r.stopped ? ` (${r.stopped.replace("-", " ")})` : "";
   return [
     names.algorithm(r.algorithm),
     r.heuristic ? names.heuristic(r.heuristic) : "\u2014",
-    r.length === null ? `\u2014${stopped}` : String(r.length),
+    r.length === null ? "\u2014" : String(r.length), // (why: the Optimal column's "not finished (node limit)")
     r.quality_short,
     formatCount(r.expanded),
     formatCount(r.generated),

@@ -15,8 +15,8 @@ import { indentWithTab } from "@codemirror/commands";
 import { HighlightStyle, indentUnit, syntaxHighlighting } from "@codemirror/language";
 import { tags } from "@lezer/highlight";
 import { setDiagnostics } from "@codemirror/lint";
-import { EditorState } from "@codemirror/state";
-import { EditorView, highlightSpecialChars, keymap } from "@codemirror/view";
+import { EditorState, RangeSetBuilder } from "@codemirror/state";
+import { Decoration, EditorView, ViewPlugin, highlightSpecialChars, keymap } from "@codemirror/view";
 import { HIDDEN_CHARS, codePoint, hiddenName } from "./code-facts.js";
 
 // Colours from the page's stylesheet (custom properties reach into the shadow root), so the
@@ -30,6 +30,58 @@ const highlight = HighlightStyle.define([
   { tag: [tags.className, tags.typeName, tags.standard(tags.variableName)], color: "var(--code-type)" },
   { tag: tags.invalid, color: "var(--error)" },
 ]);
+
+// A wrapped line keeps Python's indentation in sight: its continuation starts two columns past
+// the line's own indentation (a hanging indent), not at column 0. A class per indentation, not a
+// style attribute (the page's Content-Security-Policy refuses inline styles).
+const MAX_HANG = 40; // columns: deeper lines hang at this
+const hangRules = Object.fromEntries(Array.from({ length: MAX_HANG + 1 }, (_, n) => [
+  `& .cm-line.cm-hang-${n}`, { paddingLeft: `calc(${n + 2}ch + 6px)`, textIndent: `-${n + 2}ch` },
+]));
+const hangs = Array.from({ length: MAX_HANG + 1 }, (_, n) => Decoration.line({ class: `cm-hang-${n}` }));
+const indentOf = (text) => {
+  let columns = 0;
+  for (const ch of text) {
+    if (ch === " ") columns += 1;
+    else if (ch === "\t") columns += 4 - (columns % 4);
+    else break;
+  }
+  return Math.min(columns, MAX_HANG);
+};
+const hangingIndent = ViewPlugin.fromClass(class {
+  constructor(view) {
+    this.decorations = this.build(view);
+  }
+  update(update) {
+    if (update.docChanged || update.viewportChanged) this.decorations = this.build(update.view);
+  }
+  build(view) {
+    const builder = new RangeSetBuilder();
+    let last = -1;
+    for (const { from, to } of view.visibleRanges) {
+      for (let pos = from; pos <= to;) {
+        const line = view.state.doc.lineAt(pos);
+        if (line.from > last) builder.add(line.from, line.from, hangs[indentOf(line.text)]);
+        last = line.from;
+        pos = line.to + 1;
+      }
+    }
+    return builder.finish();
+  }
+}, { decorations: (plugin) => plugin.decorations });
+
+// Text typed over a selection is put in by CodeMirror, not by the browser: Chromium's own editing,
+// replacing a selection across styled lines, writes an inline style the page's policy refuses
+// (Ctrl+A then a key logged a style-src violation).
+const typedOverSelection = EditorView.domEventHandlers({
+  beforeinput(event, view) {
+    if (event.inputType !== "insertText" || !event.data || view.composing) return false;
+    if (view.state.selection.ranges.every((range) => range.empty)) return false; // the browser types; CodeMirror reads it
+    event.preventDefault();
+    view.dispatch(view.state.replaceSelection(event.data), { scrollIntoView: true, userEvent: "input.type" });
+    return true;
+  },
+});
 
 // One theme for every editor on the page. CodeMirror shares one constructable style sheet
 // among the shadow roots of a document; a theme made per editor adds its rules to that sheet after
@@ -53,6 +105,7 @@ const theme = EditorView.theme({
   // Content-Security-Policy (img-src 'self') refuses: a text decoration instead.
   "& .cm-lintRange-error": { backgroundImage: "none", textDecoration: "underline wavy #dc2626", textDecorationSkipInk: "none" },
   "& .cm-lintRange-error.cm-lintRange-active": { backgroundColor: "#fee2e2" },
+  ...hangRules,
   ".cm-hiddenChar": {
     color: "var(--error)", border: "1px solid var(--error)", borderRadius: "3px", padding: "0 2px", margin: "0 1px",
     fontSize: "85%", fontWeight: "bold",
@@ -91,6 +144,8 @@ export function createEditor(host, { text = "", label = "Code", onChange = () =>
         python(),
         indentUnit.of("    "), // Python's four spaces
         EditorView.lineWrapping,
+        hangingIndent,
+        typedOverSelection,
         keymap.of([indentWithTab]),
         EditorView.contentAttributes.of({ "aria-label": label }),
         EditorView.updateListener.of((update) => { if (update.docChanged) onChange(update.state.doc.toString()); }),

@@ -11,6 +11,10 @@ import { failFast, reason, serve, within } from "./worker-core.js";
 // The build's web folder (web-<hash>/), where build-info.js is: its paths are relative to it.
 const WEB = new URL("../", import.meta.url);
 const START_TIMEOUT_MS = 120_000;
+// loadPyodide never settles when its WebAssembly file is missing: if Python has not started by
+// then, the file is asked for once (a HEAD), to say so. (Asked at every start, the HEAD was a
+// second request for the file, and browsers log it as aborted.)
+const MISSING_CHECK_MS = 15_000;
 let pyodide = null; // the runtime, once loaded (module scope: tests/test_page_recovery.py's script reaches it)
 
 // Python's memory once started with the package imported (build.py's snapshot, made whole again);
@@ -22,6 +26,22 @@ async function snapshot() {
   return whole(new Uint8Array(await response.arrayBuffer()));
 }
 
+// A watch on a start that does not settle: after MISSING_CHECK_MS, the runtime's WebAssembly file
+// is asked for once; `found` rejects if it is missing or cannot be fetched, and never settles
+// otherwise (nor once `stop()` was called: Python started).
+function missingRuntime(runtime) {
+  let timer = null;
+  const found = new Promise((_, reject) => {
+    timer = setTimeout(async () => {
+      const head = await fetch(new URL("pyodide.asm.wasm", runtime), { method: "HEAD" }).catch(() => null);
+      if (!head) reject(new Error("the Python runtime could not be fetched (no network, and this site is not yet stored for offline use)"));
+      else if (!head.ok) reject(new Error(`the Python runtime is missing from the site (HTTP ${head.status} for pyodide.asm.wasm)`));
+    }, MISSING_CHECK_MS);
+  });
+  found.catch(() => {});
+  return { found, stop: () => clearTimeout(timer) };
+}
+
 // Each step of loading says what failed in words a person can act on.
 async function load(report, startup) {
   report("Loading Python");
@@ -30,17 +50,11 @@ async function load(report, startup) {
   const fetchingSnapshot = snapshot();
   fetchingSnapshot.catch(() => {}); // a missing or broken snapshot: Python starts as usual
   const runtime = new URL(PYODIDE_URL, WEB);
-  // loadPyodide never settles when its WebAssembly file is missing: check first (while its
-  // script loads: one round trip, not two).
-  const checking = fetch(new URL("pyodide.asm.wasm", runtime), { method: "HEAD" }).catch(() => null);
   const importing = import(new URL("pyodide.mjs", runtime).href);
-  importing.catch(() => {}); // a failure is reported below, after the check's
+  importing.catch(() => {}); // a failure is reported below
   // The runtime's own script, which loadPyodide imports once it has started: imported now, beside
   // the loader (the browser's module map hands loadPyodide this same import), not after it.
   import(new URL("pyodide.asm.mjs", runtime).href).catch(() => {}); // a failure: loadPyodide's to report
-  const head = await checking;
-  if (!head) throw new Error("the Python runtime could not be fetched (no network, and this site is not yet stored for offline use)");
-  if (!head.ok) throw new Error(`the Python runtime is missing from the site (HTTP ${head.status} for pyodide.asm.wasm)`);
   let loadPyodide;
   try {
     ({ loadPyodide } = await importing);
@@ -50,7 +64,8 @@ async function load(report, startup) {
   // The standard library build.py precompiled with this same Pyodide (Python reads its bytecode
   // instead of compiling every module it imports at start).
   const options = { indexURL: runtime.href, stdLibURL: new URL(STDLIB_ARCHIVE, WEB).href };
-  const start = (more) => within(failFast(() => loadPyodide({ ...options, ...more })), START_TIMEOUT_MS,
+  const missing = missingRuntime(runtime);
+  const start = (more) => within(Promise.race([failFast(() => loadPyodide({ ...options, ...more })), missing.found]), START_TIMEOUT_MS,
     "the Python runtime did not start within two minutes");
   // Restored from the snapshot, Python is started and the package imported already; if that
   // fails (no snapshot, another runtime's, corrupt, too big), Python starts as usual.
@@ -75,6 +90,7 @@ async function load(report, startup) {
   if (!pyodide.FS.readdir("/lib").some((name) => /^python\d+\.zip$/.test(name))) {
     throw new Error("the Python runtime did not start (its standard library could not be fetched)");
   }
+  missing.stop();
   startup.runtime = performance.now();
   report("Loading the solver");
   const response = await fetchingPackage;
