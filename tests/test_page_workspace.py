@@ -114,6 +114,24 @@ def test_a_link_with_code_says_so_in_the_first_screen_with_run(app: Any, site_ur
     expect(app.locator("#check-status")).to_be_in_viewport()
 
 
+def test_on_a_phone_a_pasted_board_is_solved_without_scrolling_back_past_the_board(app: Any, site_url: str) -> None:
+    app.set_viewport_size(PHONE)
+    open_link(app, site_url, f"#board={HARD}&goal=blank-last")
+    tiles = app.get_by_label("Tiles, row by row (0, _ or . for the blank)")
+    tiles.scroll_into_view_if_needed()
+    tiles.fill("1 2 3\n4 5 6\n0 7 8")
+    expect(app.get_by_label("Puzzle board")).to_have_attribute("data-board", "1,2,3,4,5,6,0,7,8")
+    # The board and Solve are pinned above the tiles box, all three on screen: no scrolling.
+    for selector in ("#board", "#solve", "#tiles"):
+        assert inside(in_view(app, selector)), (selector, in_view(app, selector))
+    assert in_view(app, "#solve")["bottom"] <= in_view(app, "#tiles")["top"]
+    app.locator("#solve").click()
+    expect(app.locator("#status")).to_have_attribute("data-state", "solved", timeout=60_000)
+    # The page brought the result's status line under the board; the board stayed in view.
+    expect(app.locator("#status")).to_be_in_viewport()
+    assert inside(in_view(app, "#board"))
+
+
 def test_a_second_link_in_the_same_tab_clears_the_first_ones_results(app: Any, site_url: str) -> None:
     app.set_viewport_size(DESKTOP)
     # Link 1: code, checked; then a tree; then a game, analysed.

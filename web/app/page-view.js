@@ -28,7 +28,8 @@ export class PageView {
   revealStatus() {
     const win = this.doc.defaultView;
     const box = this.el.status.getBoundingClientRect();
-    if (box.bottom > 0 && box.top < win.innerHeight) return;
+    const dock = parseFloat(win.getComputedStyle(this.doc.documentElement).getPropertyValue("--dock-height")) || 0;
+    if (box.bottom > dock && box.top < win.innerHeight) return; // (on a phone, not under the pinned board)
     const reduce = win.matchMedia("(prefers-reduced-motion: reduce)").matches;
     this.el.status.scrollIntoView({ block: "center", behavior: reduce ? "auto" : "smooth" });
   }
