@@ -498,7 +498,7 @@ def test_the_result_json_has_its_stable_keys() -> None:
 
 def test_the_per_move_table_in_words_csv_and_markdown() -> None:
     result = analyse_game(read_game(START_3, GOAL_3, "LRLL", "page"))
-    assert result.summary() == ("4 moves (3 multi-tile) from a start 2 moves from the goal: 1 mistake, 2 moves lost; "
+    assert result.summary() == ("4 moves (3 in the multi-tile metric) from a start 2 moves from the goal: 1 mistake, 2 moves lost; "
                                 "3 optimal moves.")
     lines = result.to_csv().splitlines()
     assert lines[0] == "number,tile,move,undo,before,after,verdict,lost,best"

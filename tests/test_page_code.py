@@ -89,8 +89,10 @@ def test_opening_your_heuristic_puts_check_where_it_stays_as_the_editor_loads(ap
     that holds the code until the editor has loaded takes the editor's room, so nothing under it
     moves when the editor takes over (a WebDriver click landed beside a button that moved so).
     At a desktop's width, where no line of the template wraps; on a phone's, the editor estimates
-    the height of wrapped lines it has not drawn, and the buttons move once when it has loaded."""
-    app.set_viewport_size({"width": 1280, "height": 900})
+    the height of wrapped lines it has not drawn, and the buttons move once when it has loaded.
+    (1366 px: the panels' column beside the board's is wide enough for the template's 79
+    columns.)"""
+    app.set_viewport_size({"width": 1366, "height": 900})
     open_link(app, site_url, f"#board={HARD}&goal=blank-last")
     app.evaluate(WATCH_CHECK_BUTTON)
     open_part(app, "heuristic")

@@ -30,6 +30,7 @@ import http.server
 import json
 import re
 import threading
+import warnings
 import zlib
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -416,13 +417,23 @@ class PlaywrightDriver(Driver):
             f"worker {line.type}: {line.text}"[:300])))
 
     def load(self, url: str) -> None:
-        self.console.clear()
-        self.page.goto("about:blank")
-        self.page.goto(url)
-        try:
-            self.wait("async () => document.getElementById('solver-state').dataset.kind === 'ready'", "the solver", 120)
-        except AssertionError as error:
-            raise AssertionError(f"{error}; the page showed {self.evaluate(SHOWN)}; its console: {self.console[-20:]}") from None
+        """Load ``url`` afresh and wait for the solver. Once in the suite's full runs (Chromium
+        under a load of 8 on two cores, after the pipe door, the page controlled by the site's
+        service worker) the solver had not started 160 s after the load, its worker silent: such
+        a load is said (a warning in the run's summary, with what the page showed) and tried once
+        more; a second that fails too fails the test."""
+        for attempt in (1, 2):
+            self.console.clear()
+            self.page.goto("about:blank")
+            self.page.goto(url)
+            try:
+                self.wait("async () => document.getElementById('solver-state').dataset.kind === 'ready'", "the solver", 120)
+                return
+            except AssertionError as error:
+                said = f"{error}; the page showed {self.evaluate(SHOWN)}; its console: {self.console[-20:]}"
+                if attempt == 2:
+                    raise AssertionError(said) from None
+                warnings.warn(f"loaded again: {said}", stacklevel=2)
 
     def evaluate(self, function: str) -> Any:
         return self.page.evaluate(function)

@@ -139,11 +139,14 @@ def test_a_second_link_in_the_same_tab_clears_the_first_ones_results(app: Any, s
     open_link(app, site_url, f"#board={HARD}&goal=blank-last&hcode={zero}")
     app.get_by_role("button", name="Run", exact=True).click()
     expect(app.locator("#check-result")).to_be_visible(timeout=120_000)
-    app.goto(f"{site_url}#board=1,2,3,4,0,5,7,8,6&goal=blank-last&algorithm=bfs&view=tree")
+    # Link 2: other code, and a tree: link 1's verdict goes before link 2's code is shown.
+    other = packed_code("def h(tiles, goal, rows, cols):\n    return 1 if tiles != goal else 0\n")
+    app.goto(f"{site_url}#board=1,2,3,4,0,5,7,8,6&goal=blank-last&algorithm=bfs&view=tree&hcode={other}")
     expect(app.locator("#tree-step-text")).to_contain_text("Expansion 0 of")
     expect(app.locator("#check-result")).to_be_hidden()
     expect(app.locator("#check-status")).to_have_text("")
     expect(app.locator("#link-carries")).to_have_text("This link opens the search tree of this board.")
+    expect(app.locator("#code-consent")).to_be_visible()
     app.goto(f"{site_url}{GAME_LINK}")
     expect(app.locator("#analysis-panel")).to_have_attribute("data-state", "analysed", timeout=120_000)
     expect(app.locator("#tree-panel")).to_be_hidden()
@@ -153,7 +156,7 @@ def test_a_second_link_in_the_same_tab_clears_the_first_ones_results(app: Any, s
     expect(app.locator("#analysis-panel")).to_have_attribute("data-state", "idle")
     expect(app.locator("#analysis-body")).to_be_hidden()
     expect(app.locator("#link-carries")).to_be_hidden()
-    expect(app.locator("#link-bar")).to_be_hidden()
+    expect(app.locator("#code-consent")).to_be_visible()  # link 2's code, still not run, still says so
 
 
 JS_CELLS_WIDER = """(table) => {
@@ -234,3 +237,38 @@ def test_the_console_stays_clean_through_load_solve_analyse_check_and_editing(ap
     expect(box).to_contain_text("return 1 if tiles != goal else 0")
     assert box.inner_text().startswith("def h(tiles, goal, rows, cols):\n    return 1"), box.inner_text()
     assert failed == [], failed
+
+
+JS_WRAPPED_ROWS = """() => {
+  const line = document.querySelector("#heuristic-editor").shadowRoot.querySelectorAll(".cm-line")[1];
+  const range = document.createRange();
+  range.selectNodeContents(line);
+  const rows = new Map(); // each row the line wraps into: its top, and where its text starts
+  for (const r of range.getClientRects()) {
+    if (r.width === 0) continue;
+    const top = Math.round(r.top);
+    rows.set(top, Math.min(rows.get(top) ?? Infinity, r.left));
+  }
+  // One column's width: a run of the line's own leading spaces, measured.
+  const text = [...line.childNodes].find((n) => n.nodeType === Node.TEXT_NODE && /^ {4}/.test(n.textContent));
+  const four = document.createRange();
+  four.setStart(text, 0);
+  four.setEnd(text, 4);
+  return { starts: [...rows.entries()].sort((a, b) => a[0] - b[0]).map(([, left]) => left),
+           column: four.getBoundingClientRect().width / 4 };
+}"""
+
+
+def test_a_wrapped_line_of_code_keeps_its_indentation_in_sight_on_a_phone(app: Any, site_url: str) -> None:
+    app.set_viewport_size(PHONE)
+    open_link(app, site_url, f"#board={HARD}&goal=blank-last")
+    box = open_part(app, "heuristic")
+    write(app, box, "def h(tiles, goal, rows, cols):\n"
+                    "    return sum(1 for index, tile in enumerate(tiles) if tile and tile != goal[index] and rows == cols)\n")
+    expect(box).to_contain_text("rows == cols")
+    rows = app.evaluate(JS_WRAPPED_ROWS)
+    starts = rows["starts"]
+    assert len(starts) >= 2, rows  # it wraps at a phone's width
+    # Each continuation starts past the line's own four columns of indentation (a hanging indent),
+    # never back at column 0 where it would read as less indented than the line.
+    assert all(start > starts[0] + 4.5 * rows["column"] for start in starts[1:]), rows

@@ -243,7 +243,7 @@ class AnalysisResult:
         >>> from npuzzle.board import Board
         >>> from npuzzle.analysis import analyse_game, read_game
         >>> analyse_game(read_game(Board.from_string("1 2 3 / 4 5 6 / 0 7 8"), Board.goal(3, 3), "LRLL")).summary()
-        '4 moves (3 multi-tile) from a start 2 moves from the goal: 1 mistake, 2 moves lost; 3 optimal moves.'
+        '4 moves (3 in the multi-tile metric) from a start 2 moves from the goal: 1 mistake, 2 moves lost; 3 optimal moves.'
         """
         game = self.game
         start = self.positions[0]
@@ -251,7 +251,7 @@ class AnalysisResult:
             where = f"a start {_moves(start.distance or 0)} from the goal"
         else:
             where = f"a start {start.lower} to {start.upper if start.upper is not None else '?'} moves from the goal"
-        parts = [f"{_moves(game.moves)} ({game.multi_tile_moves} multi-tile) from {where}"]
+        parts = [f"{_moves(game.moves)} ({game.multi_tile_moves} in the multi-tile metric) from {where}"]
         verdicts = [f"{self.mistakes} mistake{'s' if self.mistakes != 1 else ''}"]
         if self.excess is not None:
             verdicts.append(f"{_moves(self.excess)} lost")

@@ -25,7 +25,7 @@ function result({ stopped = null } = {}) {
     tiles: [7, 7, 7, 8], moves_text: "LRLL", undos: "as-played", played_moves: 4, single_tile_moves: 4, multi_tile_moves: 3,
     optimal_length: 2, excess: 2, mistakes: 1, optimal_moves: 3, unknown_moves: 0, exact: true, complete: !stopped, stopped,
     method: "table", heuristic: null, solved: true, seconds: 0.2, notation: "page", csv: "number,tile\n", markdown: "| # |\n",
-    summary: "4 moves (3 multi-tile) from a start 2 moves from the goal: 1 mistake, 2 moves lost; 3 optimal moves.",
+    summary: "4 moves (3 in the multi-tile metric) from a start 2 moves from the goal: 1 mistake, 2 moves lost; 3 optimal moves.",
     positions: boards.map((board, i) => ({
       index: i, board, distance: distances[i], exact: true, lower: distances[i], upper: distances[i], best: best[i],
       best_moves: best[i].map(() => "L").join(""), finish: best[i].length ? [best[i][0], 8].slice(0, distances[i]) : [],
@@ -180,9 +180,14 @@ test("try again from here judges the next slide by Python's best moves", async (
   assert.match(callsOf(page, "setStatus").at(-1)[0], /^Tile 4 down is not a best move.* The best: 7 \u2190\. Undo and try again\.$/);
   slid({ before: START, moved: [7, 8], moves: "LL" });
   assert.equal(callsOf(view, "setNote").at(-1)[1].tryVerdict, "best");
-  const notes = callsOf(view, "setNote").length;
+  // A slide from another board is not judged, and the verdict before no longer stands for it.
   slid({ before: [1, 2, 3, 4, 5, 6, 7, 0, 8], moved: [8], moves: "L" });
-  assert.equal(callsOf(view, "setNote").length, notes, "a slide from another board is not judged");
+  const [text, data] = callsOf(view, "setNote").at(-1);
+  assert.match(text, /^Only the first slide from position 0 is judged\./);
+  assert.deepEqual(data, { tryFrom: "0" });
+  const notes = callsOf(view, "setNote").length;
+  slid({ before: [1, 2, 3, 4, 5, 6, 7, 8, 0], moved: [6], moves: "D" });
+  assert.equal(callsOf(view, "setNote").length, notes, "said once");
 });
 
 test("a link's game is analysed once its board is shown, at the link's step", async () => {

@@ -36,5 +36,6 @@ test("CSV: names and registry keys, plain numbers, an empty length without a sol
   assert.equal(rows[0], "algorithm,heuristic,algorithm_name,heuristic_name,length,optimal,quality,expanded,generated,max_frontier,ms,stopped");
   assert.equal(rows[1], "A*,Manhattan distance,astar,manhattan,31,yes,yes,6843,18006,3315,92.1,");
   assert.equal(rows[2], "Breadth-first search,,bfs,,,no,not finished (node limit),100000,272171,25133,342.1,node-limit");
+  assert.equal(rows[4], "Anytime,Manhattan distance,anytime,manhattan,31,yes,yes,12,30,,10.0,", "no frontier of its own");
   assert.equal(rows[5], "", "ends with a line break");
 });

@@ -136,6 +136,11 @@ export function judged({ best, tile, move, position }, directions) {
   return `${slide} is not a best move: it goes one move further from the goal (two moves lost). The best: ${bestText(position.best, position.best_moves)}. Undo and try again.`;
 }
 
+// A slide after the one judged: the judged slide's words would stand for it.
+export function tryMovedOn(i) {
+  return `Only the first slide from position ${i} is judged. Press Try again from here on a position to judge another.`;
+}
+
 export function finishing(i, p) {
   return `Playing a best finish from position ${i}: ${formatCount(p.finish.length)} moves to the goal.`;
 }

@@ -127,6 +127,7 @@ export class Analysis {
   refuse(error, origin) {
     this.reading = false;
     this.view.setError(words.refused(error, origin), error);
+    if (origin === "link") this.view.bringIntoView(); // the link said it opens a game: why not, in sight
     if (origin === "link" && this.state.view === "analysis") this.state.set({ view: null });
   }
 
@@ -206,6 +207,7 @@ export class Analysis {
     if (!m || !m.known) return false;
     m.select(i);
     this.state.set({ view: "analysis" }); // the page shows the analysis: the link opens on it
+    if (m.finishing) this.view.setNote(""); // the best finish's note was of the position it left
     if (this.loaded !== this.replay.solution || m.finishing) this.loadGame(m.selected);
     else this.replay.seek(m.selected);
     this.view.draw(m, this.state.info, true);
@@ -238,7 +240,9 @@ export class Analysis {
     const solution = this.replay.solution;
     this.view.setButtons({
       "analyse-moves": idle, "analyse-text": idle, "analyse-solution": idle && Boolean(solution && solution.start) && solution !== this.loaded,
-      "analysis-previous-mistake": Boolean(m && m.known), "analysis-next-mistake": Boolean(m && m.known),
+      // (each only while there is a mistake that way: a press that does nothing is not offered)
+      "analysis-previous-mistake": Boolean(m && m.known && m.mistake(-1) !== null),
+      "analysis-next-mistake": Boolean(m && m.known && m.mistake(1) !== null),
       "analysis-finish": done, "analysis-try": done, "analysis-write-finish": done,
     });
     // A job ended without an answer (an edit stopped it, the solver restarted): say so.
@@ -327,7 +331,13 @@ export class Analysis {
   // A slide in play mode: from the position being tried again, was it a best move (Python's best)?
   judge({ before, moved, moves }) {
     const t = this.trying;
-    if (!t || !sameTiles(before, t.tiles)) return;
+    if (!t) return;
+    if (!sameTiles(before, t.tiles)) { // moved on from the position tried: its verdict no longer stands
+      if (t.judged) this.view.setNote(words.tryMovedOn(t.index), { tryFrom: String(t.index) });
+      t.judged = false;
+      return;
+    }
+    t.judged = true;
     const best = t.position.best ? t.position.best.includes(moved[0]) : null;
     const text = words.judged({ best, tile: moved[0], move: moves[0], position: t.position }, this.state.info.directions);
     this.view.setNote(text, { tryFrom: String(t.index), tryTile: String(moved[0]), tryVerdict: best === null ? "unknown" : best ? "best" : "not-best" });

@@ -149,7 +149,7 @@ export class Controller {
     const asked = this.link.read(hash);
     if (!asked) return;
     this.opening = true;
-    this.announce("linkOpened"); // every result of the link before goes first (a verdict, a tree, an analysis)
+    this.announce("linkOpened", this.link); // every result of the link before goes first (a verdict, a tree, an analysis)
     this.announce("linkRead", this.link);
     this.editor.openLink(asked);
     this.clearSolution();

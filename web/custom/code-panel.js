@@ -163,6 +163,7 @@ export class CodePanel {
       this.choice.refill();
       const { text, about } = words.linkConsent(shown.map((which) => ({ which, code: this.text(which) })));
       this.view.setConsent(text, about); // its lines, and the hidden characters it holds
+      this.view.bringConsentIntoView(); // (a second link in a tab scrolled down: its notice is at the top)
       this.showBusy();
     }
   }
@@ -176,6 +177,7 @@ export class CodePanel {
     if (this.wantsCustom) {
       this.offer({ choose: true });
       this.app.menusChanged();
+      this.view.setOfferState(words.OFFERED);
     }
     this.wantsCustom = false;
     this.offerSearch();
@@ -202,7 +204,7 @@ export class CodePanel {
       this.offers.offerHeuristic(null);
       this.choice.refill();
       this.app.menusChanged();
-      this.view.setOfferState(words.offerTaken(this.choice.heuristicLabel()));
+      this.view.setOfferState(words.OFFER_TAKEN);
     } else if (!this.refusedForConsent()) {
       this.offer({ choose: true });
       this.app.menusChanged();
@@ -225,9 +227,12 @@ export class CodePanel {
     return JSON.stringify([this.text("heuristic"), size, goal]);
   }
 
-  // Another link was opened: what the code of the last one showed goes (its verdict, its
-  // errors, a check or search still running is stopped).
-  linkOpened() {
+  // Another link was opened. One that carries code replaces the editor's: what the code before
+  // showed goes (its verdict, its errors; a check or search still running is stopped). One
+  // without code leaves the editor's code, and what was found of it, as they are (a check's
+  // "Open this board" is such a link).
+  linkOpened(link) {
+    if (!link.code.heuristic && !link.code.search) return;
     const job = this.checking;
     if (job) {
       this.checking = null;

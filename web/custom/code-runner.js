@@ -303,7 +303,7 @@ export class CodeRunner {
       const rows = [];
       for (const row of marked.results) {
         if (!row || typeof row !== "object") return refuse("a comparison's row that is not a result");
-        const shown = row.length === null ? ownBoundsDropped({ ...row, optimal: false, quality: NOT_FINISHED, quality_short: "no solution" })
+        const shown = row.length === null ? ownBoundsDropped({ ...row, optimal: false, quality: NOT_FINISHED, quality_short: unfinished(row) })
           : await this.replayed(request, row, { final: true, distance: true });
         if (typeof shown === "string") return refuse(`a comparison's row with ${shown.replace(/^a /, "")}`);
         rows.push(shown);
@@ -326,6 +326,13 @@ export class CodeRunner {
 }
 
 const NOT_FINISHED = "not finished: no solution within the limits";
+// A row without a solution says which limit stopped it as Python words it (answer.py's
+// quality_short, "not finished (node limit)") when the code's worker gave one of those words,
+// else that it found none: never "no", which would say more than a stopped run proved.
+const UNFINISHED = /^not finished \((node limit|time limit|cancelled)\)$/;
+function unfinished(row) {
+  return typeof row.quality_short === "string" && UNFINISHED.test(row.quality_short) ? row.quality_short : "not finished";
+}
 export const WARM_UP = { op: "check_values", heuristic_code: "def h(tiles, goal, rows, cols):\n    return 0\n", size: "3x3", goal: "blank-last" };
 
 // A progress report of a code's worker as the page may show it while the work runs: without the

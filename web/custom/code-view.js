@@ -100,6 +100,11 @@ export class CodeView {
     el.hidden = !message;
   }
 
+  // The consent notice of a link's code on screen.
+  bringConsentIntoView() {
+    bringIntoView(this.consent.closest("section") || this.consent);
+  }
+
   // The part's status line on screen (its check or search started).
   bringIntoView(which) {
     bringIntoView(this.status[which].closest("details") || this.status[which]);

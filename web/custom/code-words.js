@@ -226,9 +226,7 @@ export function consentFirst() {
 
 // Beside Use in the Heuristic menu: what it changed in the menu under Solver.
 export const OFFERED = "The Heuristic menu under Solver now offers your heuristic, chosen: Solve and Compare all use it.";
-export function offerTaken(label) {
-  return `Your heuristic is out of the Heuristic menu under Solver${label ? `; Solve uses ${label}` : ""}.`;
-}
+export const OFFER_TAKEN = "Your heuristic is out of the Heuristic menu under Solver again: press Use in the Heuristic menu to put it back.";
 
 export function offeredLabel(filename) {
   return `Your heuristic (${filename})`;

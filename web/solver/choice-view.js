@@ -67,13 +67,6 @@ export class ChoiceView {
     return field;
   }
 
-  // The label of the option chosen in menu `id` ("" when it is off or empty).
-  selectedLabel(id) {
-    const menu = this.menus[id];
-    const option = menu && !menu.disabled ? menu.selectedOptions[0] : null;
-    return option ? option.textContent : "";
-  }
-
   // Python's default time limit for the Seconds field, unless the person already set one.
   offerTimeLimit(seconds) {
     if (this.timeLimit.value === "") this.timeLimit.value = String(seconds);

@@ -85,7 +85,7 @@ self.addEventListener("fetch", (event) => {
   event.respondWith(request.mode === "navigate" ? page(request) : file(request));
 });
 
-// A HEAD request (the solver's worker checks that the runtime is there) is answered from the
+// A HEAD request (the solver's worker asks whether the runtime is there when Python is slow to start) is answered from the
 // stored copy of a file the build names, when that copy is a plain answer (no bytes are served:
 // none are checked; the GET that follows checks them), with the build's own headers.
 async function file(request) {

@@ -84,11 +84,6 @@ export class SolverChoice {
     return this.algorithm || (this.analysis ? this.analysis.default_algorithm : null);
   }
 
-  // The chosen heuristic's name as the menu shows it ("" when the algorithm takes none).
-  heuristicLabel() {
-    return this.view.selectedLabel("heuristic");
-  }
-
   get heuristicName() {
     return this.heuristic || (this.analysis ? this.analysis.default_heuristic : null);
   }
