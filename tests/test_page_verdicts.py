@@ -135,11 +135,15 @@ def test_a_verdict_is_never_left_under_edited_code(app: Any, site_url: str) -> N
     run_link_code(app)
     expect(app.locator("#check-result")).to_have_attribute("data-admissible", "true")
     box = app.get_by_role("textbox", name="Your heuristic (Python)")
-    write(app, box, HUNDRED)
+    # HUNDRED, slowed (a loop in each call): its check still runs when the code is edited
+    # (plain HUNDRED's check could end first in Firefox: then "changed since its check").
+    slow = HUNDRED.replace("):\n", "):\n    for _ in range(400):\n        pass\n", 1)
+    write(app, box, slow)
     expect(app.locator("#check-result")).to_be_hidden()
     expect(app.locator("#check-status")).to_have_attribute("data-state", "stale")
     assert app.locator("#check-result").get_attribute("data-admissible") is None
     app.get_by_role("button", name="Check", exact=True).click()
+    expect(app.locator("#check-progress")).to_be_visible()
     edited = ONE + "# edited while checked\n"
     write(app, box, edited)  # while it runs
     expect(app.locator("#check-status")).to_contain_text("Check stopped: the code changed while it was being checked")

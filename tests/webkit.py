@@ -58,7 +58,11 @@ def skip_without_webkit() -> None:
 STILL_IN_VIEW = """
 const e = document.querySelector(arguments[0]);
 const box = e.getBoundingClientRect();
-if (box.top < 0 || box.bottom > innerHeight) e.scrollIntoView({ block: "center", behavior: "instant" });
+// (the board's dock stays over the page's or its column's top: an element under it is scrolled
+// to, as a person scrolls to what they see covered)
+const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+const covered = !hit || !(hit === e || e.contains(hit));
+if (covered || box.top < 0 || box.bottom > innerHeight) e.scrollIntoView({ block: "center", behavior: "instant" });
 const now = e.getBoundingClientRect();
 const key = [now.top, now.left, now.width, now.height, scrollX, scrollY].join();
 window.__still = window.__still && window.__still.key === key ? { key, times: window.__still.times + 1 } : { key, times: 0 };

@@ -14,14 +14,20 @@ export function bringIntoView(el) {
 }
 
 // Keep the page's --dock-height at the height the pinned dock covers (0 where it is not pinned:
-// the wide layout holds the whole column in place beside the panels instead).
+// the wide layout holds the whole column in place beside the panels instead), and --dock-size at
+// the dock's height at any width (in the wide layout the dock stays at the top of its column,
+// over the solution's panel as the column scrolls: the column's scroll-padding).
 export function keepDockHeight(doc) {
   const dock = doc.getElementById("board-dock");
   const win = doc.defaultView;
   if (!dock || !win.ResizeObserver) return;
   const root = doc.documentElement;
   const narrow = win.matchMedia("(max-width: 899.98px)");
-  const update = () => root.style.setProperty("--dock-height", narrow.matches ? `${Math.ceil(dock.offsetHeight)}px` : "0px");
+  const update = () => {
+    const height = `${Math.ceil(dock.offsetHeight)}px`;
+    root.style.setProperty("--dock-height", narrow.matches ? height : "0px");
+    root.style.setProperty("--dock-size", height);
+  };
   new win.ResizeObserver(update).observe(dock);
   narrow.addEventListener("change", update);
   update();
