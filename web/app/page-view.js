@@ -7,6 +7,7 @@
 // memory, the buttons' busy states, and the result. Text goes in through textContent,
 // never as markup; the words come from wording.js or from Python.
 
+import { dockHeight } from "../common/into-view.js";
 import * as outcomes from "../solver/outcome.js";
 
 export class PageView {
@@ -28,7 +29,7 @@ export class PageView {
   revealStatus() {
     const win = this.doc.defaultView;
     const box = this.el.status.getBoundingClientRect();
-    const dock = parseFloat(win.getComputedStyle(this.doc.documentElement).getPropertyValue("--dock-height")) || 0;
+    const dock = dockHeight(win);
     if (box.bottom > dock && box.top < win.innerHeight) return; // (on a phone, not under the pinned board)
     const reduce = win.matchMedia("(prefers-reduced-motion: reduce)").matches;
     this.el.status.scrollIntoView({ block: "center", behavior: reduce ? "auto" : "smooth" });

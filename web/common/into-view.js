@@ -2,12 +2,17 @@
 // where the dock is pinned (a phone; the page's scroll-padding-top is the dock's height, kept by
 // keepDockHeight), scrolled smoothly unless the person asked for less motion.
 
+// How far the pinned dock reaches down the window `win` (0 where it is not pinned).
+export function dockHeight(win) {
+  return parseFloat(win.getComputedStyle(win.document.documentElement).getPropertyValue("--dock-height")) || 0;
+}
+
 // Scroll `el`'s top into view (unless it already starts on screen, below the dock).
 export function bringIntoView(el) {
   if (!el || !el.scrollIntoView) return;
   const win = el.ownerDocument.defaultView;
   const box = el.getBoundingClientRect();
-  const dock = parseFloat(win.getComputedStyle(el.ownerDocument.documentElement).getPropertyValue("--dock-height")) || 0;
+  const dock = dockHeight(win);
   if (box.top >= dock && box.top < win.innerHeight * 0.6) return;
   const reduce = win.matchMedia("(prefers-reduced-motion: reduce)").matches;
   el.scrollIntoView({ block: "start", behavior: reduce ? "auto" : "smooth" });
