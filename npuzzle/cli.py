@@ -1,4 +1,4 @@
-"""The command line: ``python -m npuzzle solve|compare|check|analyse|random|tables ...``.
+"""The command line: ``python -m npuzzle solve|compare|check|analyse|optimize|moves|random|tables ...``.
 
 This module reads the arguments (one parser), turns them into a request's fields
 (request.py reads them, as it does the web API's), runs the job that answers (one loop,
@@ -46,6 +46,10 @@ from .report import (
     format_tree,
 )
 from .request import RequestError, read_analyse, read_check, read_compare, read_random, read_solve
+from .speed.all_optimal import ALL_OPTIMAL_MAX_CELLS, DEFAULT_LIST_LIMIT, MAX_LIST_LIMIT
+from .speed.optimize import DEFAULT_OPTIMIZE_SECONDS
+from .speed.request import MOVE_ACTIONS, read_all_optimal, read_move_action, read_optimize
+from .speed.words import format_all_optimal, format_moves, format_optimize
 from .search import (
     ALGORITHMS,
     DEFAULT_ALGORITHM,
@@ -182,6 +186,16 @@ def _build_parser() -> argparse.ArgumentParser:
     )
     _add_limit_arguments(solve, None, DEFAULT_TIME_LIMIT)
     solve.add_argument(
+        "--all-optimal", action="store_true",
+        help=(f"every shortest solution (boards up to {ALL_OPTIMAL_MAX_CELLS} cells): their exact count (or a lower "
+              "bound, said so, when a limit stops it), the first moves with how many start with each, and the "
+              "solutions with fewest multi-tile moves first (--limit of them)"),
+    )
+    solve.add_argument(
+        "--limit", type=_positive_int, default=None, metavar="N",
+        help=f"with --all-optimal: keep and list N solutions (default {DEFAULT_LIST_LIMIT}, at most {MAX_LIST_LIMIT:,})",
+    )
+    solve.add_argument(
         "--trace", action="store_true",
         help=(
             "record what the search does over time: with --json, a \"trace\" key (samples of "
@@ -267,6 +281,41 @@ def _build_parser() -> argparse.ArgumentParser:
     )
     analyse.add_argument("--json", action="store_true", help="print JSON")
 
+    optimize = commands.add_parser(
+        "optimize",
+        help="shorten a solution",
+        description=(
+            "Shorten MOVES, a solution of BOARD: slides a later one undoes taken out, then its windows solved "
+            "again and shorter paths searched for within --time-limit, while a proven lower bound says how far "
+            f"it still is from the shortest (on boards up to 16 cells, exact when they meet). {BOARD_HELP} "
+            "MOVES is one argument (quote it), or - to read it from standard input."
+        ),
+    )
+    optimize.add_argument("board", metavar="BOARD", help="the start board (quote it)")
+    optimize.add_argument("moves", metavar="MOVES", help="a solution of BOARD, in --notation (- reads standard input)")
+    _add_game_arguments(optimize)
+    optimize.add_argument(
+        "--time-limit", type=_positive_float, default=DEFAULT_OPTIMIZE_SECONDS, metavar="S",
+        help=f"stop after S seconds with the shortest found (default {DEFAULT_OPTIMIZE_SECONDS:g})",
+    )
+    optimize.add_argument("--json", action="store_true", help="print JSON")
+
+    moves = commands.add_parser(
+        "moves",
+        help="invert, mirror, simplify or convert a move string",
+        description=(
+            "Transform MOVES: " + "; ".join(f"{name}: {what}" for name, what in MOVE_ACTIONS.items())
+            + ". With --board the moves are played on it (an illegal one is refused with its number and the "
+            "board before it) and the answer says the board they start from."
+        ),
+    )
+    moves.add_argument("action", metavar="ACTION", help=f"one of {', '.join(MOVE_ACTIONS)}")
+    moves.add_argument("moves", metavar="MOVES", help="the moves, in --notation (- reads standard input)")
+    moves.add_argument("--board", help="the board they are played on (needed for tile numbers and to mirror a board)")
+    _add_game_arguments(moves)
+    moves.add_argument("--to", metavar="N", help="the notation to write them in (default: --notation)")
+    moves.add_argument("--json", action="store_true", help="print JSON")
+
     rand = commands.add_parser(
         "random",
         help="print a random board",
@@ -300,6 +349,17 @@ def _build_parser() -> argparse.ArgumentParser:
     )
     build.add_argument("--out", metavar="DIR", help="write the files here instead of npuzzle/data")
     return parser
+
+
+def _add_game_arguments(parser: argparse.ArgumentParser) -> None:
+    """``--goal``, ``--size`` and ``--notation``, for a command that reads moves."""
+    parser.add_argument("--goal", default="blank-last", help="blank-last (default), blank-first, or the goal's tiles")
+    parser.add_argument("--size", help="RxC for a rectangular board (a square's size is inferred)")
+    parser.add_argument(
+        "--notation", default=DEFAULT_NOTATION, metavar="N",
+        help=(f"how MOVES are written, one of {', '.join(NOTATIONS)} (default {DEFAULT_NOTATION}; never guessed: "
+              "see analyse --help)"),
+    )
 
 
 def _add_heuristic_file(parser: argparse.ArgumentParser, purpose: str, required: bool = False) -> None:
@@ -437,6 +497,10 @@ def _progress_line(args: argparse.Namespace, stderr: TextIO) -> ProgressLine | N
 
 def _solve(args: argparse.Namespace, stdin: TextIO, stdout: TextIO, stderr: TextIO) -> int:
     line = _progress_line(args, stderr)
+    if args.limit is not None and not args.all_optimal:
+        raise InputError("--limit: it says how many of every shortest solution to list: give --all-optimal too")
+    if args.all_optimal:
+        return _all_optimal(args, stdin, stdout, line)
     try:
         fields = _fields(args, stdin)
         with _hard_limit(args, args.time_limit):  # the file's top-level code runs as it is read
@@ -477,6 +541,58 @@ def _solve(args: argparse.Namespace, stdin: TextIO, stdout: TextIO, stderr: Text
     if result.stop is StopReason.CANCELLED:
         return EXIT_INTERRUPTED
     return EXIT_OK if result.stop.finished or result.length is not None else EXIT_LIMIT
+
+
+def _all_optimal(args: argparse.Namespace, stdin: TextIO, stdout: TextIO, line: ProgressLine | None) -> int:
+    """``solve --all-optimal``: every shortest solution, counted and listed."""
+    taken = [flag for flag, given in (("--algorithm", args.algorithm), ("--heuristic", args.heuristic),
+                                      ("--heuristic-file", args.heuristic_file), ("--trace", args.trace),
+                                      ("--tree", args.tree)) if given]
+    if taken:
+        raise InputError(f"{taken[0]}: --all-optimal runs IDA* with the strongest heuristic for the board; "
+                         f"leave {taken[0]} out")
+    fields = {**_fields(args, stdin), "limit": args.limit}
+    try:
+        job = read_all_optimal(fields)
+    except RequestError as exc:
+        if exc.field == "limit":
+            raise InputError(f"--limit: {exc.message}") from None
+        raise
+    result = _drive(job, line)
+    stdout.write((json.dumps(result.to_dict()) if args.json else format_all_optimal(result)) + "\n")
+    if result.stop is StopReason.CANCELLED:
+        return EXIT_INTERRUPTED
+    return EXIT_OK if result.stop.finished else EXIT_LIMIT
+
+
+def _game_fields(args: argparse.Namespace, stdin: TextIO, board: str | None) -> dict[str, Any]:
+    return {"board": board, "goal": args.goal, "size": args.size,
+            "moves": stdin.read() if args.moves == "-" else args.moves, "notation": args.notation}
+
+
+def _optimize(args: argparse.Namespace, stdin: TextIO, stdout: TextIO, stderr: TextIO) -> int:
+    fields = {**_game_fields(args, stdin, args.board), "time_limit": args.time_limit}
+    try:
+        job = read_optimize(fields)
+    except RequestError as exc:
+        if exc.field == "moves":  # MOVES is an argument, not a flag: its message quotes it
+            raise InputError(exc.message) from None
+        raise
+    result = _drive(job, _progress_line(args, stderr))
+    stdout.write((json.dumps(result.to_dict()) if args.json else format_optimize(result)) + "\n")
+    return EXIT_INTERRUPTED if result.stopped == "cancelled" else EXIT_OK
+
+
+def _moves(args: argparse.Namespace, stdin: TextIO, stdout: TextIO, stderr: TextIO) -> int:
+    fields = {**_game_fields(args, stdin, args.board), "action": args.action, "to": args.to}
+    try:
+        answer = read_move_action(fields)
+    except RequestError as exc:
+        if exc.field in ("moves", "action"):  # arguments, not flags: their messages quote them
+            raise InputError(exc.message) from None
+        raise
+    stdout.write((json.dumps(answer.to_dict()) if args.json else format_moves(answer)) + "\n")
+    return EXIT_OK
 
 
 def _compare(args: argparse.Namespace, stdin: TextIO, stdout: TextIO, stderr: TextIO) -> int:
@@ -561,8 +677,8 @@ def _flag(exc: Exception) -> str:
     return ""
 
 
-_COMMANDS = {"solve": _solve, "compare": _compare, "check": _check, "analyse": _analyse, "random": _random,
-             "tables": _tables}
+_COMMANDS = {"solve": _solve, "compare": _compare, "check": _check, "analyse": _analyse, "optimize": _optimize,
+             "moves": _moves, "random": _random, "tables": _tables}
 
 
 def main(argv: Sequence[str] | None = None, stdin: TextIO | None = None,

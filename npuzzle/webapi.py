@@ -135,6 +135,26 @@ adapter, ``WebJob``, steps, cancels and answers, each kind in the JSON of its ``
     ``"distance": true``, ``distance`` is the start's exact distance to the goal on boards of at
     most 9 cells (else null): whether a solution found with a person's heuristic is a shortest one
     is then the solver's to say, not the code's.
+``all_optimal`` ``{board, goal?, size?, limit?, max_nodes?, time_limit?, budget_ms?}``
+    Every shortest solution of a board of at most 16 cells (speed/all_optimal.py), as a job
+    stepped like ``solve``: progress has the search's counts, ``length`` (the shortest length,
+    once the search reaches it) and ``found``; the result is ``{"type": "all_optimal",
+    "all_optimal": {...}}`` (the keys of ``solve --all-optimal --json``: ``count``,
+    ``count_exact``, ``length``, ``first_moves``, ``mtm_lengths``, ``solutions`` fewest
+    multi-tile moves first, at most ``limit`` of them, default 100). An error with field
+    ``tables`` and ``need`` when the heuristic's files are missing (fetch them and send it again),
+    field ``board`` for a board too large.
+``optimize`` ``{board, goal?, size?, moves, notation, max_nodes?, time_limit?, budget_ms?}``
+    Shorten a solution (speed/optimize.py), a job stepped like ``solve`` whose progress has the
+    best length so far (``best``) and the proven ``lower_bound``; the result is ``{"type":
+    "optimized", "optimized": {...}}`` (the keys of ``optimize --json``). Moves are read and
+    refused as ``analyse`` reads them, and moves that do not end on the goal are refused (field
+    ``moves``). Like an anytime ``solve``, it may name in ``need`` files it fetches meanwhile.
+``moves`` ``{action, moves, notation, to?, board?, goal?, size?}``
+    A move string inverted, mirrored, simplified or converted (speed/request.py's
+    ``MOVE_ACTIONS``): ``{"type": "moves", "text", "notation", "moves", "stm", "mtm", "board",
+    "goal", "solves"}``; errors name ``action``, ``notation``, ``to`` or ``moves`` (with
+    ``character``, or ``move`` and ``board`` for an illegal move).
 ``move`` ``{board, goal?, size?, tile}`` or ``{..., direction}``
     Play: push ``tile`` (or the tile that slides in ``direction``, U/D/L/R) toward the blank (it must share the blank's row or column;
     the tiles between slide too). Answered like ``analyze`` plus ``moved`` (tiles, in
@@ -221,6 +241,9 @@ from .search import (
 from .search.anytime import wanted_table_files
 from .search.preparation import TableLoading
 from .solvability import explain_solvability
+from .speed.all_optimal import AllOptimal
+from .speed.optimize import Optimize
+from .speed.request import read_all_optimal, read_move_action, read_optimize
 
 __all__ = ["RequestError", "handle", "handle_dict"]
 
@@ -329,7 +352,19 @@ def _analysis_progress(analysis: GameAnalysis) -> Json:
     return {"progress": {**out, **analysis.news()}}
 
 
+def _optimize_progress(job: Optimize) -> Json:
+    """``progress``, with the best solution since the last answer (``solution``) when there is one."""
+    out = _progress(job)
+    best = job.best
+    if best is not None and job.improved:
+        job.improved = False
+        out["solution"] = {"length": len(best[0]), "tiles": list(best[0]), "moves": best[1]}
+    return out
+
+
 JOB_JSON: dict[type, JobJson[Any]] = {
+    AllOptimal: JobJson[AllOptimal]("all_optimal", lambda j: {"all_optimal": _done(j).to_dict()}, _progress),
+    Optimize: JobJson[Optimize]("optimized", lambda j: {"optimized": _done(j).to_dict()}, _optimize_progress),
     Search: JobJson[Search]("result", _search_result, _search_progress),
     Comparison: JobJson[Comparison](
         "comparison", lambda c: {"results": [result_json(r) for r in _done(c)]}, _comparison_progress),
@@ -493,6 +528,29 @@ def _answer(job_id: int, job: WebJob) -> dict[str, Any]:
 def _compare(request: Fields) -> dict[str, Any]:
     comparison = read_compare(request, CAPS)
     return _begin(comparison, _budget(request))
+
+
+def _all_optimal(request: Fields) -> dict[str, Any]:
+    job = read_all_optimal(request, CAPS, fetching=True)
+    budget = _budget(request)  # every field is checked before the job exists
+    need = job.missing_files()
+    if need:
+        raise RequestError("tables", f"the {job.heuristic} heuristic needs {', '.join(need)}", need=list(need))
+    return _begin(job, budget)
+
+
+def _optimize(request: Fields) -> dict[str, Any]:
+    job = read_optimize(request, CAPS, fetching=True)
+    budget = _budget(request)  # every field is checked before the job exists
+    need = job.missing_files()
+    answer = _begin(job, budget)
+    if need:
+        answer["need"] = list(need)
+    return answer
+
+
+def _moves(request: Fields) -> dict[str, Any]:
+    return {"type": "moves", **read_move_action(request, CAPS).to_dict()}
 
 
 def _move(request: Fields) -> dict[str, Any]:
@@ -692,7 +750,8 @@ def _breakdown(request: Fields) -> dict[str, Any]:
 
 
 _OPS = {"prepare": _prepare, "info": _info, "analyze": _analyze, "goal": _goal, "random": _random, "move": _move, "replay": _replay, "compare": _compare, "solve": _solve, "step": _step, "cancel": _cancel, "breakdown": _breakdown,
-        "check": _check, "check_values": _check_values, "judge_check": _judge_check, "user_search": _user_search, "analyse": _analyse, "write_moves": _write_moves}
+        "check": _check, "check_values": _check_values, "judge_check": _judge_check, "user_search": _user_search, "analyse": _analyse, "write_moves": _write_moves,
+        "all_optimal": _all_optimal, "optimize": _optimize, "moves": _moves}
 
 
 def handle_dict(request: Any) -> dict[str, Any]:

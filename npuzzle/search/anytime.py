@@ -251,6 +251,13 @@ def _counted(steps: Improver, last: list[int], offset: tuple[int, int]) -> Impro
         return path
 
 
+def _seeded(problem: Problem, seed: list[int], deadline: float) -> Improver:
+    """``seed`` shortened by windows (within a tenth of the time), or as it is."""
+    started = time.perf_counter()
+    shorter = yield from shorten(problem, seed, started + (deadline - started) / 10)
+    return shorter if shorter is not None else list(seed)
+
+
 def wanted_table_files(rows: int, cols: int, blank_goal: int) -> list[str]:
     """Table files the anytime solver uses on this board when they are here, without
     waiting for them (a big board's 5x5 core): those not on disk, for the browser to
@@ -409,9 +416,13 @@ def _improvers(problem: Problem, heuristic: Compiled, deadline: float, best: lis
             return
 
 
-def anytime(problem: Problem, heuristic: Compiled, limits: Limits, options: Options) -> Steps:
+def anytime(problem: Problem, heuristic: Compiled, limits: Limits, options: Options,
+            seed: list[int] | None = None) -> Steps:
     """An answer at once, then shorter ones until proven shortest or a limit. Yields
-    progress (with each better solution); send True to stop and keep the best."""
+    progress (with each better solution); send True to stop and keep the best. With
+    ``seed`` (a solution, as blank positions from the start), that solution shortened by
+    windows (windows.py) is the first answer instead of a reduction's: the shortening of a
+    given solution (speed/optimize.py)."""
     started = time.perf_counter()
     deadline = started + limits.time_limit
     start_blank = problem.start.index(0)
@@ -452,7 +463,8 @@ def anytime(problem: Problem, heuristic: Compiled, limits: Limits, options: Opti
         return outcome(StopReason.SOLVED, proven=True)
 
     # 1. The first solution (never cut off: the deadline passes it whatever it takes).
-    first = (staged_solution(problem, FIRST_STAGED_WIDTH, float("inf"), 1 << 62)
+    first = (_seeded(problem, seed, deadline) if seed is not None
+             else staged_solution(problem, FIRST_STAGED_WIDTH, float("inf"), 1 << 62)
              if problem.size > FIRST_STAGED_CELLS else _reduction(problem, 0))
     while True:
         try:

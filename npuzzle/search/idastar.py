@@ -20,6 +20,7 @@ costs about 5% here; ``Compiled.values_along`` is the reference it must agree wi
 from __future__ import annotations
 
 import time
+from typing import Callable
 
 from ..heuristics import Compiled
 from ..pattern_db import PatternLookup
@@ -32,10 +33,13 @@ from .tree import TreeRecorder
 
 def idastar(
     problem: Problem, heuristic: Compiled, limits: Limits, options: Options,
-    tree: TreeRecorder | None = None,
+    tree: TreeRecorder | None = None, collect: Callable[[list[int]], None] | None = None,
 ) -> Steps:
     """Optimal with an admissible heuristic. Yields progress; send True to cancel. With
-    ``tree``, every node is reported to it (one tree per f bound)."""
+    ``tree``, every node is reported to it (one tree per f bound). With ``collect``, the
+    iteration that reaches the goal is searched to its end and every solution of its bound
+    (every shortest one, the heuristic being admissible) is handed to ``collect`` (blank
+    positions, start included) as it is found; the outcome's path is the first."""
     started = time.perf_counter()
     deadline = started + limits.time_limit
     max_nodes = limits.max_nodes
@@ -108,7 +112,10 @@ def idastar(
                          now - began, now - started, stop.value)
         return Outcome(stop, path, expanded, generated, max_depth, bound, iteration=last)
 
+    first: list[int] | None = None
     if cells == goal:
+        if collect is not None:
+            collect(list(blanks))
         if tree is not None:
             tree.root(bytes(cells), h0, h0, bound=bound, expanded=False)
             tree.reached_goal(bytes(cells))
@@ -253,6 +260,18 @@ def idastar(
                 if f1 < next_bound:
                     next_bound = f1
                 continue
+            if collect is not None and h1 == 0:
+                cells[blank] = tile
+                cells[nb] = 0
+                reached = cells == goal
+                cells[nb] = tile
+                cells[blank] = 0
+                if reached:  # every solution of this bound: hand it over, search on
+                    solution = [*blanks, nb]
+                    if first is None:
+                        first = solution
+                    collect(solution)
+                    continue
             cells[blank] = tile
             cells[nb] = 0
             if patterns is not None:
@@ -295,6 +314,8 @@ def idastar(
                 cancel = yield Progress(expanded, generated, d + 1, max_depth, now - started, bound)
                 if cancel:
                     return done(StopReason.CANCELLED, None)
+        if first is not None:
+            return done(StopReason.SOLVED, first)
         if next_bound == inf:
             return done(StopReason.UNSOLVABLE, None)
         now = time.perf_counter()

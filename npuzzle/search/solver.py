@@ -16,7 +16,7 @@ from dataclasses import replace
 from typing import Callable, Mapping
 
 from ..board import Board
-from ..heuristics import HeuristicInfo, get_heuristic
+from ..heuristics import Compiled, HeuristicInfo, get_heuristic
 from ..solvability import is_solvable
 from ..job import run
 from .preparation import Preparation, registered
@@ -171,6 +171,11 @@ class Search:
             optimal_if_admissible=optimal_if_admissible,
         )
 
+    def _start_steps(self, compiled: Compiled | None) -> Steps:
+        """The algorithm's generator, once the heuristic is ready (a kind of search that runs
+        its algorithm another way, all_optimal.AllOptimal, starts it here)."""
+        return self.info.start(self.problem, compiled, self.limits, self.options, self.tree)
+
     def step(self, budget: float = 0.03) -> None:
         """Work for about ``budget`` seconds (``progress`` then says how far it got, and
         ``result`` is set once it ends)."""
@@ -210,7 +215,7 @@ class Search:
             if compiled is not None and self.heuristic_info is not None:  # prove() uses it only if admissible
                 self._h0 = compiled.evaluate(self.problem.start)
             self.setup_seconds += time.perf_counter() - prepared
-            self._steps = self.info.start(self.problem, compiled, self.limits, self.options, self.tree)
+            self._steps = self._start_steps(compiled)
             self._started = time.perf_counter()
             send: bool | None = None
         else:

@@ -1,0 +1,1 @@
+"""Speed-solving metrics and optimal solving in them."""
