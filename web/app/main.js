@@ -37,6 +37,9 @@ import { TablePreparer } from "../solver/table-preparer.js";
 import { Trace } from "../trace/trace.js";
 import { TraceView } from "../trace/trace-view.js";
 import { SearchTree } from "../tree/search-tree.js";
+import { Speed } from "../speed/speed.js";
+import { bindSpeedInput } from "../speed/speed-input.js";
+import { SpeedView } from "../speed/speed-view.js";
 import { TreeView } from "../tree/tree-view.js";
 import { Controller } from "./controller.js";
 import { bindInput } from "./input.js";
@@ -81,6 +84,7 @@ features.push(
   new Trace({ view: new TraceView(document) }),
   new CodePanel({ runner, view: new CodeView(document), state, choice, page, replay, clipboard }),
   new Analysis({ client, view: new AnalysisView(document), state, page, replay, play, link, jobs, clipboard }),
+  new Speed({ client, view: new SpeedView(document), state, page, replay }),
 );
 const controller = new Controller({
   client, page, state, editor, link, choice, jobs, replay, tables, features,
@@ -88,6 +92,7 @@ const controller = new Controller({
 const dispatch = (name, ...values) => controller.dispatch(name, ...values);
 bindInput(document, window, dispatch);
 bindAnalysisInput(document, dispatch); // the analysis's own panel and buttons
+bindSpeedInput(document, dispatch); // the speed-solving panel's
 controller.start();
 keepDockHeight(document);
 bindColumnToggles(document);

@@ -1,0 +1,86 @@
+"""The speed-solver's bench in the page (issue 37): every shortest solution counted, listed a
+page at a time and shown on the board; a solution shortened; move strings transformed and bad
+ones refused; the panel within a phone's width. Counts are checked against Python's own
+counter (npuzzle.speed) and each solution shown is replayed."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from playwright.sync_api import expect
+
+from npuzzle import Board
+from npuzzle.speed.all_optimal import AllOptimal, run
+
+from .pages import HARD, SIZES, move_labels, moves_of, open_link, replay, sticking_out
+
+
+def test_every_shortest_solution_listed_and_shown(app: Any, site_url: str) -> None:
+    open_link(app, site_url, f"#board={HARD}&goal=blank-last")
+    app.get_by_role("button", name="All optimal solutions").click()
+    panel = app.locator("#speed-panel")
+    expect(panel).to_have_attribute("data-count", re.compile(r"\d"), timeout=90_000)
+    expected = run(AllOptimal(Board.from_string(HARD), Board.goal(3, 3), limit=1000))
+    assert panel.get_attribute("data-count") == str(expected.count) == "40"
+    assert panel.get_attribute("data-count-exact") == "true"
+    expect(app.locator("#speed-status")).to_contain_text("40 shortest solutions of 31 moves")
+    rows = app.locator("#all-optimal-table tbody tr")
+    expect(rows).to_have_count(20)
+    mtm = [int(rows.nth(i).locator("td").nth(2).inner_text()) for i in range(20)]
+    assert mtm == sorted(mtm) and mtm[0] == expected.solutions[0].mtm
+    expect(app.locator("#all-optimal-first")).to_contain_text("29")
+    # The second page, then the list the other way round.
+    app.get_by_role("button", name="Next page").click()
+    expect(app.locator("#all-optimal-page")).to_have_text(re.compile("21.40 of 40"))
+    expect(rows).to_have_count(20)
+    app.get_by_label("Sort").select_option("-mtm")
+    first = int(rows.nth(0).locator("td").nth(2).inner_text())
+    assert first == max(s.mtm for s in expected.solutions)
+    # A solution shown on the board: its moves replayed reach the goal in 31.
+    app.get_by_role("button", name="Show solution 3").click()
+    expect(app.locator("#move-list li")).to_have_count(31)
+    moves = moves_of(move_labels(app))
+    boards = replay(Board.from_string(HARD), [tile for _, tile, _ in moves])
+    assert boards[-1] == Board.goal(3, 3)
+
+
+def test_a_solution_shortened_in_the_page(app: Any, site_url: str) -> None:
+    open_link(app, site_url, "#board=1,2,3,4,5,6,0,7,8&goal=blank-last")
+    # A game with undone slides, analysed: its moves are then the ones the replay holds.
+    app.locator("#analysis-paste summary").click()
+    app.locator("#analysis-moves").fill("LRLLDU")
+    app.locator("#analysis-notation").select_option("page")
+    app.get_by_role("button", name="Analyse", exact=True).click()
+    expect(app.locator("#analysis-totals")).to_be_visible(timeout=90_000)
+    app.get_by_role("button", name="Shorten this solution").click()
+    expect(app.locator("#speed-panel")).to_have_attribute("data-shortened", "2", timeout=90_000)
+    expect(app.locator("#shorten-result")).to_contain_text("shortest length (proven)")
+    app.get_by_role("button", name="Show the shortened solution").click()
+    expect(app.locator("#move-list li")).to_have_count(2)
+
+
+def test_move_strings_transformed_and_bad_ones_refused(app: Any, site_url: str) -> None:
+    open_link(app, site_url, "#board=1,2,3,4,5,6,0,7,8&goal=blank-last")
+    app.locator("#moves-tools summary").click()
+    app.locator("#moves-text").fill("L2")
+    app.locator("#moves-notation").select_option("slidysim")
+    app.locator("#moves-action").select_option("invert")
+    app.locator("#moves-to").select_option("numbers")
+    app.get_by_role("button", name="Transform the moves").click()
+    expect(app.locator("#moves-out")).to_contain_text("8 7")
+    expect(app.locator("#moves-out")).to_contain_text("2 moves (1 MTM)")
+    # An illegal move: Python's sentence names it and the board before it; the board stays.
+    app.locator("#moves-text").fill("LLL")
+    app.locator("#moves-notation").select_option("page")
+    app.get_by_role("button", name="Transform the moves").click()
+    expect(app.locator("#moves-error")).to_contain_text("move 3")
+    assert app.get_by_label("Puzzle board").get_attribute("data-board") == "1,2,3,4,5,6,0,7,8"
+
+
+def test_the_list_fits_a_phone(app: Any, site_url: str) -> None:
+    app.set_viewport_size(dict(SIZES)["phone"])
+    open_link(app, site_url, f"#board={HARD}&goal=blank-last")
+    app.get_by_role("button", name="All optimal solutions").click()
+    expect(app.locator("#speed-panel")).to_have_attribute("data-count", "40", timeout=90_000)
+    assert sticking_out(app) == []

@@ -1,0 +1,155 @@
+// Speed: the speed-solver's bench. "All optimal solutions" runs Python's every-shortest-solution
+// job on the board (boards up to 16 cells) and lists them a page at a time, fewest multi-tile
+// moves first or last, each shown on the board at a click; "Shorten this solution" shortens the
+// solution or game the replay holds (Python's optimize job); the move-string tools invert,
+// mirror, simplify and convert what is pasted, Python reading and refusing it. Every count and
+// sentence comes from Python's answer (speed-words.js words it).
+
+import * as protocol from "../solver/protocol.js";
+import * as words from "./speed-words.js";
+
+const PAGE = 20;
+const LISTED = 1000; // the solutions Python keeps and the page lists
+const MAX_CELLS = 16;
+
+export class Speed {
+  constructor({ client, view, state, page, replay }) {
+    Object.assign(this, { client, view, state, page, replay });
+    this.all = null; // the last every-shortest-solution answer, for the board on screen
+    this.order = "mtm";
+    this.from = 0;
+    this.shortened = null; // the last shortening's answer
+    this.app = null;
+    this.filled = false;
+  }
+
+  routes(app) {
+    this.app = app;
+    return {
+      "all-optimal": () => this.start(),
+      "all-optimal-sort": (order) => { this.order = order; this.from = 0; this.draw(); },
+      "all-optimal-page": (delta) => { this.from = Math.max(0, this.from + delta * PAGE); this.draw(); },
+      "all-optimal-show": (index) => this.show(index),
+      shorten: () => this.shorten(),
+      "shorten-show": () => this.showShortened(),
+      "moves-transform": (fields) => this.transform(fields),
+    };
+  }
+
+  update() {
+    const info = this.state.info;
+    if (info && !this.filled) {
+      this.view.fillNotations(info.notations);
+      this.filled = true;
+    }
+    const a = this.app && this.app.analysis();
+    const idle = Boolean(this.app && this.app.idle() && this.state.ready);
+    this.view.setEnabled({
+      all: idle && Boolean(a) && a.rows * a.cols <= MAX_CELLS,
+      shorten: idle && Boolean(this.replay.solution) && this.replay.solution.tiles.length > 0,
+    });
+  }
+
+  boardShown() {
+    this.all = null;
+    this.shortened = null;
+    this.view.hide();
+  }
+
+  linkOpened() {
+    this.boardShown();
+  }
+
+  start() {
+    const app = this.app;
+    if (!app.idle() || app.refusedAsUnsolvable()) return;
+    const a = app.analysis();
+    this.all = null;
+    this.view.open(words.counting({ length: null, bound: null }), { running: true });
+    this.view.bringIntoView();
+    const request = { op: "all_optimal", ...protocol.boardFields(a), limit: LISTED };
+    app.run("all_optimal", request, (reply) => {
+      if (!reply.ok) {
+        this.view.open(reply.error.message);
+        this.page.setStatus(reply.error.message, { state: "failed" });
+        return;
+      }
+      const r = reply.all_optimal;
+      this.all = { ...r, start: a.tiles, rows: a.rows, cols: a.cols };
+      this.from = 0;
+      this.view.open(words.counted(r));
+      this.page.setStatus(words.counted(r), { state: r.count_exact ? "solved" : "stopped", stopped: r.stopped || undefined });
+      this.draw();
+    }, { onProgress: ({ progress }) => { if (progress) this.view.open(words.counting(progress), { running: true }); } });
+  }
+
+  sorted() {
+    const list = this.all ? [...this.all.solutions] : [];
+    return this.order === "-mtm" ? list.reverse() : list;
+  }
+
+  draw() {
+    if (!this.all) return;
+    const list = this.sorted();
+    this.from = Math.min(this.from, Math.max(0, list.length - 1 - ((list.length - 1) % PAGE)));
+    this.view.showAll(this.all, list, this.from, this.from + PAGE, this.state.info.directions);
+  }
+
+  // Solution `index` of the sorted list on the board, to play and step through.
+  show(index) {
+    const s = this.sorted()[index];
+    if (!s) return;
+    const { start, rows, cols } = this.all;
+    this.replay.load({ start, tiles: s.tiles, moves: s.moves }, rows, cols);
+    this.page.setStatus(`Showing shortest solution ${index + 1}: ${s.stm} moves, ${s.mtm} in the multi-tile metric. Press Play.`);
+  }
+
+  // The solution or game the replay holds, shortened by Python.
+  shorten() {
+    const app = this.app;
+    const held = this.replay.solution;
+    const a = app.analysis();
+    if (!app.idle()) return;
+    if (!held || !held.tiles.length || !a) {
+      this.view.open(words.nothingToShorten());
+      return;
+    }
+    const { rows, cols } = a;
+    const request = { op: "optimize", ...protocol.boardFields(a, held.start), moves: held.tiles.join(" "), notation: "numbers" };
+    this.view.open("Shortening\u2026", { running: true });
+    this.view.bringIntoView();
+    app.run("optimize", request, (reply) => {
+      if (!reply.ok) {
+        this.view.open(reply.error.message);
+        this.page.setStatus(reply.error.message, { state: "failed" });
+        return;
+      }
+      const r = reply.optimized;
+      this.shortened = { ...r, start: held.start, rows, cols };
+      this.view.open(words.shortenedStatus(r));
+      this.view.showShortened(r);
+      this.page.setStatus(words.shortenedStatus(r));
+    }, { onProgress: ({ progress }) => { if (progress) this.view.open(words.shortening(progress), { running: true }); } });
+  }
+
+  showShortened() {
+    const r = this.shortened;
+    if (!r) return;
+    this.replay.load({ start: r.start, tiles: r.after.tiles, moves: r.after.moves }, r.rows, r.cols);
+    this.page.setStatus(`Showing the shortened solution: ${r.after.stm} moves (${r.after.mtm} MTM). Press Play.`);
+  }
+
+  // A move string transformed; with the board on screen when it is valid (tile numbers, mirror's board).
+  async transform({ moves, notation, action, to }) {
+    const a = this.app && this.app.analysis();
+    const request = { op: "moves", action, moves, notation, to };
+    if (a) Object.assign(request, protocol.boardFields(a));
+    const reply = await this.client.request(request).answer;
+    if (!reply.ok) {
+      // Without a board's help the letters alone can be transformed: say what Python said.
+      this.view.showMovesError(reply.error.message);
+      return;
+    }
+    this.view.showMoves(words.transformed(reply));
+  }
+}
