@@ -1,4 +1,4 @@
-"""The command line: ``python -m npuzzle solve|compare|check|analyse|optimize|moves|random|tables ...``.
+"""The command line: ``python -m npuzzle solve|compare|check|analyse|optimize|moves|replay|random|tables ...``.
 
 This module reads the arguments (one parser), turns them into a request's fields
 (request.py reads them, as it does the web API's), runs the job that answers (one loop,
@@ -48,7 +48,9 @@ from .report import (
 from .request import RequestError, read_analyse, read_check, read_compare, read_random, read_solve
 from .speed.all_optimal import ALL_OPTIMAL_MAX_CELLS, DEFAULT_LIST_LIMIT, MAX_LIST_LIMIT
 from .speed.optimize import DEFAULT_OPTIMIZE_SECONDS
-from .speed.request import MOVE_ACTIONS, read_all_optimal, read_move_action, read_optimize
+from .speed.request import (
+    MOVE_ACTIONS, read_all_optimal, read_move_action, read_optimize, read_replay_request, write_replay_request,
+)
 from .speed.words import format_all_optimal, format_moves, format_optimize
 from .search import (
     ALGORITHMS,
@@ -315,6 +317,24 @@ def _build_parser() -> argparse.ArgumentParser:
     _add_game_arguments(moves)
     moves.add_argument("--to", metavar="N", help="the notation to write them in (default: --notation)")
     moves.add_argument("--json", action="store_true", help="print JSON")
+
+    replay = commands.add_parser(
+        "replay",
+        help="read or write a Slidysim replay",
+        description=(
+            "read TEXT: a Slidysim replay (its link, or a replay file's text; - reads standard input): its "
+            "scramble, solution and times; with --analyse, the analysis of the solve with its time (where moves "
+            "were lost, moves per second, the pauses). write BOARD MOVES: the game as a Slidysim replay link "
+            "(--times: the gap in milliseconds before each move, 120,85,...)."
+        ),
+    )
+    replay.add_argument("action", metavar="ACTION", choices=["read", "write"], help="read or write")
+    replay.add_argument("text", metavar="TEXT_OR_BOARD", help="read: the replay (- reads standard input); write: the board")
+    replay.add_argument("moves", metavar="MOVES", nargs="?", help="write: the moves, in --notation")
+    replay.add_argument("--notation", default=DEFAULT_NOTATION, metavar="N", help=f"write: how MOVES are written (default {DEFAULT_NOTATION})")
+    replay.add_argument("--times", metavar="T", help="write: the gap in milliseconds before each move, 120,85,...")
+    replay.add_argument("--analyse", action="store_true", help="read: analyse the solve too, with its time")
+    replay.add_argument("--json", action="store_true", help="print JSON")
 
     rand = commands.add_parser(
         "random",
@@ -595,6 +615,43 @@ def _moves(args: argparse.Namespace, stdin: TextIO, stdout: TextIO, stderr: Text
     return EXIT_OK
 
 
+def _replay(args: argparse.Namespace, stdin: TextIO, stdout: TextIO, stderr: TextIO) -> int:
+    if args.action == "write":
+        if args.moves is None:
+            raise InputError("replay write needs the board and the moves: replay write BOARD MOVES")
+        fields = {"board": args.text, "moves": stdin.read() if args.moves == "-" else args.moves,
+                  "notation": args.notation, "times": args.times}
+        try:
+            answer = write_replay_request(fields)
+        except RequestError as exc:
+            if exc.field in ("moves", "board"):  # arguments, not flags: their messages quote them
+                raise InputError(exc.message) from None
+            raise
+        stdout.write((json.dumps(answer.to_dict()) if args.json else answer.to_dict()["link"]) + "\n")  # type: ignore[operator]
+        return EXIT_OK
+    if args.moves is not None:
+        raise InputError(f"replay read takes one TEXT, not also {_quote(args.moves)}")
+    try:
+        answer = read_replay_request({"text": stdin.read() if args.text == "-" else args.text})
+    except RequestError as exc:
+        raise InputError(exc.message) from None
+    data = answer.to_dict()
+    if not args.analyse:
+        if args.json:
+            stdout.write(json.dumps(data) + "\n")
+        else:
+            time_ms = data["time_ms"]
+            said = f", {time_ms / 1000:.3f} s" if isinstance(time_ms, int) else ""
+            stdout.write(f"Scramble: {data['scramble']}\nSolution: {data['solution']}\n"
+                         f"{data['stm']} moves ({data['mtm']} MTM){said}"
+                         f"{'' if data['solved'] else ', not solved'}\n")
+        return EXIT_OK
+    analysis = read_analyse({"board": data["board"], "moves": data["moves"], "notation": "page",
+                             "times": data["times"]}).start()
+    result = _drive(analysis, _progress_line(args, stderr))
+    return _answer(result, format_analysis(result), args, stdout)
+
+
 def _compare(args: argparse.Namespace, stdin: TextIO, stdout: TextIO, stderr: TextIO) -> int:
     fields = _fields(args, stdin)
     with _hard_limit(args, args.time_limit):
@@ -678,7 +735,7 @@ def _flag(exc: Exception) -> str:
 
 
 _COMMANDS = {"solve": _solve, "compare": _compare, "check": _check, "analyse": _analyse, "optimize": _optimize,
-             "moves": _moves, "random": _random, "tables": _tables}
+             "moves": _moves, "replay": _replay, "random": _random, "tables": _tables}
 
 
 def main(argv: Sequence[str] | None = None, stdin: TextIO | None = None,

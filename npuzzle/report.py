@@ -18,6 +18,8 @@ from .analysis import METHODS, NOTATIONS, AnalysisProgress, AnalysisResult, Posi
 from .answer import STOPPED_BY, quality, quality_short
 from .board import DIRECTION_NAMES, Board
 from .compare import ComparisonProgress
+from .speed.all_optimal import AllOptimalProgress
+from .speed.words import all_optimal_progress
 from .custom import CheckProgress, CheckResult, board_text
 from .custom.check import ValuesProgress
 from .search import ALGORITHMS, Limits, Progress, SearchResult, StopReason
@@ -68,6 +70,7 @@ PROGRESS_WORDS: dict[type, Callable[[Any], str]] = {
     CheckProgress: check_progress,
     ValuesProgress: check_progress,
     AnalysisProgress: analysis_progress,
+    AllOptimalProgress: all_optimal_progress,
 }
 """Each kind of progress in words, by its class."""
 
@@ -386,6 +389,12 @@ def format_analysis(result: AnalysisResult) -> str:
               f"Moves: {result.played_moves} played, {game.moves} without the undone ones: {game.moves} single-tile")
     lines.append(f"{played}, {game.multi_tile_moves} multi-tile. The start's optimal length: {optimal}. Excess: {excess}.")
     lines.append(result.summary())
+    timing = result.timing
+    if timing is not None:
+        pauses = ", ".join(f"before move {p.move} ({p.ms / 1000:.2f} s)" for p in timing.pauses) or "none"
+        tps = f"{timing.tps:.2f} moves per second" if timing.tps else "no time"
+        lines.append(f"Time: {timing.total_ms / 1000:.3f} s, {tps}. Pauses of {timing.pause_ms / 1000:.2f} s or "
+                     f"more: {pauses}.")
     if not game.solved and end.finish is not None:
         lines.append(f"The game ends {end.distance} moves from the goal; a shortest finish: "
                      f"{_slides(end.finish, end.finish_directions)}.")

@@ -59,6 +59,7 @@ from .custom.search import (
 )
 from .heuristics import HEURISTICS, HeuristicInfo, NotApplicable, missing_table_files
 from .random_boards import MAX_SCRAMBLE_MOVES, choose_random
+from .speed.timing import Timing, TimingError, read_gaps
 from .search import (
     ALGORITHMS,
     DEFAULT_TIME_LIMIT,
@@ -535,13 +536,15 @@ class AnalyseRequest:
     """``as-played`` or ``without-undos``."""
     limits: Limits
     position_seconds: float
+    timing: Timing | None = None
+    """The time each move as played took (``times``), when given."""
 
     def start(self, fetching: bool = False) -> GameAnalysis:
         """The analysis (a job); RequestError with field ``board`` for a start that cannot
         reach the goal. ``fetching``: the caller fetches missing table files meanwhile."""
         try:
             return GameAnalysis(self.game, self.undos, self.limits, self.position_seconds, fetching=fetching,
-                                notation=self.notation)
+                                notation=self.notation, timing=self.timing)
         except GameError as exc:
             raise game_error(exc) from None
 
@@ -557,7 +560,14 @@ def read_analyse(fields: Fields, caps: Caps = NO_CAPS) -> AnalyseRequest:
         raise RequestError("undos", f"unknown undos {quote(undos)}: choose {' or '.join(UNDO_CHOICES)}")
     limits = read_limits(fields, ANALYSIS_LIMITS.max_nodes, ANALYSIS_LIMITS.time_limit, caps)
     seconds = float(number_field(fields, "position_seconds", DEFAULT_POSITION_SECONDS, caps.time_limit, whole=False))
-    return AnalyseRequest(game, notation, undos, limits, seconds)
+    timing = None
+    if fields.get("times") is not None:
+        text = text_field(fields, "times", replace(caps, text=MOVES_TEXT * 2) if caps.text is not None else caps)
+        try:
+            timing = read_gaps(text, game.moves)
+        except TimingError as exc:
+            raise RequestError("times", str(exc)) from None
+    return AnalyseRequest(game, notation, undos, limits, seconds, timing)
 
 
 def read_write_moves(fields: Fields, caps: Caps = NO_CAPS) -> tuple[Game, str]:

@@ -100,7 +100,7 @@ adapter, ``WebJob``, steps, cancels and answers, each kind in the JSON of its ``
     field ``search_code`` (and ``kind``, ``line``, ``board``, ``step`` for a move that is
     refused) otherwise. It is one call: the page runs it in a worker of its own, which it
     ends when the call outlives the time limit.
-``analyse`` ``{board, goal?, size?, moves, notation?, undos?, max_nodes?, time_limit?, position_seconds?, budget_ms?}``
+``analyse`` ``{board, goal?, size?, moves, notation?, undos?, times?, max_nodes?, time_limit?, position_seconds?, budget_ms?}``
     Analyse a game (npuzzle/analysis/): the start ``board``, the ``moves`` played from it
     (text; empty for a game without moves: one position's distance, best moves and finish)
     written in ``notation`` (``page``, ``slidysim``, ``blank`` or ``numbers``; required when
@@ -155,6 +155,13 @@ adapter, ``WebJob``, steps, cancels and answers, each kind in the JSON of its ``
     ``MOVE_ACTIONS``): ``{"type": "moves", "text", "notation", "moves", "stm", "mtm", "board",
     "goal", "solves"}``; errors name ``action``, ``notation``, ``to`` or ``moves`` (with
     ``character``, or ``move`` and ``board`` for an illegal move).
+``slidysim`` ``{action: "read", text}`` or ``{action: "write", board, goal?, size?, moves, notation, times?}``
+    Read a Slidysim replay (its link, the link's ``r`` value, or a replay file's text), or write
+    a game as one (speed/slidysim.py): ``{"type": "replay", "board", "rows", "cols", "size",
+    "goal", "moves" (this page's letters), "solution" (Slidysim's), "stm", "mtm", "times" (the
+    gaps, as ``analyse`` takes them, or null), "time_ms", "tps", "solved", "scramble", "link"}``.
+    A replay that cannot be read is an error with field ``text`` (and ``part``, ``move`` and
+    ``board`` for an illegal move); a game toward a goal other than blank-last, field ``goal``.
 ``move`` ``{board, goal?, size?, tile}`` or ``{..., direction}``
     Play: push ``tile`` (or the tile that slides in ``direction``, U/D/L/R) toward the blank (it must share the blank's row or column;
     the tiles between slide too). Answered like ``analyze`` plus ``moved`` (tiles, in
@@ -243,7 +250,7 @@ from .search.preparation import TableLoading
 from .solvability import explain_solvability
 from .speed.all_optimal import AllOptimal
 from .speed.optimize import Optimize
-from .speed.request import read_all_optimal, read_move_action, read_optimize
+from .speed.request import read_all_optimal, read_move_action, read_optimize, read_replay_request, write_replay_request
 
 __all__ = ["RequestError", "handle", "handle_dict"]
 
@@ -549,6 +556,17 @@ def _optimize(request: Fields) -> dict[str, Any]:
     return answer
 
 
+def _slidysim(request: Fields) -> dict[str, Any]:
+    action = request.get("action")
+    if action == "read":
+        answer = read_replay_request(request, CAPS)
+    elif action == "write":
+        answer = write_replay_request(request, CAPS)
+    else:
+        raise RequestError("action", f"unknown action {_quote(action)}: choose read or write")
+    return {"type": "replay", **answer.to_dict()}
+
+
 def _moves(request: Fields) -> dict[str, Any]:
     return {"type": "moves", **read_move_action(request, CAPS).to_dict()}
 
@@ -751,7 +769,7 @@ def _breakdown(request: Fields) -> dict[str, Any]:
 
 _OPS = {"prepare": _prepare, "info": _info, "analyze": _analyze, "goal": _goal, "random": _random, "move": _move, "replay": _replay, "compare": _compare, "solve": _solve, "step": _step, "cancel": _cancel, "breakdown": _breakdown,
         "check": _check, "check_values": _check_values, "judge_check": _judge_check, "user_search": _user_search, "analyse": _analyse, "write_moves": _write_moves,
-        "all_optimal": _all_optimal, "optimize": _optimize, "moves": _moves}
+        "all_optimal": _all_optimal, "optimize": _optimize, "moves": _moves, "slidysim": _slidysim}
 
 
 def handle_dict(request: Any) -> dict[str, Any]:

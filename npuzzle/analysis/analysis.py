@@ -29,6 +29,7 @@ from ..search.result import DEFAULT_TIME_LIMIT, DEPTH_FIRST_MAX_NODES, Limits
 from ..solvability import explain_solvability, is_solvable
 from .distances import Sheet, Work, analysis_method, bounds_work, search_work, table_work
 from .game import Game
+from ..speed.timing import Timing
 from .notation import DEFAULT_NOTATION, GameError
 from .result import AnalysisProgress, AnalysisResult, MoveAnalysis, PositionAnalysis, verdict
 
@@ -49,14 +50,15 @@ class GameAnalysis:
 
     def __init__(self, game: Game, undos: str = "as-played", limits: Limits | None = None,
                  position_seconds: float = DEFAULT_POSITION_SECONDS, fetching: bool = False,
-                 heuristic: str | None = None, notation: str = DEFAULT_NOTATION) -> None:
+                 heuristic: str | None = None, notation: str = DEFAULT_NOTATION, timing: Timing | None = None) -> None:
         """ValueError for an unknown ``undos``; UnsolvableGameError when the start cannot
         reach the goal. ``fetching``: the caller fetches missing table files meanwhile
         (the browser's worker): the strongest heuristic's are waited for; without it, the
         strongest heuristic whose files are present serves, and ``missing_files`` says
         what the stronger one lacked. ``heuristic`` names another admissible heuristic for the
         searches (ValueError if it is not one, or does not apply); a table needs none.
-        ``notation``: how the game's moves were written (its answers say so)."""
+        ``notation``: how the game's moves were written (its answers say so). ``timing``: the
+        time each move as played took (a replay's), said in the result beside the analysis."""
         if undos not in UNDO_CHOICES:
             raise ValueError(f"unknown undos {undos!r}: choose {' or '.join(UNDO_CHOICES)}")
         if not is_solvable(game.start, game.goal):
@@ -64,7 +66,10 @@ class GameAnalysis:
             raise UnsolvableGameError(f"the board cannot reach the goal, so no position has a distance. {why}")
         if not (isinstance(position_seconds, (int, float)) and 0 < position_seconds < float("inf")):
             raise ValueError(f"position_seconds must be a positive number of seconds, not {position_seconds!r}")
+        if timing is not None and len(timing.gaps) != game.moves:
+            raise ValueError(f"{len(timing.gaps):,} times for {game.moves:,} moves: give one per move as played")
         self.played = game
+        self.timing = timing
         self.notation = notation
         self.undos = undos
         self.game = game.without_undos() if undos == "without-undos" else game
@@ -228,7 +233,7 @@ class GameAnalysis:
             heuristic=self.heuristic, positions=tuple(positions), moves=tuple(moves), stopped=stopped,
             expanded=sheet.expanded, seconds=time.perf_counter() - self._started if self._work else 0.0,
             position_seconds=self.position_seconds if self.method == "bounds" else None,
-            missing_files=self.missing_files, notation=self.notation,
+            missing_files=self.missing_files, notation=self.notation, timing=self.timing,
         )
         self._progress = self._report()
 

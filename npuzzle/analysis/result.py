@@ -14,6 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ..board import Tiles
+from ..speed.timing import Timing
 from .game import Game
 from .notation import DEFAULT_NOTATION
 
@@ -192,6 +193,8 @@ class AnalysisResult:
     """Table files the strongest heuristic needed but did not have (a weaker one served)."""
     notation: str = DEFAULT_NOTATION
     """How the game's moves were written (notation.py's name)."""
+    timing: Timing | None = None
+    """The time each move as played took, when the game came with times (a replay's)."""
 
     @property
     def exact(self) -> bool:
@@ -328,5 +331,6 @@ class AnalysisResult:
             "summary": self.summary(),
             "positions": [p.to_dict() for p in self.positions],
             "moves": [m.to_dict() for m in self.moves],
+            "timing": self.timing.to_dict() if self.timing is not None else None,
         }
 

@@ -6,7 +6,8 @@ Each reader refuses a request with a ``RequestError`` naming its field, in one s
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import itertools
+from dataclasses import dataclass, replace
 
 from ..analysis import GameError, NOTATIONS, get_notation, read_moves
 from ..analysis.game import Game, game_from_moves
@@ -17,8 +18,13 @@ from ..search.result import DEPTH_FIRST_MAX_NODES, DEFAULT_TIME_LIMIT
 from .all_optimal import DEFAULT_LIST_LIMIT, MAX_LIST_LIMIT, AllOptimal, AllOptimalError
 from .metrics import invert, mirror_moves, mtm_length, simplify
 from .optimize import DEFAULT_OPTIMIZE_SECONDS, Optimize, OptimizeError
+from .slidysim import Replay, ReplayError, read_replay, write_replay_link, write_scramble
+from .timing import Timing, TimingError, gaps_of, read_gaps
 
-__all__ = ["MOVE_ACTIONS", "MoveAnswer", "mirror_board", "mirror_goal", "read_all_optimal", "read_move_action", "read_optimize"]
+MAX_REPLAY_TEXT = 200_000
+"""The longest replay text read (slidysim.py refuses more)."""
+
+__all__ = ["MOVE_ACTIONS", "MoveAnswer", "ReplayAnswer", "read_replay_request", "write_replay_request", "mirror_board", "mirror_goal", "read_all_optimal", "read_move_action", "read_optimize"]
 
 MOVE_ACTIONS = {
     "invert": "the moves that undo them (reversed, each the opposite way)",
@@ -173,3 +179,66 @@ def _transpose(board: Board, rename: dict[int, int]) -> Board:
         r, c = divmod(cell, cols)
         tiles[c * rows + r] = rename[tile]
     return Board(cols, rows, tuple(tiles))
+
+
+@dataclass(frozen=True)
+class ReplayAnswer:
+    """A Slidysim replay read: its board (Slidysim's goal is blank-last), its moves (this page's
+    letters) and their gaps, or a game written as a replay link."""
+
+    replay: Replay
+
+    def to_dict(self) -> dict[str, object]:
+        r = self.replay
+        board = r.board
+        return {
+            "board": board.to_string(), "rows": board.rows, "cols": board.cols, "size": f"{board.rows}x{board.cols}",
+            "goal": "blank-last", "moves": r.moves, "solution": r.solution, "stm": len(r.moves),
+            "mtm": mtm_length(r.moves), "times": Timing(gaps_of(r.times)).text() if r.times is not None else None,
+            "time_ms": r.time, "tps": r.tps, "solved": r.solved, "scramble": write_scramble(board),
+            "link": write_replay_link(r),
+        }
+
+
+def read_replay_request(fields: Fields, caps: Caps = NO_CAPS) -> ReplayAnswer:
+    """A Slidysim replay (``text``: its link, the link's query or ``r`` value, or a replay file's
+    text) read; RequestError naming ``text`` with what is wrong (and ``move`` and ``board`` for an
+    illegal move)."""
+    text = text_field(fields, "text", replace(caps, text=MAX_REPLAY_TEXT) if caps.text is not None else caps)
+    try:
+        return ReplayAnswer(read_replay(text))
+    except ReplayError as exc:
+        raise _replay_error(exc) from None
+
+
+def write_replay_request(fields: Fields, caps: Caps = NO_CAPS) -> ReplayAnswer:
+    """A game (``board``, ``moves``, ``notation``, as an analysis reads it; optional ``times``,
+    the gaps as an analysis takes them) written as a Slidysim replay. Slidysim's puzzles end
+    blank-last: another goal is refused (field ``goal``)."""
+    game, _ = read_played(fields, caps)
+    if game.goal != Board.goal(game.goal.rows, game.goal.cols):
+        raise RequestError("goal", "Slidysim's puzzles are solved with the blank last: a replay of a game toward "
+                                   "another goal would be read as another game")
+    if not game.moves:
+        raise RequestError("moves", "the game has no moves: a replay needs at least one")
+    times = None
+    if fields.get("times") is not None:
+        try:
+            gaps = read_gaps(text_field(fields, "times", replace(caps, text=MAX_REPLAY_TEXT) if caps.text is not None else caps),
+                             game.moves).gaps
+        except TimingError as exc:
+            raise RequestError("times", str(exc)) from None
+        times = tuple(itertools.accumulate(gaps))
+    try:
+        return ReplayAnswer(Replay(game.start, game.directions, times))
+    except ReplayError as exc:
+        raise _replay_error(exc) from None
+
+
+def _replay_error(exc: ReplayError) -> RequestError:
+    details: dict[str, object] = {"part": exc.field}
+    if exc.move is not None:
+        details["move"] = exc.move
+    if exc.board is not None:
+        details["board"] = list(exc.board)
+    return RequestError("text", str(exc), **details)

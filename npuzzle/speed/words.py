@@ -4,11 +4,23 @@ from the JSON: web/speed/speed-words.js)."""
 from __future__ import annotations
 
 from ..analysis.notation import write_moves
-from .all_optimal import AllOptimalResult
+from .all_optimal import AllOptimalProgress, AllOptimalResult
 from .optimize import OptimizeResult
 from .request import MoveAnswer
 
 STOP_WORDS = {"time-limit": "the time limit", "node-limit": "the node limit", "cancelled": "Stop"}
+
+
+def all_optimal_progress(p: AllOptimalProgress) -> str:
+    """The progress line: the bound until the shortest length is reached, then the count so far."""
+    search = p.search
+    if search is not None and search.stage:
+        return search.stage
+    nodes = f"{search.expanded:,} nodes, {search.seconds:.1f} s" if search is not None else ""
+    if p.length is None:
+        bound = search.bound if search is not None else None
+        return f"every shortest solution: looking for the shortest length, bound {bound}, {nodes}"
+    return f"every shortest solution: length {p.length}, {p.found:,} found so far, {nodes}"
 
 
 def count_words(result: AllOptimalResult) -> str:
