@@ -84,3 +84,54 @@ def test_the_list_fits_a_phone(app: Any, site_url: str) -> None:
     app.get_by_role("button", name="All optimal solutions").click()
     expect(app.locator("#speed-panel")).to_have_attribute("data-count", "40", timeout=90_000)
     assert sticking_out(app) == []
+
+
+def _replay_link() -> tuple[str, Any]:
+    from pathlib import Path
+
+    from npuzzle.speed.slidysim import read_replay
+    text = (Path(__file__).parent / "data" / "slidysim" / "custom-3x3-times.txt").read_text().strip()
+    return text, read_replay(text)
+
+
+def test_a_replay_link_opens_on_its_analysis_with_time(app: Any, site_url: str) -> None:
+    from urllib.parse import quote
+    text, replay = _replay_link()
+    open_link(app, site_url, f"#replay={quote(text, safe='')}", valid_board=False)
+    board = app.get_by_label("Puzzle board")
+    expect(board).to_have_attribute("data-board", replay.board.to_string(), timeout=60_000)
+    expect(app.locator("#analysis-totals")).to_contain_text("moves per second", timeout=90_000)
+    bars = app.locator("#analysis-chart .time-gap")
+    expect(bars).to_have_count(len(replay.moves))
+    gaps = [int(bars.nth(i).get_attribute("data-ms")) for i in range(len(replay.moves))]
+    assert sum(gaps) == replay.times[-1]
+    # The page's own link now carries the game and its times.
+    assert "times=" in app.url and "view=analysis" in app.url
+    # Written back as a Slidysim replay: the same moves and times.
+    app.locator("#replay-tools summary").click()
+    app.get_by_role("button", name="Write the solution shown as a Slidysim replay").click()
+    link = app.locator("#replay-link a")
+    expect(link).to_have_count(1)
+    from npuzzle.speed.slidysim import read_replay
+    back = read_replay(link.get_attribute("href"))
+    assert (back.board, back.moves, back.times) == (replay.board, replay.moves, replay.times)
+
+
+def test_a_replay_pasted_opens_and_a_bad_one_is_refused(app: Any, site_url: str) -> None:
+    text, replay = _replay_link()
+    open_link(app, site_url, "#board=1,2,3,4,5,6,0,7,8&goal=blank-last")
+    app.locator("#replay-tools summary").click()
+    app.locator("#replay-text").fill("https://slidysim.github.io/replay?r=abc")
+    app.get_by_role("button", name="Open the replay").click()
+    expect(app.locator("#replay-error")).to_contain_text("does not unpack")
+    assert app.get_by_label("Puzzle board").get_attribute("data-board") == "1,2,3,4,5,6,0,7,8"
+    app.locator("#replay-text").fill(text)
+    app.get_by_role("button", name="Open the replay").click()
+    expect(app.get_by_label("Puzzle board")).to_have_attribute("data-board", replay.board.to_string())
+    expect(app.locator("#analysis-totals")).to_contain_text("moves per second", timeout=90_000)
+
+
+def test_a_link_opens_on_every_shortest_solution(app: Any, site_url: str) -> None:
+    open_link(app, site_url, f"#board={HARD}&goal=blank-last&view=optimal")
+    expect(app.locator("#speed-panel")).to_have_attribute("data-count", "40", timeout=90_000)
+    assert "view=optimal" in app.url

@@ -19,7 +19,9 @@ const PAD = { left: 40, right: 14, top: 12, bottom: 28 };
 // `width`: the chart's width in pixels (drawn one unit a pixel, so its text keeps its size on a
 // phone). The chart itself is hidden from screen readers: its frame is a slider that says the
 // position shown.
-export function drawAnalysisChart(doc, { points, selected, finish = null, marker = null, width = 640 }) {
+// `timing`: Python's timing of the game as played (a replay's: the gap before each move, the
+// pauses), drawn as bars rising from the bottom, a pause's bar marked; null for none.
+export function drawAnalysisChart(doc, { points, selected, finish = null, marker = null, width = 640, timing = null }) {
   const w = Math.max(240, Math.round(width));
   const last = Math.max(1, points.length - 1);
   const start = points[0] || { lower: null, upper: null };
@@ -64,6 +66,7 @@ export function drawAnalysisChart(doc, { points, selected, finish = null, marker
     const y0 = points[finish.from]?.lower ?? 0;
     svg.append(el(doc, "line", { x1: px(finish.from), y1: py(y0), x2: px(finish.from + finish.length), y2: py(0), class: "finish-path" }));
   }
+  if (timing && timing.gaps.length === points.length - 1) drawTimes(doc, svg, timing, px, py(0));
   const chosen = points[selected];
   if (chosen) svg.append(el(doc, "line", { x1: px(selected), x2: px(selected), y1: PAD.top, y2: HEIGHT - PAD.bottom, class: "cursor" }));
   // One point per position, with its facts; a mistake's point (the position it led to) larger.
@@ -85,6 +88,23 @@ export function drawAnalysisChart(doc, { points, selected, finish = null, marker
   const at = marker || (chosen && chosen.lower !== null ? { x: selected, y: chosen.lower === chosen.upper ? chosen.lower : (chosen.lower + (chosen.upper ?? chosen.lower)) / 2 } : null);
   if (at) svg.append(el(doc, "circle", { cx: px(at.x), cy: py(at.y), r: small + 4, class: "selected-ring" }));
   return svg;
+}
+
+// The time before each move: a bar at the position the move led to, its height the gap over the
+// longest, in the plot's lower third (the distances' scale is not the time's); a pause's bar marked.
+function drawTimes(doc, svg, timing, px, bottom) {
+  const longest = Math.max(1, ...timing.gaps);
+  const reach = (HEIGHT - PAD.top - PAD.bottom) / 3;
+  const paused = new Set(timing.pauses.map((p) => p.move));
+  const bars = el(doc, "g", { class: "time-gaps" });
+  timing.gaps.forEach((ms, k) => {
+    const x = px(k + 1);
+    bars.append(el(doc, "line", {
+      x1: x.toFixed(1), x2: x.toFixed(1), y1: bottom, y2: (bottom - (ms / longest) * reach).toFixed(1),
+      class: paused.has(k + 1) ? "time-gap pause" : "time-gap", "data-move": k + 1, "data-ms": ms,
+    }));
+  });
+  svg.append(bars);
 }
 
 // The position nearest a click at `clientX` on a chart drawn above (its geometry in its data-*

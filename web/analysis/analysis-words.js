@@ -120,6 +120,13 @@ export function totals(r, methods) {
     ["Optimal moves", formatCount(r.optimal_moves)],
   ];
   if (r.unknown_moves) rows.push(["Not decided (bounds only)", formatCount(r.unknown_moves)]);
+  const t = r.timing;
+  if (t) {
+    const pace = t.tps ? `, ${t.tps.toFixed(2)} moves per second` : "";
+    rows.push(["Time", `${(t.total_ms / 1000).toFixed(3)} s${pace}${r.undos === "without-undos" ? " (the game as played)" : ""}`]);
+    rows.push([`Pauses (${(t.pause_ms / 1000).toFixed(2)} s or more)`, t.pauses.length
+      ? t.pauses.map((p) => `before move ${p.move} (${(p.ms / 1000).toFixed(2)} s)`).join(", ") : "none"]);
+  }
   rows.push(["Distances", `${methods[r.method] || r.method}${r.heuristic ? ` (${r.heuristic})` : ""}, ${formatSeconds(r.seconds)}`]);
   return rows;
 }

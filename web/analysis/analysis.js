@@ -96,7 +96,7 @@ export class Analysis {
     this.linked = null;
     if (!linked || (this.state.view !== null && this.state.view !== "analysis")) return;
     const step = this.link.takeStep(Infinity); // (before the controller would solve to reach it)
-    const game = { ...this.fromBoard(reply, linked.moves, linked.notation), undos: linked.undos };
+    const game = { ...this.fromBoard(reply, linked.moves, linked.notation), undos: linked.undos, times: linked.times };
     this.start(app, game, "link", step ?? 0);
   }
 
@@ -293,7 +293,7 @@ export class Analysis {
     if (this.state.view !== "analysis" || !m || this.reading) return {};
     const g = m.game;
     const moves = g.notation === "numbers" ? g.moves.trim().split(/[\s,;]+/).filter(Boolean).join(",") : g.moves;
-    return { board: g.board, moves, notation: g.notation, undos: g.undos === "without-undos" ? g.undos : undefined };
+    return { board: g.board, moves, notation: g.notation, undos: g.undos === "without-undos" ? g.undos : undefined, times: g.times };
   }
 
   linkStep() {

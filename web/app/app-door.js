@@ -21,5 +21,7 @@ export function appDoor(controller) {
     changed: () => controller.changed(),
     // The solution shown goes, and what each feature shows of it.
     clearSolution: () => controller.clearSolution(),
+    // Open the page on `hash` as if it were a link followed (a replay read becomes its game's link).
+    openLink: (hash) => controller.openLink(hash),
   });
 }

@@ -10,7 +10,7 @@ import { formatFragment, readFragment } from "./url-state.js";
 import * as words from "./link-words.js";
 
 // Link keys that are not an algorithm's option (the rest, such as weight, are).
-const PAGE_KEYS = ["board", "goal", "size", "algorithm", "heuristic", "step", "view", "hcode", "scode", "moves", "notation", "undos"];
+const PAGE_KEYS = ["board", "goal", "size", "algorithm", "heuristic", "step", "view", "hcode", "scode", "moves", "notation", "undos", "times", "replay"];
 // The Heuristic menu's name for a person's heuristic: a link may ask for it when it carries one.
 const CUSTOM = "custom";
 
@@ -26,7 +26,8 @@ export class LinkState {
     this.pendingView = null; // a link's view ("compare"), until its board is shown
     this.code = {}; // {heuristic, search}: a person's code a link carries (packed), until the code panel takes it
     this.carriesHeuristic = false; // whether the link being read carries a heuristic (it may then name "custom")
-    this.game = null; // {moves, notation, undos}: the game a link carries (view=analysis), until the analysis takes it
+    this.game = null; // {moves, notation, undos, times}: the game a link carries (view=analysis), until the analysis takes it
+    this.replay = null; // a Slidysim replay a link carries (replay=), until the speed panel reads it
   }
 
   get hash() {
@@ -46,8 +47,9 @@ export class LinkState {
     this.code = { heuristic: params.hcode, search: params.scode };
     this.carriesHeuristic = Boolean(params.hcode);
     const game = params.moves !== undefined || params.view === "analysis";
-    this.game = game ? { moves: params.moves ?? "", notation: params.notation, undos: params.undos } : null;
-    this.view.setCarries(words.carries({ view: this.pendingView, game, step: this.pendingStep }));
+    this.game = game ? { moves: params.moves ?? "", notation: params.notation, undos: params.undos, times: params.times } : null;
+    this.replay = params.replay ?? null;
+    this.view.setCarries(words.carries({ view: this.pendingView, game, step: this.pendingStep, replay: Boolean(this.replay) }));
     this.options = {};
     for (const [key, value] of Object.entries(params)) {
       if (!PAGE_KEYS.includes(key)) this.options[key] = Number(value);
@@ -99,6 +101,13 @@ export class LinkState {
     const game = this.game;
     this.game = null;
     return game;
+  }
+
+  // The Slidysim replay the link carries (its text), once; null if none.
+  takeReplay() {
+    const replay = this.replay;
+    this.replay = null;
+    return replay;
   }
 
   get waitingForStep() {

@@ -20,6 +20,8 @@ export const badForm = {
   size: (value) => `The link's size "${shorten(value)}" is not like 4 or 3x5; the board's own size is used.`,
   moves: (most) => `The link's moves are longer than ${most.toLocaleString("en")} characters; the game is not analysed.`,
   word: (key, value) => `The link's ${key} "${shorten(value)}" is not a word; the game is analysed without it.`,
+  times: () => "The link's times are not gaps in whole milliseconds separated by commas (like 0,120,85); the game is analysed without them.",
+  replay: (most) => `The link's replay is longer than ${most.toLocaleString("en")} characters; it is not opened.`,
 };
 
 // A name Python's registry does not have (`kind`: "algorithm" or "heuristic"; `names`: those it has).
@@ -49,11 +51,13 @@ export function copyByHand(href) {
 // What a link opens besides its board (its `view`, a `game` to analyse, a `step`), said at the
 // top of the page; "" for a link that carries a board alone. (Code it carries has its own
 // notice, with Run: code-words.js's linkConsent.)
-export function carries({ view = null, game = false, step = null }) {
+export function carries({ view = null, game = false, step = null, replay = false }) {
+  if (replay) return "This link opens a Slidysim replay: its solve analysed move by move, with its time.";
   const at = step === null ? "" : game || view === "analysis" ? `, at move ${step}`
     : view === "tree" || view === "diagram" ? `, at expansion ${step}` : "";
   const opens = game || view === "analysis" ? "a game to analyse move by move"
     : view === "compare" ? "a comparison of every algorithm on this board"
+      : view === "optimal" ? "every shortest solution of this board"
       : view === "tree" ? "the search tree of this board"
         : view === "diagram" ? "the search tree of this board, drawn as boards"
           : step !== null ? `the solution at step ${step}` : "";

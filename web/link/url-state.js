@@ -8,19 +8,21 @@
 
 import * as words from "./link-words.js";
 
-export const LINK_KEYS = ["board", "goal", "size", "algorithm", "heuristic", "weight", "step", "view", "hcode", "scode", "moves", "notation", "undos"];
+export const LINK_KEYS = ["board", "goal", "size", "algorithm", "heuristic", "weight", "step", "view", "hcode", "scode", "moves", "notation", "undos", "times", "replay"];
 
 // A person's heuristic (hcode) and search (scode) travel deflated, in base64url (custom/code-link.js).
 const MAX_PACKED = 60_000;
 // A game's moves (moves=, read by Python in the link's notation=): room for the longest game
 // Python analyses in any notation (its limit is Python's to say).
 const MAX_MOVES_TEXT = 50_000;
+// A Slidysim replay's text (Python reads at most 200,000 characters of it).
+const MAX_REPLAY = 200_000;
 
 // What a link can open the page on besides the board: the comparison of every algorithm,
 // the search tree of the chosen one as an outline or a diagram (its step then is the
 // tree's expansion step), or the analysis of the game its moves= play from the board
-// (its step then is the position shown).
-export const VIEWS = ["compare", "tree", "diagram", "analysis"];
+// (its step then is the position shown), or every shortest solution of the board.
+export const VIEWS = ["compare", "tree", "diagram", "analysis", "optimal"];
 
 // Returns {params: {...}, problems: [message, ...]}. Bad parts are left out.
 export function readFragment(hash) {
@@ -78,6 +80,14 @@ function checkForm(key, value) {
   // or an undos choice is Python's to say, naming what is wrong).
   if (key === "moves" && value.length > MAX_MOVES_TEXT) {
     return words.badForm.moves(MAX_MOVES_TEXT);
+  }
+  // A game's times (the gap before each move, in ms) and a Slidysim replay (its link or its r
+  // value): their length and characters (what they say is Python's to read).
+  if (key === "times" && !(value.length <= 2 * MAX_MOVES_TEXT && /^\d{1,9}(,\d{1,9})*$/.test(value))) {
+    return words.badForm.times();
+  }
+  if (key === "replay" && value.length > MAX_REPLAY) {
+    return words.badForm.replay(MAX_REPLAY);
   }
   if ((key === "notation" || key === "undos") && !/^[a-z-]{1,20}$/i.test(value)) {
     return words.badForm.word(key, value);

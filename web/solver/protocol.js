@@ -98,13 +98,15 @@ export function move(a, how) {
 }
 
 // The analysis of a game: `game` is {board, goal, size} (the start, as Python gave it back or as
-// a link wrote it), `moves` (text) written in `notation`, and `undos` ("as-played" or
-// "without-undos"); Python reads and refuses it, naming the field.
+// a link wrote it), `moves` (text) written in `notation`, `undos` ("as-played" or
+// "without-undos") and `times` (a replay's gaps, "0,120,85", or none); Python reads and refuses
+// it, naming the field.
 export function analyse(game) {
-  const { board, goal, size, moves, notation, undos } = game;
+  const { board, goal, size, moves, notation, undos, times } = game;
   const request = { op: "analyse", board, goal, size, moves };
   if (notation) request.notation = notation;
   if (undos) request.undos = undos;
+  if (times) request.times = times; // a replay's: the gap before each move (ms), as Python reads it
   return request;
 }
 

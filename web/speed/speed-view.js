@@ -16,6 +16,7 @@ export class SpeedView {
       shorten: byId("shorten-body"), shortenResult: byId("shorten-result"),
       notation: byId("moves-notation"), to: byId("moves-to"), error: byId("moves-error"), out: byId("moves-out"),
       allButton: byId("all-optimal"), shortenButton: byId("shorten"),
+      replayTools: byId("replay-tools"), replayError: byId("replay-error"), replayLink: byId("replay-link"),
     };
   }
 
@@ -105,6 +106,29 @@ export class SpeedView {
       return [dt, dd];
     }));
     el.panel.dataset.shortened = String(r.after.stm);
+  }
+
+  // A replay that could not be read or written: Python's sentence, in sight.
+  showReplayError(message) {
+    const el = this.el;
+    el.replayTools.open = true;
+    el.replayError.hidden = false;
+    el.replayError.textContent = message;
+    el.replayLink.textContent = "";
+    bringIntoView(el.replayTools);
+  }
+
+  // A replay link written: the link, selectable.
+  showReplayLink(link, said) {
+    const el = this.el;
+    el.replayError.hidden = true;
+    el.replayLink.replaceChildren(said + " ");
+    const a = this.doc.createElement("a");
+    a.href = link;
+    a.rel = "noopener noreferrer";
+    a.target = "_blank";
+    a.textContent = link;
+    el.replayLink.append(a);
   }
 
   showMoves(text) {

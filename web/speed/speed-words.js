@@ -76,3 +76,12 @@ export function transformed(r) {
   const from = r.board ? ` From ${r.board}${r.solves ? " to the goal" : ""}.` : "";
   return `${r.text}\n${r.stm} moves (${r.mtm} MTM).${from}`;
 }
+
+export function nothingToWrite() {
+  return "There is no solution on the board to write: solve it, play it, or analyse a game first.";
+}
+
+export function replayWritten(r) {
+  const time = r.time_ms === null ? "without times" : `with its times (${(r.time_ms / 1000).toFixed(3)} s)`;
+  return `A Slidysim replay of these ${r.stm} moves (${r.mtm} MTM), ${time}:`;
+}

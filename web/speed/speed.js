@@ -3,8 +3,11 @@
 // moves first or last, each shown on the board at a click; "Shorten this solution" shortens the
 // solution or game the replay holds (Python's optimize job); the move-string tools invert,
 // mirror, simplify and convert what is pasted, Python reading and refusing it. Every count and
-// sentence comes from Python's answer (speed-words.js words it).
+// sentence comes from Python's answer (speed-words.js words it). A Slidysim replay (pasted, or a
+// link's replay=) is read by Python and opened as its game's link, analysed with its times; the
+// solution or game shown is written as a Slidysim replay link.
 
+import { formatFragment } from "../link/url-state.js";
 import * as protocol from "../solver/protocol.js";
 import * as words from "./speed-words.js";
 
@@ -21,6 +24,8 @@ export class Speed {
     this.shortened = null; // the last shortening's answer
     this.app = null;
     this.filled = false;
+    this.pendingReplay = null; // a link's replay, until Python can read it
+    this.opened = null; // the last replay read (its board, moves and times)
   }
 
   routes(app) {
@@ -33,10 +38,52 @@ export class Speed {
       shorten: () => this.shorten(),
       "shorten-show": () => this.showShortened(),
       "moves-transform": (fields) => this.transform(fields),
+      "replay-open": (text) => this.openReplay(text),
+      "replay-write": () => this.writeReplay(),
     };
   }
 
+  // A link's replay, read once Python is ready.
+  linkRead(link) {
+    this.pendingReplay = link.takeReplay();
+  }
+
+  // A Slidysim replay read by Python, then opened as its game's link: the board, the analysis of
+  // its moves and their times (Slidysim's goal is blank-last). A replay that cannot be read is
+  // Python's one sentence; nothing else changes.
+  async openReplay(text) {
+    const reply = await this.client.request({ op: "slidysim", action: "read", text }).answer;
+    if (!reply.ok) {
+      this.view.showReplayError(reply.error.message);
+      this.page.setStatus(`The replay was not opened: ${reply.error.message}`);
+      return;
+    }
+    this.opened = reply;
+    const fields = { board: reply.board, goal: "blank-last", size: reply.size, view: "analysis", moves: reply.moves, notation: "page" };
+    if (reply.times) fields.times = reply.times;
+    this.app.openLink(formatFragment(fields));
+  }
+
+  // The solution or game the replay holds, written as a Slidysim replay link (with the times of
+  // the replay it came from, when it is that replay's solve).
+  async writeReplay() {
+    const held = this.replay.solution;
+    const a = this.app.analysis();
+    if (!held || !held.tiles.length || !a) return this.view.showReplayError(words.nothingToWrite());
+    const request = { op: "slidysim", action: "write", ...protocol.boardFields(a, held.start), moves: held.tiles.join(" "), notation: "numbers" };
+    const opened = this.opened;
+    if (opened && opened.times && opened.board === held.start.join(",") && opened.moves === held.moves) request.times = opened.times;
+    const reply = await this.client.request(request).answer;
+    if (!reply.ok) return this.view.showReplayError(reply.error.message);
+    this.view.showReplayLink(reply.link, words.replayWritten(reply));
+  }
+
   update() {
+    if (this.pendingReplay && this.state.ready) {
+      const text = this.pendingReplay;
+      this.pendingReplay = null;
+      this.openReplay(text);
+    }
     const info = this.state.info;
     if (info && !this.filled) {
       this.view.fillNotations(info.notations);
@@ -50,14 +97,21 @@ export class Speed {
     });
   }
 
-  boardShown() {
+  // A new board: what was shown of the last goes; a link that names the view "optimal" lists
+  // every shortest solution of its board.
+  boardShown(reply) {
+    this.forget();
+    if (this.state.view === "optimal" && reply.solvability.solvable) this.start();
+  }
+
+  forget() {
     this.all = null;
     this.shortened = null;
     this.view.hide();
   }
 
   linkOpened() {
-    this.boardShown();
+    this.forget();
   }
 
   start() {
@@ -65,6 +119,7 @@ export class Speed {
     if (!app.idle() || app.refusedAsUnsolvable()) return;
     const a = app.analysis();
     this.all = null;
+    this.state.set({ view: "optimal" }); // the link now opens on this list (another view closes)
     this.view.open(words.counting({ length: null, bound: null }), { running: true });
     this.view.bringIntoView();
     const request = { op: "all_optimal", ...protocol.boardFields(a), limit: LISTED };
