@@ -121,7 +121,7 @@ def test_the_docs_print_examples() -> None:
     commands = [command for _, command, _ in EXAMPLES]
     assert 'python3 -m npuzzle solve "8 6 7 / 2 5 4 / 3 0 1"' in commands
     assert len(commands) >= 12
-    assert {shlex.split(c)[3] for c in commands} == {"solve", "compare", "check", "analyse", "random"}
+    assert {shlex.split(c)[3] for c in commands} == {"solve", "compare", "check", "analyse", "random", "optimize", "moves", "replay"}
     assert any(shown for _, _, shown in EXAMPLES)
 
 
