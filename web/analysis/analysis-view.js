@@ -219,6 +219,7 @@ export class AnalysisView {
     const width = Math.min(820, this.chart.clientWidth || 640); // one unit a pixel: the text keeps its size
     this.chart.replaceChildren(drawAnalysisChart(this.doc, { points: model.points(), selected: model.selected, finish, marker: model.marker, width, timing: model.result ? model.result.timing : null }));
     this.chart.setAttribute("aria-valuemax", String(model.moves));
+    this.doc.getElementById("analysis-time-key").hidden = !(model.result && model.result.timing);
     this.select(model, directions);
   }
 
