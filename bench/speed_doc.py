@@ -642,6 +642,55 @@ def analysis_lines(r: Results) -> list[str]:
     ]
 
 
+def speed_solver_lines(r: Results) -> list[str]:
+    every = r.json("all-optimal-cpython")
+    rows = every["rows"]
+    ratio = every["median_ratio"]
+    ratios = [row["ratio"] for row in rows]
+    one_nodes = sum(row["one_nodes"] for row in rows)
+    all_nodes = sum(row["all_nodes"] for row in rows)
+    page = r.json("speed-browser-all")
+    walls = [row["wall_seconds"] for row in page["rows"]]
+    slowest = max(page["rows"], key=lambda row: row["wall_seconds"])
+    shorten = r.json("shorten-cpython")
+    short = shorten["rows"]
+    given = median(row["given"] / row["optimal"] for row in short)
+    reached = shorten["median_ratio"]
+    proven = sum(row["proven"] for row in short)
+    out = [
+        ["every shortest solution of Korf's 100 (CPython): the time to count them all over the time to find one",
+         f"median ratio {f(ratio)} (mean {f(mean(ratios))}, max {f(max(ratios))}; median "
+         f"{f(median(row['all_seconds'] for row in rows))} s against {f(median(row['one_seconds'] for row in rows))} s)",
+         f"at most 2: {met(ratio <= 2)}"],
+        [f"every shortest solution of a random 4x4 in the page (Chromium, the site's worker, {len(walls)} boards)",
+         f"median {f(median(walls))} s (max {f(max(walls), 1)} s: a {slowest['length']}-move board)",
+         f"within 2 s: {met(median(walls) <= 2)}"],
+        [f"a 4x4 solve of about twice the optimum (the reduction's, median {f(given)}x) shortened in 2 s (CPython, "
+         f"{len(short)} random boards)",
+         f"median {f(reached, 3)}x the optimum, {proven} of {len(short)} proven shortest, median "
+         f"{f(median(row['seconds'] for row in short))} s",
+         f"within 1.2x in 2 s: {met(reached <= 1.2)}"],
+    ]
+    return [
+        "## The speed-solver's bench",
+        "",
+        "Every shortest solution, counted against finding one (IDA* with the pattern databases, the tables",
+        "loaded first), and a person-like solve shortened (issue 37's aims):",
+        "",
+        *table(["what", "measured", "aim"], out),
+        "",
+        "Why the count misses its aim: finding one solution stops where IDA* meets the first one in its",
+        "last iteration; counting them all must search that iteration to its end "
+        f"({n(all_nodes)} nodes in all against {n(one_nodes)}).",
+        "What would close it: counting each state reached at the same depth by different paths once (a",
+        "table of the last iteration's transpositions, the number of shortest finishes kept per state),",
+        "which changes how the solutions are listed (a kept state's finishes are not walked again).",
+        "",
+        r.source("all-optimal-cpython", "shorten-cpython", "speed-browser-all"),
+        "",
+    ]
+
+
 def load_lines(r: Results) -> list[str]:
     data = r.json("load-browser")
     s = data["summary"]
@@ -831,7 +880,7 @@ def dropped_lines(r: Results) -> list[str]:
 
 
 SECTIONS: tuple[Callable[[Results], list[str]], ...] = (
-    head, korf24_lines, big_lines, page_lines, first_seconds_lines, tree_lines, check_lines, analysis_lines,
+    head, korf24_lines, big_lines, page_lines, first_seconds_lines, tree_lines, check_lines, analysis_lines, speed_solver_lines,
     load_lines, memory_lines, korf100_lines, eight_lines, dropped_lines,
 )
 
