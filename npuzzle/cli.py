@@ -49,7 +49,7 @@ from .request import RequestError, read_analyse, read_check, read_compare, read_
 from .speed.all_optimal import ALL_OPTIMAL_MAX_CELLS, DEFAULT_LIST_LIMIT, MAX_LIST_LIMIT
 from .speed.optimize import DEFAULT_OPTIMIZE_SECONDS
 from .speed.request import (
-    MOVE_ACTIONS, read_all_optimal, read_move_action, read_optimize, read_replay_request, write_replay_request,
+    MAX_REPLAY_TEXT, MOVE_ACTIONS, read_all_optimal, read_move_action, read_optimize, read_replay_request, write_replay_request,
 )
 from .speed.words import format_all_optimal, format_moves, format_optimize
 from .search import (
@@ -605,6 +605,8 @@ def _optimize(args: argparse.Namespace, stdin: TextIO, stdout: TextIO, stderr: T
 
 def _moves(args: argparse.Namespace, stdin: TextIO, stdout: TextIO, stderr: TextIO) -> int:
     fields = {**_game_fields(args, stdin, args.board), "action": args.action, "to": args.to}
+    if args.board is None and args.goal == "blank-last":  # the default goal: of no board, not given
+        fields["goal"] = None
     try:
         answer = read_move_action(fields)
     except RequestError as exc:
@@ -624,15 +626,17 @@ def _replay(args: argparse.Namespace, stdin: TextIO, stdout: TextIO, stderr: Tex
         try:
             answer = write_replay_request(fields)
         except RequestError as exc:
-            if exc.field in ("moves", "board"):  # arguments, not flags: their messages quote them
+            if exc.field in ("moves", "board", "text"):  # arguments, not flags: their messages quote them
                 raise InputError(exc.message) from None
             raise
         stdout.write((json.dumps(answer.to_dict()) if args.json else answer.to_dict()["link"]) + "\n")  # type: ignore[operator]
         return EXIT_OK
     if args.moves is not None:
         raise InputError(f"replay read takes one TEXT, not also {_quote(args.moves)}")
+    # Standard input is read only as far as a replay can go (what follows is refused unread).
+    text = stdin.read(MAX_REPLAY_TEXT + 1) if args.text == "-" else args.text
     try:
-        answer = read_replay_request({"text": stdin.read() if args.text == "-" else args.text})
+        answer = read_replay_request({"text": text, "analyse": args.analyse})
     except RequestError as exc:
         raise InputError(exc.message) from None
     data = answer.to_dict()
@@ -646,8 +650,8 @@ def _replay(args: argparse.Namespace, stdin: TextIO, stdout: TextIO, stderr: Tex
                          f"{data['stm']} moves ({data['mtm']} MTM){said}"
                          f"{'' if data['solved'] else ', not solved'}\n")
         return EXIT_OK
-    analysis = read_analyse({"board": data["board"], "moves": data["moves"], "notation": "page",
-                             "times": data["times"]}).start()
+    analysis = read_analyse({"board": data["board"], "size": data["size"], "moves": data["moves"],
+                             "notation": "page", "times": data["times"]}).start()
     result = _drive(analysis, _progress_line(args, stderr))
     return _answer(result, format_analysis(result), args, stdout)
 

@@ -155,13 +155,15 @@ adapter, ``WebJob``, steps, cancels and answers, each kind in the JSON of its ``
     ``MOVE_ACTIONS``): ``{"type": "moves", "text", "notation", "moves", "stm", "mtm", "board",
     "goal", "solves"}``; errors name ``action``, ``notation``, ``to`` or ``moves`` (with
     ``character``, or ``move`` and ``board`` for an illegal move).
-``slidysim`` ``{action: "read", text}`` or ``{action: "write", board, goal?, size?, moves, notation, times?}``
+``slidysim`` ``{action: "read", text, analyse?}`` or ``{action: "write", board, goal?, size?, moves, notation, times?}``
     Read a Slidysim replay (its link, the link's ``r`` value, or a replay file's text), or write
     a game as one (speed/slidysim.py): ``{"type": "replay", "board", "rows", "cols", "size",
     "goal", "moves" (this page's letters), "solution" (Slidysim's), "stm", "mtm", "times" (the
     gaps, as ``analyse`` takes them, or null), "time_ms", "tps", "solved", "scramble", "link"}``.
     A replay that cannot be read is an error with field ``text`` (and ``part``, ``move`` and
-    ``board`` for an illegal move); a game toward a goal other than blank-last, field ``goal``.
+    ``board`` for an illegal move; with ``"analyse": true``, a solve longer than an analysis
+    takes too); a game that cannot be written, field ``board``, ``moves`` or ``times``, and
+    toward a goal other than blank-last, field ``goal``.
 ``move`` ``{board, goal?, size?, tile}`` or ``{..., direction}``
     Play: push ``tile`` (or the tile that slides in ``direction``, U/D/L/R) toward the blank (it must share the blank's row or column;
     the tiles between slide too). Answered like ``analyze`` plus ``moved`` (tiles, in
@@ -563,6 +565,8 @@ def _slidysim(request: Fields) -> dict[str, Any]:
     elif action == "write":
         answer = write_replay_request(request, CAPS)
     else:
+        if action is None:
+            raise RequestError("action", "action is missing: choose read or write")
         raise RequestError("action", f"unknown action {_quote(action)}: choose read or write")
     return {"type": "replay", **answer.to_dict()}
 

@@ -486,7 +486,7 @@ def test_the_result_json_has_its_stable_keys() -> None:
         "rows", "cols", "start", "goal", "tiles", "moves_text", "undos", "played_moves", "method", "heuristic",
         "single_tile_moves", "multi_tile_moves", "optimal_length", "start_lower", "start_upper", "excess",
         "mistakes", "optimal_moves", "unknown_moves", "solved", "exact", "complete", "stopped", "expanded",
-        "seconds", "position_seconds", "missing_files", "summary", "positions", "moves", "notation",
+        "seconds", "position_seconds", "missing_files", "summary", "positions", "moves", "notation", "timing",
     }
     assert set(data["positions"][0]) == {  # type: ignore[index]
         "index", "board", "distance", "exact", "lower", "upper", "best", "best_moves", "finish", "finish_moves"}

@@ -129,6 +129,21 @@ def test_a_replay_pasted_opens_and_a_bad_one_is_refused(app: Any, site_url: str)
     app.get_by_role("button", name="Open the replay").click()
     expect(app.get_by_label("Puzzle board")).to_have_attribute("data-board", replay.board.to_string())
     expect(app.locator("#analysis-totals")).to_contain_text("moves per second", timeout=90_000)
+    expect(app.locator("#replay-error")).to_be_hidden()  # the refusal before went with the replay opened
+
+
+def test_a_replay_too_long_to_analyse_is_one_sentence(app: Any, site_url: str) -> None:
+    import base64
+    import json
+    import zlib
+    data = json.dumps(["RL" * 26000, 8000, "1 2 3/4 5 6/7 8 0", -1]).encode()
+    open_link(app, site_url, "#board=1,2,3,4,5,6,0,7,8&goal=blank-last")
+    app.locator("#replay-tools summary").click()
+    app.locator("#replay-text").fill(base64.b64encode(zlib.compress(data, 9)).decode())
+    app.get_by_role("button", name="Open the replay").click()
+    expect(app.locator("#replay-error")).to_contain_text("52,000 moves: at most 5,000 can be analysed")
+    assert app.get_by_label("Puzzle board").get_attribute("data-board") == "1,2,3,4,5,6,0,7,8"
+    expect(app.locator("#analysis-body")).to_be_hidden()
 
 
 def test_a_link_opens_on_every_shortest_solution(app: Any, site_url: str) -> None:

@@ -138,8 +138,9 @@ class Optimize:
                  fetching: bool = False) -> None:
         game = moves if isinstance(moves, Game) else read_game(board, goal, moves, notation)
         if not game.solved:
-            raise OptimizeError("moves", f"the {game.moves:,} moves end on {game.end.to_string()!r}, not on the "
-                                         "goal: only a solution can be shortened")
+            what = "the move ends" if game.moves == 1 else f"the {game.moves:,} moves end"
+            raise OptimizeError("moves", f"{what} on {game.end.to_string()!r}, not on the goal: only a solution can "
+                                         "be shortened")
         self.game = game
         self.simplified = game.without_undos()
         self.time_limit = time_limit

@@ -9,11 +9,14 @@ from __future__ import annotations
 import itertools
 from dataclasses import dataclass, replace
 
-from ..analysis import GameError, NOTATIONS, get_notation, read_moves
+from ..analysis import MAX_GAME_MOVES, GameError, NOTATIONS, get_notation, read_moves
 from ..analysis.game import Game, game_from_moves
 from ..analysis.notation import NotationError, WrittenMove, write_moves
 from ..board import Board
-from ..request import Caps, Fields, NO_CAPS, RequestError, game_error, number_field, quote, read_boards, read_limits, read_played, text_field
+from ..request import (
+    Caps, Fields, NO_CAPS, RequestError, flag_field, game_error, number_field, quote, read_boards, read_limits, read_played,
+    text_field,
+)
 from ..search.result import DEPTH_FIRST_MAX_NODES, DEFAULT_TIME_LIMIT
 from .all_optimal import DEFAULT_LIST_LIMIT, MAX_LIST_LIMIT, AllOptimal, AllOptimalError
 from .metrics import invert, mirror_moves, mtm_length, simplify
@@ -40,6 +43,10 @@ def read_all_optimal(fields: Fields, caps: Caps = NO_CAPS, fetching: bool = Fals
     100), ``max_nodes`` and ``time_limit``. RequestError for a board too large (field
     ``board``) or a limit out of range."""
     boards = read_boards(fields, caps)
+    for key in ("algorithm", "heuristic", "heuristic_code"):
+        if fields.get(key) is not None:
+            raise RequestError(key, f"every shortest solution is found by IDA* with the strongest heuristic for the "
+                                    f"board: leave the {key.replace('_', ' ')} out")
     limit = int(number_field(fields, "limit", DEFAULT_LIST_LIMIT, MAX_LIST_LIMIT, whole=True))
     limits = read_limits(fields, DEPTH_FIRST_MAX_NODES, DEFAULT_TIME_LIMIT, caps)
     try:
@@ -81,6 +88,7 @@ class MoveAnswer:
             "action": self.action, "text": self.text, "notation": self.notation, "moves": self.moves,
             "stm": len(self.moves), "mtm": mtm_length(self.moves),
             "board": self.board.to_string() if self.board else None,
+            "rows": self.board.rows if self.board else None, "cols": self.board.cols if self.board else None,
             "goal": self.goal.to_string() if self.goal else None, "solves": self.solves,
         }
 
@@ -108,6 +116,10 @@ def read_move_action(fields: Fields, caps: Caps = NO_CAPS) -> MoveAnswer:
     if fields.get("board") is not None:
         game, _ = read_played({**fields, "notation": notation}, caps)
         return _transformed(action, game, to)
+    for key in ("goal", "size"):
+        if fields.get(key) is not None:
+            raise RequestError(key, f"a {key} is of the board the moves are played on: give the board too, or leave "
+                                    f"the {key} out")
     if "numbers" in (notation, to):
         field = "notation" if notation == "numbers" else "to"
         raise RequestError(field, "tile numbers need the board the moves are played on: give the board too")
@@ -206,9 +218,13 @@ def read_replay_request(fields: Fields, caps: Caps = NO_CAPS) -> ReplayAnswer:
     illegal move)."""
     text = text_field(fields, "text", replace(caps, text=MAX_REPLAY_TEXT) if caps.text is not None else caps)
     try:
-        return ReplayAnswer(read_replay(text))
+        replay = read_replay(text)
     except ReplayError as exc:
-        raise _replay_error(exc) from None
+        raise _replay_error(exc, "text") from None
+    if flag_field(fields, "analyse") and len(replay.moves) > MAX_GAME_MOVES:
+        raise RequestError("text", f"the replay's solve has {len(replay.moves):,} moves: at most "
+                                   f"{MAX_GAME_MOVES:,} can be analysed", limit=MAX_GAME_MOVES)
+    return ReplayAnswer(replay)
 
 
 def write_replay_request(fields: Fields, caps: Caps = NO_CAPS) -> ReplayAnswer:
@@ -232,13 +248,14 @@ def write_replay_request(fields: Fields, caps: Caps = NO_CAPS) -> ReplayAnswer:
     try:
         return ReplayAnswer(Replay(game.start, game.directions, times))
     except ReplayError as exc:
-        raise _replay_error(exc) from None
+        raise _replay_error(exc, {"scramble": "board", "solution": "moves", "times": "times"}.get(exc.field, "moves")) from None
 
 
-def _replay_error(exc: ReplayError) -> RequestError:
+def _replay_error(exc: ReplayError, field: str) -> RequestError:
+    """A replay refused, as a request's error naming ``field`` (``part``: the replay's part at fault)."""
     details: dict[str, object] = {"part": exc.field}
     if exc.move is not None:
         details["move"] = exc.move
     if exc.board is not None:
         details["board"] = list(exc.board)
-    return RequestError("text", str(exc), **details)
+    return RequestError(field, str(exc), **details)

@@ -612,6 +612,8 @@ def _thousandths(given: object, scale: int) -> int:
     if value is None:
         raise ReplayError(f"the speed (tps) should be a number, not {_kind(given)}", "tps")
     whole = math.floor(value * scale + 0.5) if abs(value * scale) < _LARGEST_NUMBER else -1
+    if whole == -1 and abs(value * scale) >= _LARGEST_NUMBER:
+        raise ReplayError(f"the speed, {_number(value)}, is out of range for tiles per second", "tps")
     if not 1 <= whole < _LARGEST_NUMBER:
         raise ReplayError(f"the speed is {_number(value * scale / 1000)} tiles per second: it must be at least 0.001",
                           "tps")
@@ -630,12 +632,17 @@ def _own_tps(replay: Replay) -> float:
 
 def _finite(value: object) -> int | float | None:
     """``value`` if it is a finite number (not true or false), else None."""
-    if isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value):
+    if isinstance(value, int) and not isinstance(value, bool):
+        return value  # (any size: math.isfinite cannot take one past a float's range; the callers' ranges can)
+    if isinstance(value, float) and math.isfinite(value):
         return value
     return None
 
 
 def _number(value: float) -> str:
+    if isinstance(value, int) and abs(value) >= 10**15:  # past a float's range, perhaps: its first digits, its size
+        digits = str(value)
+        return f"{digits[:7]}... ({len(digits.lstrip('-')):,} digits)"
     return f"{value:.6g}"
 
 

@@ -83,11 +83,13 @@ def read_gaps(text: str, moves: int) -> Timing:
         raise TimingError(f"times must be text like 120,85,90 (a gap in milliseconds per move), not {type(text).__name__}")
     parts = [p.strip() for p in text.split(",")] if text.strip() else []
     if len(parts) != moves:
-        raise TimingError(f"there are {len(parts):,} times for {moves:,} moves: give one gap in milliseconds per move")
+        raise TimingError(f"there {'is 1 time' if len(parts) == 1 else f'are {len(parts):,} times'} for "
+                          f"{moves:,} move{'' if moves == 1 else 's'}: give one gap in milliseconds per move")
     gaps = []
     for number, part in enumerate(parts, 1):
         if not (part.isascii() and part.isdigit()) or len(part) > 9 or int(part) > MAX_GAP_MS:
-            raise TimingError(f"time {number} ({part[:12]!r}) is not a gap of whole milliseconds from 0 to "
+            shown = repr(part) if len(part) <= 12 else repr(part[:12] + "...")
+            raise TimingError(f"time {number} ({shown}) is not a gap of whole milliseconds from 0 to "
                               f"{MAX_GAP_MS:,}")
         gaps.append(int(part))
     return Timing(tuple(gaps))

@@ -76,7 +76,8 @@ def format_optimize(result: OptimizeResult) -> str:
 
 def format_moves(answer: MoveAnswer) -> str:
     """The moves, their lengths, and the board they start from when there is one."""
-    lines = [answer.text, f"{len(answer.moves)} moves ({answer.to_dict()['mtm']} MTM)"]
+    count = len(answer.moves)
+    lines = [answer.text, f"{count} move{'' if count == 1 else 's'} ({answer.to_dict()['mtm']} MTM)"]
     if answer.board is not None:
         lines.append(f"from {answer.board.to_string()}" + (
             " (to the goal)" if answer.solves else ""))

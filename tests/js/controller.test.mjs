@@ -62,7 +62,7 @@ test("an event goes to the route a feature registered; the route gets the app's 
   const app = got[0];
   assert.notEqual(app, controller);
   assert.ok(Object.isFrozen(app));
-  assert.deepEqual(Object.keys(app).sort(), ["analysis", "changed", "clearSolution", "idle", "menusChanged", "refusedAsUnsolvable", "run"]);
+  assert.deepEqual(Object.keys(app).sort(), ["analysis", "changed", "clearSolution", "idle", "menusChanged", "openLink", "refusedAsUnsolvable", "run"]);
   assert.throws(() => controller.dispatch("no-such-event"), /no route for the event "no-such-event"/);
   await settle();
 });

@@ -52,8 +52,8 @@ test("a long value is shortened in its notice", () => {
 });
 
 test("every view is a link key's value, and the link keys are the page's public names", () => {
-  assert.deepEqual(VIEWS, ["compare", "tree", "diagram", "analysis"]);
-  assert.deepEqual(LINK_KEYS, ["board", "goal", "size", "algorithm", "heuristic", "weight", "step", "view", "hcode", "scode", "moves", "notation", "undos"]);
+  assert.deepEqual(VIEWS, ["compare", "tree", "diagram", "analysis", "optimal"]);
+  assert.deepEqual(LINK_KEYS, ["board", "goal", "size", "algorithm", "heuristic", "weight", "step", "view", "hcode", "scode", "moves", "notation", "undos", "times", "replay"]);
   for (const view of VIEWS) assert.equal(readFragment(formatFragment({ view })).params.view, view);
 });
 
@@ -91,4 +91,19 @@ test("a game's parts of the wrong form are left out with a notice; their meaning
   assert.match(problems[2], /undos "as played" is not a word/);
   // A notation Python does not know, or letters that are not moves, pass the codec: Python refuses them.
   assert.deepEqual(readFragment("#moves=LXQ&notation=chess").params, { moves: "LXQ", notation: "chess" });
+});
+
+test("a game's times and a replay are read by their form; a bad one is said and left out", () => {
+  const { params, problems } = readFragment("#board=1,2,3,4,5,6,0,7,8&moves=LL&notation=page&times=0,250&replay=eNqLVvIx");
+  assert.equal(params.times, "0,250");
+  assert.equal(params.replay, "eNqLVvIx");
+  assert.deepEqual(problems, []);
+  for (const bad of ["0,-5", "NaN", "1e3", "0,,1", "1234567890"]) {
+    const read = readFragment(`#moves=LL&notation=page&times=${bad}`);
+    assert.equal(read.params.times, undefined, bad);
+    assert.match(read.problems[0], /times are not gaps in whole milliseconds/);
+  }
+  const long = readFragment(`#replay=${"A".repeat(200_001)}`);
+  assert.equal(long.params.replay, undefined);
+  assert.match(long.problems[0], /replay is longer than 200,000 characters/);
 });

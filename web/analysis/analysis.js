@@ -96,7 +96,8 @@ export class Analysis {
     this.linked = null;
     if (!linked || (this.state.view !== null && this.state.view !== "analysis")) return;
     const step = this.link.takeStep(Infinity); // (before the controller would solve to reach it)
-    const game = { ...this.fromBoard(reply, linked.moves, linked.notation), undos: linked.undos, times: linked.times };
+    const game = { ...this.fromBoard(reply, linked.moves, linked.notation), undos: linked.undos };
+    if (linked.times) game.times = linked.times; // a replay's: the gap before each move
     this.start(app, game, "link", step ?? 0);
   }
 
@@ -293,7 +294,9 @@ export class Analysis {
     if (this.state.view !== "analysis" || !m || this.reading) return {};
     const g = m.game;
     const moves = g.notation === "numbers" ? g.moves.trim().split(/[\s,;]+/).filter(Boolean).join(",") : g.moves;
-    return { board: g.board, moves, notation: g.notation, undos: g.undos === "without-undos" ? g.undos : undefined, times: g.times };
+    const fields = { board: g.board, moves, notation: g.notation, undos: g.undos === "without-undos" ? g.undos : undefined };
+    if (g.times) fields.times = g.times;
+    return fields;
   }
 
   linkStep() {

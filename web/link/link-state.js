@@ -47,7 +47,8 @@ export class LinkState {
     this.code = { heuristic: params.hcode, search: params.scode };
     this.carriesHeuristic = Boolean(params.hcode);
     const game = params.moves !== undefined || params.view === "analysis";
-    this.game = game ? { moves: params.moves ?? "", notation: params.notation, undos: params.undos, times: params.times } : null;
+    this.game = game ? { moves: params.moves ?? "", notation: params.notation, undos: params.undos } : null;
+    if (this.game && params.times) this.game.times = params.times;
     this.replay = params.replay ?? null;
     this.view.setCarries(words.carries({ view: this.pendingView, game, step: this.pendingStep, replay: Boolean(this.replay) }));
     this.options = {};

@@ -118,6 +118,11 @@ export class SpeedView {
     bringIntoView(el.replayTools);
   }
 
+  clearReplayError() {
+    this.el.replayError.hidden = true;
+    this.el.replayError.textContent = "";
+  }
+
   // A replay link written: the link, selectable.
   showReplayLink(link, said) {
     const el = this.el;

@@ -74,7 +74,7 @@ export function nothingToShorten() {
 
 export function transformed(r) {
   const from = r.board ? ` From ${r.board}${r.solves ? " to the goal" : ""}.` : "";
-  return `${r.text}\n${r.stm} moves (${r.mtm} MTM).${from}`;
+  return `${r.text}\n${r.stm} move${r.stm === 1 ? "" : "s"} (${r.mtm} MTM).${from}`;
 }
 
 export function nothingToWrite() {
@@ -83,5 +83,5 @@ export function nothingToWrite() {
 
 export function replayWritten(r) {
   const time = r.time_ms === null ? "without times" : `with its times (${(r.time_ms / 1000).toFixed(3)} s)`;
-  return `A Slidysim replay of these ${r.stm} moves (${r.mtm} MTM), ${time}:`;
+  return `A Slidysim replay of ${r.stm === 1 ? "this move" : `these ${r.stm} moves`} (${r.mtm} MTM), ${time}:`;
 }

@@ -52,13 +52,14 @@ export class Speed {
   // its moves and their times (Slidysim's goal is blank-last). A replay that cannot be read is
   // Python's one sentence; nothing else changes.
   async openReplay(text) {
-    const reply = await this.client.request({ op: "slidysim", action: "read", text }).answer;
+    const reply = await this.client.request({ op: "slidysim", action: "read", text, analyse: true }).answer;
     if (!reply.ok) {
       this.view.showReplayError(reply.error.message);
       this.page.setStatus(`The replay was not opened: ${reply.error.message}`);
       return;
     }
     this.opened = reply;
+    this.view.clearReplayError();
     const fields = { board: reply.board, goal: "blank-last", size: reply.size, view: "analysis", moves: reply.moves, notation: "page" };
     if (reply.times) fields.times = reply.times;
     this.app.openLink(formatFragment(fields));
