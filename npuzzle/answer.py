@@ -17,6 +17,7 @@ from __future__ import annotations
 from typing import Any
 
 from .search import SearchResult, StopReason
+from .speed.metrics import mtm_length
 
 STOPPED_BY: dict[StopReason, str] = {
     StopReason.NODE_LIMIT: "the node limit",
@@ -73,9 +74,12 @@ def quality_short(result: SearchResult, times: str = "\u00d7", at_most: str = "\
 
 def result_json(result: SearchResult) -> dict[str, Any]:
     """The JSON object of a result, promised by ``solve --json`` and the web API: its facts
-    (``SearchResult.to_dict``, ``factor`` included) with the words ``quality`` and
-    ``quality_short``."""
+    (``SearchResult.to_dict``, ``factor`` included), its length in the multi-tile metric
+    (``mtm``), and the words ``quality`` and ``quality_short``."""
     out: dict[str, Any] = result.to_dict()
+    # Both metrics on every solution: ``length`` counts every slide (STM), ``mtm`` a run of
+    # slides of one line in one direction once (speed/metrics.py).
+    out["mtm"] = mtm_length(result.moves) if result.length is not None else None
     out["quality"] = quality(result)
     out["quality_short"] = quality_short(result)
     return out

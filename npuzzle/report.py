@@ -19,6 +19,7 @@ from .answer import STOPPED_BY, quality, quality_short
 from .board import DIRECTION_NAMES, Board
 from .compare import ComparisonProgress
 from .speed.all_optimal import AllOptimalProgress
+from .speed.metrics import mtm_length
 from .speed.words import all_optimal_progress
 from .custom import CheckProgress, CheckResult, board_text
 from .custom.check import ValuesProgress
@@ -131,7 +132,8 @@ def format_result(result: SearchResult) -> str:
         if result.bound is not None and result.optimal is False and ALGORITHMS[result.algorithm].optimal:
             lines.append(f"The shortest solution has at least {result.bound} moves.")
         return "\n".join(lines)
-    lines.append(f"Solution: {result.length} moves ({quality(result, times='x')}); {method}, {counts}.")
+    lines.append(f"Solution: {result.length} moves ({quality(result, times='x')}); {method}, {counts}; "
+                 f"{mtm_length(result.moves)} in the multi-tile metric.")
     if result.optimal_if_admissible is not None and not result.optimal:
         lines.append(
             f"{result.heuristic} is your own heuristic: it is not proven admissible, so nothing is proven "

@@ -299,7 +299,7 @@ function reportedBy(r) {
 // The result panel: [term, value] pairs for one search result.
 export function resultRows(r, info) {
   const rows = [
-    ["Length", r.length === null ? "no solution yet" : `${r.length} moves`],
+    ["Length", r.length === null ? "no solution yet" : `${r.length} moves (${r.mtm} in the multi-tile metric)`],
     ["Optimal", r.quality],
     ["Solver", namesFrom(info).pair(r.algorithm, r.heuristic)],
     ["Nodes expanded", `${formatCount(r.expanded)}${reportedBy(r)}`],
