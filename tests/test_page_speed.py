@@ -34,7 +34,7 @@ def test_every_shortest_solution_listed_and_shown(app: Any, site_url: str) -> No
     app.get_by_role("button", name="Next page").click()
     expect(app.locator("#all-optimal-page")).to_have_text(re.compile("21.40 of 40"))
     expect(rows).to_have_count(20)
-    app.get_by_label("Sort").select_option("-mtm")
+    app.get_by_label("Sort the solutions").select_option("-mtm")
     first = int(rows.nth(0).locator("td").nth(2).inner_text())
     assert first == max(s.mtm for s in expected.solutions)
     # A solution shown on the board: its moves replayed reach the goal in 31.

@@ -40,9 +40,11 @@ export class SpeedView {
     this.el.shortenButton.disabled = !shorten;
   }
 
-  open(status, { running = false } = {}) {
+  // The panel's status line; while a job runs, its Stop (`stop`: what it stops, "counting" or "shortening").
+  open(status, { running = false, stop = "counting" } = {}) {
     this.el.status.textContent = status;
     this.el.stop.hidden = !running;
+    this.el.stop.textContent = `Stop ${stop}`;
   }
 
   bringIntoView() {

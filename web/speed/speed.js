@@ -172,7 +172,7 @@ export class Speed {
     }
     const { rows, cols } = a;
     const request = { op: "optimize", ...protocol.boardFields(a, held.start), moves: held.tiles.join(" "), notation: "numbers" };
-    this.view.open("Shortening\u2026", { running: true });
+    this.view.open("Shortening\u2026", { running: true, stop: "shortening" });
     this.view.bringIntoView();
     app.run("optimize", request, (reply) => {
       if (!reply.ok) {
@@ -185,7 +185,7 @@ export class Speed {
       this.view.open(words.shortenedStatus(r));
       this.view.showShortened(r);
       this.page.setStatus(words.shortenedStatus(r));
-    }, { onProgress: ({ progress }) => { if (progress) this.view.open(words.shortening(progress), { running: true }); } });
+    }, { onProgress: ({ progress }) => { if (progress) this.view.open(words.shortening(progress), { running: true, stop: "shortening" }); } });
   }
 
   showShortened() {
