@@ -111,6 +111,10 @@ def form_problem(key: str, value: str) -> bool:
         return len(value) > 50_000
     if key in ("notation", "undos"):
         return not re.fullmatch(r"[a-zA-Z-]{1,20}", value)
+    if key == "times":  # a game's gaps in ms: their form only (Python reads them against the moves)
+        return not (len(value) <= 100_000 and re.fullmatch(r"[0-9]{1,9}(,[0-9]{1,9})*", value))
+    if key == "replay":  # a Slidysim replay: its length only (Python reads it)
+        return len(value) > 200_000
     return False
 
 
@@ -198,7 +202,10 @@ class Model:
         solving = not viewing and not analysing and self.pending_step and solvable
         if solving or analysing or viewing in ("tree", "diagram"):  # the tree's search takes the step as its own
             self.pending_step = False
-        busy = bool(viewing) or solving or analysing
+        # Every shortest solution is searched for on boards of up to 16 cells; a larger one is
+        # refused by Python at once (the speed panel says so), and the page is not busy.
+        counting = viewing == "optimal" and reply["rows"] * reply["cols"] <= 16
+        busy = (bool(viewing) and viewing != "optimal") or counting or solving or analysing
         return Expected(reply["board"], None, None if busy else notice, busy)
 
 
