@@ -48,6 +48,8 @@ def quality(result: SearchResult, times: str = "\u00d7") -> str:
     limit)`` when a limit stopped it before any solution."""
     if (why := unfinished(result)) is not None:
         return why
+    if result.metric == "mtm":
+        return "fewest multi-tile moves" if result.mtm_optimal else "not proven fewest multi-tile moves"
     if result.optimal:
         return "optimal"
     if result.optimal_if_admissible:
@@ -63,6 +65,8 @@ def quality_short(result: SearchResult, times: str = "\u00d7", at_most: str = "\
     limit)`` when a limit stopped it before any solution."""
     if (why := unfinished(result)) is not None:
         return why
+    if result.metric == "mtm":
+        return "fewest MTM" if result.mtm_optimal else "no"
     if result.optimal:
         return "yes"
     if result.optimal_if_admissible:
@@ -80,6 +84,8 @@ def result_json(result: SearchResult) -> dict[str, Any]:
     # Both metrics on every solution: ``length`` counts every slide (STM), ``mtm`` a run of
     # slides of one line in one direction once (speed/metrics.py).
     out["mtm"] = mtm_length(result.moves) if result.length is not None else None
+    out["metric"] = result.metric  # what the search minimised (stm or mtm)
+    out["mtm_optimal"] = result.mtm_optimal
     out["quality"] = quality(result)
     out["quality_short"] = quality_short(result)
     return out

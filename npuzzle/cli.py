@@ -188,6 +188,12 @@ def _build_parser() -> argparse.ArgumentParser:
     )
     _add_limit_arguments(solve, None, DEFAULT_TIME_LIMIT)
     solve.add_argument(
+        "--metric", choices=["stm", "mtm"], default="stm", metavar="M",
+        help=("stm (default: every slide counts) or mtm (a run of slides of one line in one direction counts "
+              "once): with mtm, the fewest multi-tile moves, proven (boards up to 9 cells and 4x4; no "
+              "--algorithm, --heuristic, --trace or --tree)"),
+    )
+    solve.add_argument(
         "--all-optimal", action="store_true",
         help=(f"every shortest solution (boards up to {ALL_OPTIMAL_MAX_CELLS} cells): their exact count (or a lower "
               "bound, said so, when a limit stops it), the first moves with how many start with each, and the "
@@ -440,7 +446,7 @@ def _fields(args: argparse.Namespace, stdin: TextIO) -> dict[str, Any]:
         "board": stdin.read() if text == "-" else text, "goal": args.goal, "size": args.size,
         "max_nodes": args.max_nodes, "time_limit": args.time_limit, **_given_options(args),
     }
-    for name in ("algorithm", "heuristic", "trace", "tree"):
+    for name in ("algorithm", "heuristic", "trace", "tree", "metric"):
         if name in args:
             fields[name] = getattr(args, name)
     fields.update(_heuristic_file_fields(args))

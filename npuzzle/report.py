@@ -129,11 +129,18 @@ def format_result(result: SearchResult) -> str:
     counts = f"{result.expanded:,} nodes expanded, {result.generated:,} generated, {result.seconds * 1000:.0f} ms"
     if not result.solved:
         lines.append(f"No solution yet: {method} was stopped by {STOPPED_BY[result.stop]} ({counts}).")
-        if result.bound is not None and result.optimal is False and ALGORITHMS[result.algorithm].optimal:
+        if result.bound is not None and result.metric == "mtm":
+            lines.append(f"A solution has at least {result.bound} multi-tile moves.")
+        elif result.bound is not None and result.optimal is False and ALGORITHMS[result.algorithm].optimal:
             lines.append(f"The shortest solution has at least {result.bound} moves.")
         return "\n".join(lines)
-    lines.append(f"Solution: {result.length} moves ({quality(result, times='x')}); {method}, {counts}; "
-                 f"{mtm_length(result.moves)} in the multi-tile metric.")
+    if result.metric == "mtm":
+        setup = f", its tables built in {result.setup_seconds:.2f} s" if result.setup_seconds >= 0.005 else ""
+        lines.append(f"Solution: {mtm_length(result.moves)} multi-tile moves ({quality(result)}), {result.length} "
+                     f"single-tile; {method}, {counts}{setup}.")
+    else:
+        lines.append(f"Solution: {result.length} moves ({quality(result, times='x')}); {method}, {counts}; "
+                     f"{mtm_length(result.moves)} in the multi-tile metric.")
     if result.optimal_if_admissible is not None and not result.optimal:
         lines.append(
             f"{result.heuristic} is your own heuristic: it is not proven admissible, so nothing is proven "

@@ -59,6 +59,9 @@ from .custom.search import (
 )
 from .heuristics import HEURISTICS, HeuristicInfo, NotApplicable, missing_table_files
 from .random_boards import MAX_SCRAMBLE_MOVES, choose_random
+from .search.result import DEPTH_FIRST_MAX_NODES
+from .speed.mtm import MtmUnsupported
+from .speed.mtm_solve import METRICS, MtmSolve
 from .speed.timing import Timing, TimingError, read_gaps
 from .search import (
     ALGORITHMS,
@@ -268,6 +271,9 @@ class SolveRequest:
     """A person's heuristic (``heuristic_code``), used instead of ``heuristic``."""
     user: UserHeuristic | None = None
     """That heuristic itself (to check it: ``with_check``)."""
+    metric: str = "stm"
+    """What to minimise: ``stm`` (every slide: the search above) or ``mtm`` (multi-tile moves:
+    speed/mtm_solve.py, which takes no algorithm or heuristic)."""
 
     def with_check(self, check: CheckResult) -> SolveRequest:
         """The same request, its person's heuristic known admissible (and consistent) when
@@ -276,11 +282,17 @@ class SolveRequest:
             raise RequestError("heuristic_code", "there is no heuristic of your own to check")
         return replace(self, custom=heuristic_entry(self.user, self.goal, check))
 
-    def start(self, fetching: bool = False) -> tuple[Search, tuple[str, ...]]:
+    def start(self, fetching: bool = False) -> tuple[Search | MtmSolve, tuple[str, ...]]:
         """The search, and the table files its heuristic needs that are missing. RequestError
         for an option, a tree or a heuristic that does not apply, and for missing files
         unless ``fetching`` (the caller fetches them while the search runs) and the
-        algorithm can start without them (the anytime solver shows a first solution)."""
+        algorithm can start without them (the anytime solver shows a first solution). With
+        the metric ``mtm``, the MTM solve (its tables are built, not fetched)."""
+        if self.metric == "mtm":
+            try:
+                return MtmSolve(self.board, self.goal, self.limits), ()
+            except MtmUnsupported as exc:
+                raise RequestError("metric", str(exc)) from None
         try:
             search = Search(self.board, self.goal, self.algorithm, self.custom or self.heuristic, self.limits,
                             options=self.options, trace=self.trace, tree=self.tree, fetching=fetching)
@@ -302,7 +314,8 @@ def read_solve(fields: Fields, caps: Caps = NO_CAPS) -> SolveRequest:
     the defaults; a heuristic is refused for an algorithm that uses none), or a person's
     heuristic (``heuristic_code``, see ``read_heuristic_code``) instead, the options,
     ``max_nodes`` (default: the algorithm's own, or the tree's), ``time_limit``, ``trace``
-    and ``tree``."""
+    and ``tree``; ``metric`` ``mtm`` instead solves in the multi-tile metric (and takes none
+    of the algorithm, heuristic, trace or tree)."""
     boards = read_boards(fields, caps)
     algorithm = _name(fields, "algorithm", ALGORITHMS)
     heuristic = _name(fields, "heuristic", HEURISTICS)
@@ -327,6 +340,16 @@ def read_solve(fields: Fields, caps: Caps = NO_CAPS) -> SolveRequest:
     trace = flag_field(fields, "trace")
     tree = flag_field(fields, "tree")
     board = boards.board
+    metric = text_field(fields, "metric", caps, "stm")
+    if metric not in METRICS:
+        raise RequestError("metric", f"unknown metric {quote(metric)}: choose {' or '.join(METRICS)}")
+    if metric == "mtm":
+        given = [key for key in ("algorithm", "heuristic", "heuristic_code", "trace", "tree") if fields.get(key)]
+        if given:
+            raise RequestError("metric", f"the multi-tile metric is solved by its own search: leave "
+                                         f"{given[0].replace('_', ' ')} out")
+        limits = read_limits(fields, DEPTH_FIRST_MAX_NODES, DEFAULT_TIME_LIMIT, caps)
+        return SolveRequest(board, boards.goal, None, None, limits, metric="mtm")
     max_nodes = DEFAULT_TREE_EXPANSIONS if tree else default_max_nodes(algorithm)
     limits = read_limits(fields, max_nodes, DEFAULT_TIME_LIMIT, caps)
     return SolveRequest(board, boards.goal, algorithm, heuristic, limits, read_options(fields), trace, tree, custom, user)

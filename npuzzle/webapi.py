@@ -25,7 +25,7 @@ adapter, ``WebJob``, steps, cancels and answers, each kind in the JSON of its ``
 ``random`` ``{size, goal?, moves?, seed?, unsolvable?}``
     A random board (uniform among solvable ones, scrambled by ``moves``, or
     unsolvable), answered like ``analyze``.
-``solve`` ``{board, goal?, size?, algorithm?, heuristic?, <option>?, max_nodes?, time_limit?, budget_ms?, trace?, tree?}``
+``solve`` ``{board, goal?, size?, algorithm?, heuristic?, <option>?, max_nodes?, time_limit?, budget_ms?, trace?, tree?, metric?}``
     Start a search and run its first slice. The answer is either
     ``{"type": "result", "result": {...}}`` or ``{"type": "progress", "job": id,
     "progress": {...}}``; keep sending ``step`` until a result comes back. If the
@@ -42,6 +42,11 @@ adapter, ``WebJob``, steps, cancels and answers, each kind in the JSON of its ``
     answer then has ``"trace_delta": {"stride", "samples": [...], "iterations": [...]}``,
     what was added since the previous answer, and the result has ``"trace"``, the whole
     of it (shapes in ``npuzzle/search/trace.py``); without it, neither key is there.
+    With ``"metric": "mtm"`` (no algorithm, heuristic, trace or tree; boards up to 9 cells and
+    4x4, ``applicable.metrics`` says) the search finds the fewest multi-tile moves (a run of
+    slides of one line in one direction counts once; speed/mtm.py), and its result says
+    ``"metric": "mtm"``, ``mtm_optimal`` and ``mtm``; its tables are built in its first slices
+    (progress with a ``stage``). Every result has ``metric``, ``mtm`` and ``mtm_optimal``.
     With ``"tree": true`` (boards up to 3x3, ``max_nodes`` at most 2,000, default 200;
     not the anytime solver) the result has ``"tree"``: every node the search generated,
     with g, h, f, its expansion order and status (shape in ``npuzzle/search/tree.py``);
@@ -251,6 +256,8 @@ from .search.anytime import wanted_table_files
 from .search.preparation import TableLoading
 from .solvability import explain_solvability
 from .speed.all_optimal import AllOptimal
+from .speed.mtm import mtm_supported
+from .speed.mtm_solve import METRICS, MtmSolve
 from .speed.optimize import Optimize
 from .speed.request import read_all_optimal, read_move_action, read_optimize, read_replay_request, write_replay_request
 
@@ -372,6 +379,7 @@ def _optimize_progress(job: Optimize) -> Json:
 
 
 JOB_JSON: dict[type, JobJson[Any]] = {
+    MtmSolve: JobJson[MtmSolve]("result", lambda j: {"result": result_json(_done(j))}, _progress),
     AllOptimal: JobJson[AllOptimal]("all_optimal", lambda j: {"all_optimal": _done(j).to_dict()}, _progress),
     Optimize: JobJson[Optimize]("optimized", lambda j: {"optimized": _done(j).to_dict()}, _optimize_progress),
     Search: JobJson[Search]("result", _search_result, _search_progress),
@@ -474,6 +482,7 @@ def _describe(board: Board, goal: Board) -> dict[str, Any]:
         "applicable": {
             "algorithms": [n for n, a in ALGORITHMS.items() if a.suits(board.rows, board.cols)],
             "heuristics": [n for n in HEURISTICS if heuristic_applies(n, board.rows, board.cols, goal.blank)],
+            "metrics": [m for m in METRICS if m == "stm" or mtm_supported(board.rows, board.cols)],
         },
         "default_algorithm": DEFAULT_ALGORITHM,
         "default_heuristic": default_heuristic(board.rows, board.cols, goal.blank),
@@ -660,6 +669,8 @@ def _solve(request: Fields) -> dict[str, Any]:
     # An anytime search starts at once: it answers with a first solution while the
     # files it needs (in "need") are fetched, and waits for them before improving it.
     search, need = solve.start(fetching=True)
+    if isinstance(search, MtmSolve):  # the multi-tile metric: its tables are built, not fetched
+        return _begin(search, budget)
     want = [name for name in wanted_table_files(solve.board.rows, solve.board.cols, solve.goal.blank)
             if name not in need] if search.info.anytime else []
     answer = _begin(search, budget)

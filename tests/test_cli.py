@@ -16,7 +16,7 @@ JSON_KEYS = {
     "max_frontier", "seconds", "algorithm", "heuristic", "stopped",
 }
 EVERY_JSON_KEY = JSON_KEYS | {
-    "bound", "weight", "suboptimality", "quality", "quality_short", "mtm", "setup_seconds", "options",
+    "bound", "weight", "suboptimality", "quality", "quality_short", "mtm", "metric", "mtm_optimal", "setup_seconds", "options",
     "start", "goal", "rows", "cols", "lower_bound", "factor", "history",
 }
 """What ``solve --json`` prints, no more and no less (the README's table)."""

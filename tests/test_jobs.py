@@ -22,6 +22,7 @@ from npuzzle.custom.check import JudgedCheck, Values, ValuesProgress, check_boar
 from npuzzle.job import run
 from npuzzle.report import PROGRESS_WORDS, ProgressLine
 from npuzzle.speed.all_optimal import AllOptimal
+from npuzzle.speed.mtm_solve import MtmSolve
 from npuzzle.speed.optimize import Optimize
 from npuzzle.search.preparation import TableLoading, TablesLoaded
 
@@ -119,7 +120,7 @@ def test_the_old_entry_points_still_work() -> None:
 def test_the_web_api_answers_every_job_through_one_adapter() -> None:
     """Each job class an op starts has one JSON entry, and only the adapter steps a job."""
     assert set(webapi.JOB_JSON) == {Search, Comparison, HeuristicCheck, HeuristicValues, JudgedCheck, TableLoading, GameAnalysis,
-                                    AllOptimal, Optimize}
+                                    AllOptimal, Optimize, MtmSolve}
     tree = ast.parse((ROOT / "npuzzle" / "webapi.py").read_text())
     classes = [node.name for node in tree.body if isinstance(node, ast.ClassDef)]
     steppers = [

@@ -67,3 +67,37 @@ def test_moves_transforms_and_refusals() -> None:
                        (("moves", "convert", "LLL", "--board", "1 2 3/4 5 6/0 7 8"), "move 3")):
         bad = run_npuzzle(*args)
         assert bad.returncode == 2 and said in bad.stderr and bad.stderr.count("\n") == 1, (args, bad.stderr)
+
+
+def test_solve_in_the_multi_tile_metric_through_both_front_doors() -> None:
+    from npuzzle.webapi import handle_dict
+
+    from .helpers import run_job
+    from .test_speed_mtm import bfs
+
+    exact = bfs(Board.goal(3, 3).tiles, 3, 3)
+    for text in ("8 6 7 2 5 4 3 0 1", "1 2 3 4 5 6 0 7 8", "4 1 2 0 8 7 6 3 5"):
+        board = Board.from_string(text)
+        data = json.loads(run_npuzzle("solve", text, "--metric", "mtm", "--json").stdout)
+        assert data["metric"] == "mtm" and data["mtm_optimal"] and data["mtm"] == exact[board.tiles]
+        assert read_game(board, Board.goal(3, 3), data["moves"], "page").solved
+        web = run_job(handle_dict({"op": "solve", "board": text, "metric": "mtm"}))["result"]
+        assert (web["mtm"], web["quality"]) == (exact[board.tiles], "fewest multi-tile moves")
+    words = run_npuzzle("solve", "8 6 7 2 5 4 3 0 1", "--metric", "mtm").stdout
+    assert "Solution: 20 multi-tile moves (fewest multi-tile moves), 31 single-tile;" in words
+    for args, said in ((("--metric", "mtm", "--algorithm", "astar"), "leave algorithm out"),
+                       (("--metric", "xtm"), "invalid choice")):
+        bad = run_npuzzle("solve", "8 6 7 2 5 4 3 0 1", *args)
+        assert bad.returncode == 2 and said in bad.stderr and bad.stderr.count("\n") == 1, bad.stderr
+    bad = run_npuzzle("solve", "1 2 3 4 5 6 7 8 9 10 11 0", "--size", "3x4", "--metric", "mtm")
+    assert bad.returncode == 2 and "not available for a 3x4 board" in bad.stderr
+    refused = handle_dict({"op": "solve", "board": "1 2 3 4 5 6 7 8 0", "metric": "mtm", "heuristic": "pdb"})
+    assert refused["error"]["field"] == "metric"
+    # An STM solve says both counts too.
+    stm = json.loads(run_npuzzle("solve", "8 6 7 2 5 4 3 0 1", "--json").stdout)
+    assert (stm["metric"], stm["length"], stm["mtm"]) == ("stm", 31, mtm_of(stm["moves"]))
+    assert handle_dict({"op": "analyze", "board": "1 2 3 4 5 6 7 8 9 10 11 0", "size": "3x4"})["applicable"]["metrics"] == ["stm"]
+
+
+def mtm_of(moves: str) -> int:
+    return sum(1 for i, m in enumerate(moves) if i == 0 or m != moves[i - 1])

@@ -162,6 +162,11 @@ class SearchResult:
     """Set only for a person's heuristic (custom/), whose admissibility is not known, so
     ``optimal`` stays False: whether the solution would be proven shortest if that
     heuristic is admissible (``python -m npuzzle check`` finds out)."""
+    metric: str = "stm"
+    """What the search minimised: ``stm``, every slide (every algorithm), or ``mtm``, a run of
+    slides of one line in one direction once (speed/mtm_solve.py; ``bound`` then counts those)."""
+    mtm_optimal: bool = False
+    """An ``mtm`` search: whether the solution is proven to have the fewest multi-tile moves."""
 
     @property
     def solved(self) -> bool:
