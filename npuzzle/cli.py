@@ -191,7 +191,7 @@ def _build_parser() -> argparse.ArgumentParser:
         "--metric", choices=["stm", "mtm"], default="stm", metavar="M",
         help=("stm (default: every slide counts) or mtm (a run of slides of one line in one direction counts "
               "once): with mtm, the fewest multi-tile moves, proven (boards up to 9 cells and 4x4; no "
-              "--algorithm, --heuristic, --trace or --tree)"),
+              "--algorithm, --heuristic or --tree; --trace records nothing)"),
     )
     solve.add_argument(
         "--all-optimal", action="store_true",

@@ -315,7 +315,7 @@ def read_solve(fields: Fields, caps: Caps = NO_CAPS) -> SolveRequest:
     heuristic (``heuristic_code``, see ``read_heuristic_code``) instead, the options,
     ``max_nodes`` (default: the algorithm's own, or the tree's), ``time_limit``, ``trace``
     and ``tree``; ``metric`` ``mtm`` instead solves in the multi-tile metric (and takes none
-    of the algorithm, heuristic, trace or tree)."""
+    of the algorithm, heuristic or tree; records no trace)."""
     boards = read_boards(fields, caps)
     algorithm = _name(fields, "algorithm", ALGORITHMS)
     heuristic = _name(fields, "heuristic", HEURISTICS)
@@ -344,7 +344,8 @@ def read_solve(fields: Fields, caps: Caps = NO_CAPS) -> SolveRequest:
     if metric not in METRICS:
         raise RequestError("metric", f"unknown metric {quote(metric)}: choose {' or '.join(METRICS)}")
     if metric == "mtm":
-        given = [key for key in ("algorithm", "heuristic", "heuristic_code", "trace", "tree") if fields.get(key)]
+        # (A trace asked for is not recorded: the page asks every solve for one.)
+        given = [key for key in ("algorithm", "heuristic", "heuristic_code", "tree") if fields.get(key)]
         if given:
             raise RequestError("metric", f"the multi-tile metric is solved by its own search: leave "
                                          f"{given[0].replace('_', ' ')} out")

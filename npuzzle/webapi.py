@@ -11,7 +11,9 @@ Requests (``"op"`` names the operation; their fields are read once by
 adapter, ``WebJob``, steps, cancels and answers, each kind in the JSON of its ``JobJson``):
 
 ``info``
-    Version, sizes (``page_max_side``: the largest side the page offers), goals,
+    Version, sizes (``page_max_side``: the largest side the page offers), goals, the
+    ``metrics`` a solve counts in (name, label, description) and how a multi-tile solve works
+    (``mtm_methods``, its result's heuristic in words),
     direction words, the ``ALGORITHMS``/``HEURISTICS`` registries (with each
     algorithm's ``options``), the default time limit, the limits of
     ``compare`` and of the page's hints, and the analysis's ``notations`` (the
@@ -42,7 +44,7 @@ adapter, ``WebJob``, steps, cancels and answers, each kind in the JSON of its ``
     answer then has ``"trace_delta": {"stride", "samples": [...], "iterations": [...]}``,
     what was added since the previous answer, and the result has ``"trace"``, the whole
     of it (shapes in ``npuzzle/search/trace.py``); without it, neither key is there.
-    With ``"metric": "mtm"`` (no algorithm, heuristic, trace or tree; boards up to 9 cells and
+    With ``"metric": "mtm"`` (no algorithm, heuristic or tree, no trace recorded; boards up to 9 cells and
     4x4, ``applicable.metrics`` says) the search finds the fewest multi-tile moves (a run of
     slides of one line in one direction counts once; speed/mtm.py), and its result says
     ``"metric": "mtm"``, ``mtm_optimal`` and ``mtm``; its tables are built in its first slices
@@ -257,7 +259,7 @@ from .search.preparation import TableLoading
 from .solvability import explain_solvability
 from .speed.all_optimal import AllOptimal
 from .speed.mtm import mtm_supported
-from .speed.mtm_solve import METRICS, MtmSolve
+from .speed.mtm_solve import METRIC_WORDS, METRICS, MTM_METHOD_WORDS, MtmSolve
 from .speed.optimize import Optimize
 from .speed.request import read_all_optimal, read_move_action, read_optimize, read_replay_request, write_replay_request
 
@@ -448,6 +450,8 @@ def _info(request: Fields) -> dict[str, Any]:
         "tree": {"max_cells": MAX_TREE_CELLS, "max_nodes": MAX_TREE_EXPANSIONS,
                  "default_max_nodes": DEFAULT_TREE_EXPANSIONS},
         "notations": [n.to_dict() for n in NOTATIONS.values()],
+        "metrics": list(METRIC_WORDS),
+        "mtm_methods": dict(MTM_METHOD_WORDS),
         "analysis": {"max_moves": MAX_GAME_MOVES, "undos": list(UNDO_CHOICES), "default_notation": DEFAULT_NOTATION,
                      "search_cells": SEARCH_CELLS, "methods": dict(METHODS)},
     }

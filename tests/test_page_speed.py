@@ -150,3 +150,30 @@ def test_a_link_opens_on_every_shortest_solution(app: Any, site_url: str) -> Non
     open_link(app, site_url, f"#board={HARD}&goal=blank-last&view=optimal")
     expect(app.locator("#speed-panel")).to_have_attribute("data-count", "40", timeout=90_000)
     assert "view=optimal" in app.url
+
+
+def test_the_metric_menu_solves_in_multi_tile_moves_and_the_link_keeps_it(app: Any, site_url: str) -> None:
+    from .test_speed_mtm import bfs
+
+    exact = bfs(Board.goal(3, 3).tiles, 3, 3)
+    open_link(app, site_url, f"#board={HARD}&goal=blank-last")
+    app.get_by_label("Metric").select_option("mtm")
+    assert app.get_by_label("Algorithm").is_disabled()
+    app.get_by_role("button", name="Solve").click()
+    expect(app.locator("#status")).to_contain_text("Solved: 20 multi-tile moves (fewest multi-tile moves), 31 slides",
+                                                   timeout=90_000)
+    assert exact[Board.from_string(HARD).tiles] == 20
+    moves = moves_of(move_labels(app))
+    assert replay(Board.from_string(HARD), [tile for _, tile, _ in moves])[-1] == Board.goal(3, 3)
+    letters = "".join(letter for _, _, letter in moves)
+    assert sum(1 for i, m in enumerate(letters) if i == 0 or m != letters[i - 1]) == 20
+    assert "metric=mtm" in app.url
+    # A board the metric cannot solve (3x4): the menu offers single-tile moves only.
+    open_link(app, site_url, "#board=1,2,3,4,5,6,7,8,9,10,0,11&size=3x4&metric=mtm")
+    expect(app.get_by_label("Metric").locator("option")).to_have_count(1)
+    assert not app.get_by_label("Algorithm").is_disabled()
+    # A link's metric opens with it chosen; an unknown one is said and the default used.
+    open_link(app, site_url, f"#board={HARD}&metric=mtm")
+    expect(app.get_by_label("Metric")).to_have_value("mtm")
+    open_link(app, site_url, f"#board={HARD}&metric=xtm")
+    expect(app.locator("#link-notice")).to_contain_text('The link\'s metric "xtm" is not one of stm, mtm')

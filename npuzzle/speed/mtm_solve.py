@@ -23,12 +23,23 @@ from ..search.steps import Outcome, Steps
 from ..solvability import is_solvable
 from .mtm import MTM_TABLE_CELLS, check_mtm_supported, mtm_search
 
-__all__ = ["METRICS", "MTM_METHOD", "MtmSolve"]
+__all__ = ["METRICS", "METRIC_WORDS", "MTM_METHOD", "MTM_METHOD_WORDS", "MtmSolve"]
 
 METRICS = ("stm", "mtm")
 """The metrics a solve counts its moves in: every slide (``stm``), or a run of slides of one
 line in one direction once (``mtm``)."""
+METRIC_WORDS = (
+    {"name": "stm", "label": "Single-tile moves (STM)",
+     "description": "Every slide counts as a move: the algorithm and heuristic chosen find the solution."},
+    {"name": "mtm", "label": "Multi-tile moves (MTM)",
+     "description": "A run of slides of one line in one direction counts as one move (a line pushed once): the "
+                    "fewest such moves are found and proven, on boards up to 9 cells and 4x4."},
+)
+"""The metrics in words, for the page's menu (the web API's ``info``)."""
 MTM_METHOD = {"table": "mtm-table", "groups": "mtm-group-tables"}
+MTM_METHOD_WORDS = {"mtm-table": "a table of every state's multi-tile distance",
+                    "mtm-group-tables": "IDA* with multi-tile group tables"}
+"""Each way in words (the web API's ``info``)."""
 """How an MTM solve finds its distances, named as its result's ``heuristic``: a table of every
 state's distance (boards up to 9 cells), or IDA* with group tables (4x4)."""
 

@@ -147,3 +147,26 @@ test("SolverChoice names no feature: nothing of a person's code, the tree or the
     assert.equal(source.includes(name), false, name);
   }
 });
+
+test("the multi-tile metric, where the board allows it: a solve asks for the metric alone, the link keeps it", () => {
+  const { choice, view, state } = choiceWith();
+  state.set({ info: { ...INFO, metrics: [{ name: "stm", label: "Single" }, { name: "mtm", label: "Multi" }] } });
+  const threeByThree = { ...BOARD, applicable: { ...BOARD.applicable, metrics: ["stm", "mtm"] } };
+  choice.fill(threeByThree);
+  assert.deepEqual(view.menus.metric.map((m) => m.name), ["stm", "mtm"]);
+  assert.equal(view.menus.metricShown, "stm");
+  choice.adopt({ metric: "mtm" });
+  choice.fill(threeByThree);
+  assert.equal(view.menus.metricShown, "mtm");
+  assert.deepEqual(choice.request(), { metric: "mtm" });
+  assert.equal(choice.request({ metric: false }).algorithm, "anytime", "a search that counts every slide keeps its algorithm");
+  assert.equal(choice.anytime, false, "a multi-tile solve is not stopped with its best");
+  assert.equal(choice.link().metric, "mtm");
+  assert.deepEqual(callsOf(view, "setAlgorithmEnabled").at(-1), [false]);
+  // A board the metric cannot solve: the menu offers single-tile moves, and solves count them.
+  choice.fill({ ...BOARD, rows: 3, cols: 4, applicable: { ...BOARD.applicable, metrics: ["stm"] } });
+  assert.deepEqual(view.menus.metric.map((m) => m.name), ["stm"]);
+  assert.equal(choice.request().algorithm, "anytime");
+  assert.equal(choice.link().metric, undefined);
+  assert.deepEqual(callsOf(view, "setAlgorithmEnabled").at(-1), [true]);
+});

@@ -53,7 +53,7 @@ test("a long value is shortened in its notice", () => {
 
 test("every view is a link key's value, and the link keys are the page's public names", () => {
   assert.deepEqual(VIEWS, ["compare", "tree", "diagram", "analysis", "optimal"]);
-  assert.deepEqual(LINK_KEYS, ["board", "goal", "size", "algorithm", "heuristic", "weight", "step", "view", "hcode", "scode", "moves", "notation", "undos", "times", "replay"]);
+  assert.deepEqual(LINK_KEYS, ["board", "goal", "size", "algorithm", "heuristic", "weight", "step", "view", "hcode", "scode", "moves", "notation", "undos", "times", "replay", "metric"]);
   for (const view of VIEWS) assert.equal(readFragment(formatFragment({ view })).params.view, view);
 });
 

@@ -29,6 +29,7 @@ export function bindInput(doc, win, report) {
   for (const radio of doc.querySelectorAll('input[name="mode"]')) {
     radio.addEventListener("change", () => radio.checked && report("choose-mode", radio.value));
   }
+  on("metric", "change", () => report("choose-metric", byId("metric").value));
   on("algorithm", "change", () => report("choose-algorithm", byId("algorithm").value));
   on("heuristic", "change", () => report("choose-heuristic", byId("heuristic").value));
   // The chosen algorithm's option fields (made from Python's registry) carry data-option.

@@ -257,8 +257,12 @@ const BEST_WITHIN = {
 export function solved(reply, info, prepared = null, notes = []) {
   if (!reply.ok) return `Could not solve: ${reply.error.message}`;
   const r = reply.result;
-  const method = namesFrom(info).pair(r.algorithm, r.heuristic);
+  const method = r.metric === "mtm" ? (info.mtm_methods || {})[r.heuristic] || r.heuristic : namesFrom(info).pair(r.algorithm, r.heuristic);
   const counts = `${formatCount(r.expanded)} nodes expanded${reportedBy(r)} in ${formatSeconds(r.seconds)}`;
+  if (r.metric === "mtm" && r.length !== null) {
+    const tables = r.setup_seconds > 0.005 ? ` Its tables took ${formatSeconds(r.setup_seconds)} to build.` : "";
+    return `Solved: ${r.mtm} multi-tile moves (${r.quality}), ${r.length} slides, by ${method}, ${counts}.${tables} Press Play to watch.`;
+  }
   if (r.length === null) {
     const bound = r.bound == null ? "" : ` The shortest solution has at least ${r.bound} moves.`;
     const entry = info.algorithms.find((x) => x.name === r.algorithm);
@@ -301,7 +305,7 @@ export function resultRows(r, info) {
   const rows = [
     ["Length", r.length === null ? "no solution yet" : `${r.length} moves (${r.mtm} in the multi-tile metric)`],
     ["Optimal", r.quality],
-    ["Solver", namesFrom(info).pair(r.algorithm, r.heuristic)],
+    ["Solver", r.metric === "mtm" ? (info.mtm_methods || {})[r.heuristic] || r.heuristic : namesFrom(info).pair(r.algorithm, r.heuristic)],
     ["Nodes expanded", `${formatCount(r.expanded)}${reportedBy(r)}`],
     ["Nodes generated", `${formatCount(r.generated)}${reportedBy(r)}`],
     ["Largest frontier", `${formatCount(r.max_frontier)}${reportedBy(r)}`],

@@ -10,7 +10,7 @@ import { formatFragment, readFragment } from "./url-state.js";
 import * as words from "./link-words.js";
 
 // Link keys that are not an algorithm's option (the rest, such as weight, are).
-const PAGE_KEYS = ["board", "goal", "size", "algorithm", "heuristic", "step", "view", "hcode", "scode", "moves", "notation", "undos", "times", "replay"];
+const PAGE_KEYS = ["board", "goal", "size", "algorithm", "heuristic", "step", "view", "hcode", "scode", "moves", "notation", "undos", "times", "replay", "metric"];
 // The Heuristic menu's name for a person's heuristic: a link may ask for it when it carries one.
 const CUSTOM = "custom";
 
@@ -41,7 +41,7 @@ export class LinkState {
     this.lastHash = hash;
     const { params, problems } = readFragment(hash);
     this.notify(problems);
-    this.names = { algorithm: params.algorithm, heuristic: params.heuristic };
+    this.names = { algorithm: params.algorithm, heuristic: params.heuristic, metric: params.metric };
     this.pendingStep = params.step ?? null;
     this.pendingView = params.view ?? null;
     this.code = { heuristic: params.hcode, search: params.scode };
@@ -65,7 +65,7 @@ export class LinkState {
   checkNames(info) {
     const known = { options: {} };
     const notes = [...this.problems];
-    for (const [kind, entries] of [["algorithm", info.algorithms], ["heuristic", info.heuristics]]) {
+    for (const [kind, entries] of [["algorithm", info.algorithms], ["heuristic", info.heuristics], ["metric", info.metrics || []]]) {
       const name = this.names[kind];
       if (name === undefined) continue;
       if (kind === "heuristic" && name === CUSTOM && this.carriesHeuristic) continue; // the code panel offers it once allowed to run

@@ -8,7 +8,7 @@
 
 import * as words from "./link-words.js";
 
-export const LINK_KEYS = ["board", "goal", "size", "algorithm", "heuristic", "weight", "step", "view", "hcode", "scode", "moves", "notation", "undos", "times", "replay"];
+export const LINK_KEYS = ["board", "goal", "size", "algorithm", "heuristic", "weight", "step", "view", "hcode", "scode", "moves", "notation", "undos", "times", "replay", "metric"];
 
 // A person's heuristic (hcode) and search (scode) travel deflated, in base64url (custom/code-link.js).
 const MAX_PACKED = 60_000;
@@ -89,7 +89,7 @@ function checkForm(key, value) {
   if (key === "replay" && value.length > MAX_REPLAY) {
     return words.badForm.replay(MAX_REPLAY);
   }
-  if ((key === "notation" || key === "undos") && !/^[a-z-]{1,20}$/i.test(value)) {
+  if ((key === "notation" || key === "undos" || key === "metric") && !/^[a-z-]{1,20}$/i.test(value)) {
     return words.badForm.word(key, value);
   }
   return null;

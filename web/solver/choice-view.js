@@ -8,7 +8,7 @@
 export class ChoiceView {
   constructor(doc) {
     this.doc = doc;
-    this.menus = { algorithm: doc.getElementById("algorithm"), heuristic: doc.getElementById("heuristic") };
+    this.menus = { algorithm: doc.getElementById("algorithm"), heuristic: doc.getElementById("heuristic"), metric: doc.getElementById("metric") };
     this.optionBox = doc.getElementById("algorithm-options");
     this.timeLimit = doc.getElementById("time-limit");
     this.maxNodes = doc.getElementById("max-nodes");
@@ -19,7 +19,7 @@ export class ChoiceView {
     this.optionNames = null; // the option fields shown, by name
   }
 
-  // Menu `id` ("algorithm" or "heuristic") from Python's registry entries ({name, label,
+  // Menu `id` ("algorithm", "heuristic" or "metric") from Python's registry entries ({name, label,
   // description}), on `selected` if it offers it; returns the name it shows.
   fillMenu(id, entries, selected) {
     const select = this.menus[id];
@@ -37,6 +37,12 @@ export class ChoiceView {
 
   setHeuristicEnabled(enabled) {
     this.menus.heuristic.disabled = !enabled;
+  }
+
+  // The multi-tile metric chosen: the algorithm and its options are the metric's own.
+  setAlgorithmEnabled(enabled) {
+    this.menus.algorithm.disabled = !enabled;
+    if (!enabled) this.optionBox.hidden = true;
   }
 
   // The chosen algorithm's options from Python's registry ({name, label, default,

@@ -23,6 +23,7 @@ export class SolverChoice {
     this.algorithm = null; // null: the board's default
     this.heuristic = null;
     this.values = {}; // option name -> the value chosen (or a link's)
+    this.metric = "stm"; // what a solve minimises: every slide, or multi-tile moves (where the board allows)
     // Python's info (at each start of the solver): the Seconds field gets its default time limit unless already set.
     state.on((changed) => { if (changed.includes("info") && state.info) view.offerTimeLimit(state.info.defaults.time_limit); });
   }
@@ -38,11 +39,13 @@ export class SolverChoice {
       "choose-algorithm": (name) => { app.menusChanged(); this.chooseAlgorithm(name); },
       "choose-heuristic": (name) => { this.chooseHeuristic(name); app.menusChanged(); },
       "choose-option": (name, value) => { this.setValue(name, Number(value)); app.menusChanged({ solution: false }); },
+      "choose-metric": (name) => { app.menusChanged(); this.metric = name; this.fill(this.analysis); },
     };
   }
 
   // Names and option values a link asked for, already checked against the registries.
-  adopt({ algorithm, heuristic, options = {} }) {
+  adopt({ algorithm, heuristic, metric, options = {} }) {
+    if (metric !== undefined) this.metric = metric;
     if (algorithm !== undefined) this.algorithm = algorithm;
     if (heuristic !== undefined) this.heuristic = heuristic;
     Object.assign(this.values, options);
@@ -92,10 +95,17 @@ export class SolverChoice {
     return this.state.info.algorithms.find((x) => x.name === name);
   }
 
-  // Whether the chosen algorithm keeps improving its answer until stopped (Python's registry).
+  // Whether the chosen algorithm keeps improving its answer until stopped (Python's registry);
+  // never a multi-tile solve.
   get anytime() {
     const entry = this.entry();
-    return Boolean(entry && entry.anytime);
+    return Boolean(entry && entry.anytime) && !this.multiTile;
+  }
+
+  // Whether a solve finds the fewest multi-tile moves: chosen, and the board allows it (Python says).
+  get multiTile() {
+    const metrics = (this.analysis && this.analysis.applicable.metrics) || ["stm"];
+    return this.metric === "mtm" && metrics.includes("mtm");
   }
 
   value(option) {
@@ -123,22 +133,34 @@ export class SolverChoice {
     this.view.fillMenu("heuristic", heuristics, this.heuristicName);
     if (!heuristics.some((h) => h.name === this.heuristic)) this.heuristic = null;
     const entry = this.entry();
-    this.view.setHeuristicEnabled(Boolean(entry && entry.uses_heuristic));
+    const allowed = a.applicable.metrics || ["stm"];
+    const metrics = (this.state.info.metrics || []).filter((m) => allowed.includes(m.name));
+    if (metrics.length) this.view.fillMenu("metric", metrics, this.multiTile ? "mtm" : "stm");
+    this.view.setHeuristicEnabled(Boolean(entry && entry.uses_heuristic) && !this.multiTile);
     this.view.showOptions(entry ? entry.options.map((o) => ({ ...o, value: this.value(o) })) : []);
+    this.view.setAlgorithmEnabled(!this.multiTile);
     if (entry) this.view.setNodeLimitHint(wording.nodeLimitHint(entry));
     this.describe();
   }
 
   // The chosen algorithm and (if it takes one) heuristic, in words from the registries.
   describe() {
+    if (this.multiTile) {
+      const words = (this.state.info.metrics || []).find((m) => m.name === "mtm");
+      this.view.setAbout(words ? words.label : "", words ? words.description : "", "");
+      return;
+    }
     const entry = this.entry();
     const heuristic = (this.analysis ? this.heuristicsFor(this.analysis) : this.state.info.heuristics).find((h) => h.name === this.heuristicName);
     const used = entry && entry.uses_heuristic && heuristic ? heuristic : null;
     this.view.setAbout(entry ? wording.aboutSummary(entry, used) : "", entry ? wording.aboutAlgorithm(entry) : "", used ? wording.aboutHeuristic(used) : "");
   }
 
-  // A solve request's algorithm, heuristic (if it takes one) and option values.
-  request() {
+  // A solve request's algorithm, heuristic (if it takes one) and option values; a multi-tile
+  // solve's metric instead (`metric: false`: the algorithm's fields whatever the metric, for
+  // a search that counts every slide).
+  request({ metric = true } = {}) {
+    if (metric && this.multiTile) return { metric: "mtm" };
     const entry = this.entry();
     const fields = { algorithm: this.algorithmName };
     if (entry && entry.uses_heuristic) Object.assign(fields, this.heuristicFields());
@@ -151,6 +173,7 @@ export class SolverChoice {
     const entry = this.entry();
     const fields = { algorithm: this.algorithmName, heuristic: this.heuristicName };
     for (const option of entry ? entry.options : []) fields[option.name] = this.value(option);
+    if (this.multiTile) fields.metric = "mtm";
     return fields;
   }
 

@@ -100,7 +100,7 @@ export class SearchTree {
   build(app) {
     if (!app.idle() || app.refusedAsUnsolvable()) return;
     const info = this.state.info;
-    const request = protocol.solve(app.analysis(), this.choice.request(), this.choice.limits(), { tree: true });
+    const request = protocol.solve(app.analysis(), this.choice.request({ metric: false }), this.choice.limits(), { tree: true });
     const wanted = this.link.pendingStep;
     const cap = info.tree;
     if (wanted !== null && request.max_nodes === undefined && wanted > cap.default_max_nodes) {
