@@ -68,7 +68,8 @@ def main() -> int:
         warm = page.evaluate(REQUEST, _request(args.what, scramble(goal, 12, seed=1), args.time_limit))
         if not warm["answer"].get("ok"):
             raise SystemExit(f"the warm-up was refused: {warm['answer'].get('error')}")
-        print(f"worker ready in {started['ready_ms'] / 1000:.1f} s; warm-up {warm['wall_ms'] / 1000:.2f} s", flush=True)
+        warm_seconds = warm["wall_ms"] / 1000
+        print(f"worker ready in {started['ready_ms'] / 1000:.1f} s; warm-up {warm_seconds:.2f} s", flush=True)
         for n in range(args.boards):
             board = random_board(4, 4, goal, seed=f"speed-{n}")
             out = page.evaluate(REQUEST, _request(args.what, board, args.time_limit))
@@ -98,6 +99,8 @@ def main() -> int:
     lines = [
         f"# The speed-solver's {'every-shortest-solution' if args.what == 'all' else 'MTM-optimal'} job in the page's worker (Chromium {version}, Pyodide)",
         "", machine_header(), f"- command: `{command_line('speed_browser.py', python='.venv/bin/python')}`",
+        f"- warm-up (the tables fetched or built, before the first board): {warm_seconds:.2f} s; time limit "
+        f"{args.time_limit:g} s per board",
         f"- boards: {len(rows)} random 4x4 (seeds speed-0, ...); **median wall time {statistics.median(walls):.2f} s** "
         f"(aim: {aim}, median of 20); max {max(walls):.2f} s",
         f"- page problems (console errors, failed requests): {problems or 'none'}", "",
@@ -107,7 +110,8 @@ def main() -> int:
     ]
     print("\n".join(lines[4:6]))
     write_results(f"speed-browser-{args.what}" + (f"-{args.label}" if args.label else ""), lines,
-                  {"rows": rows, "median_wall_seconds": statistics.median(walls), "problems": problems})
+                  {"rows": rows, "median_wall_seconds": statistics.median(walls), "problems": problems,
+                   "warm_up_seconds": round(warm_seconds, 3), "time_limit": args.time_limit})
     return 1 if problems else 0
 
 
