@@ -77,6 +77,9 @@ def test_the_table_exports_match_the_table(app: Any, site_url: str) -> None:
         assert record["generated"] == row[5].replace(",", "")
         assert (record["max_frontier"] or "\u2014") == row[6].replace(",", "")  # the anytime solver: none
         assert record["ms"] == row[7]
+        assert (record["mtm"] or "\u2014") == row[8]  # both counts of every solution (issue 37)
+        if record["length"]:
+            assert 0 < int(record["mtm"]) <= int(record["length"])
 
     text = download(app, app.get_by_role("button", name="Download chart (SVG)").click, "npuzzle-comparison.svg")
     svg = ET.fromstring(text.encode())

@@ -38,6 +38,7 @@ export function cells(r, names) {
     formatCount(r.generated),
     names.hasFrontier(r.algorithm) ? formatCount(r.max_frontier) : "\u2014", // none kept (the anytime solver)
     (r.seconds * 1000).toFixed(1),
+    r.mtm == null ? "\u2014" : String(r.mtm), // the same solution in multi-tile moves
   ];
 }
 

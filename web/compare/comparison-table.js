@@ -13,15 +13,15 @@ export function markdown(headers, results, names) {
 
 // The table as CSV (RFC 4180): names and registry keys, plain numbers (no separators), an
 // empty length when none was found (and an empty max_frontier for the anytime solver, which keeps
-// none), the stop reason in its own column.
+// none), the stop reason in its own column, and last the solution's multi-tile moves.
 export function csv(results, names) {
   const quote = (v) => (/[",\n]/.test(String(v)) ? `"${String(v).replace(/"/g, '""')}"` : String(v));
-  const head = ["algorithm", "heuristic", "algorithm_name", "heuristic_name", "length", "optimal", "quality", "expanded", "generated", "max_frontier", "ms", "stopped"];
+  const head = ["algorithm", "heuristic", "algorithm_name", "heuristic_name", "length", "optimal", "quality", "expanded", "generated", "max_frontier", "ms", "stopped", "mtm"];
   const rows = results.map((r) => [
     names.algorithm(r.algorithm), r.heuristic ? names.heuristic(r.heuristic) : "", r.algorithm, r.heuristic || "",
     r.length ?? "", r.optimal ? "yes" : "no", r.quality_short, r.expanded, r.generated,
     names.hasFrontier(r.algorithm) ? r.max_frontier : "", // (empty where it keeps none, as the table's dash)
-    (r.seconds * 1000).toFixed(1), r.stopped || "",
+    (r.seconds * 1000).toFixed(1), r.stopped || "", r.mtm ?? "",
   ]);
   return [head, ...rows].map((row) => row.map(quote).join(",")).join("\r\n") + "\r\n";
 }
