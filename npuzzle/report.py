@@ -396,7 +396,7 @@ def format_analysis(result: AnalysisResult) -> str:
     excess = f"{result.excess}" if result.excess is not None else "not known (bounds)"
     played = (f"Moves played: {game.moves} single-tile" if result.undos == "as-played" else
               f"Moves: {result.played_moves} played, {game.moves} without the undone ones: {game.moves} single-tile")
-    lines.append(f"{played}, {game.multi_tile_moves} multi-tile. The start's optimal length: {optimal}. Excess: {excess}.")
+    lines.append(f"{played}, {game.multi_tile_moves} multi-tile. The start's optimal length: {optimal} (single-tile moves, as every distance here). Excess: {excess}.")
     lines.append(result.summary())
     timing = result.timing
     if timing is not None:

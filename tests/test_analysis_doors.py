@@ -250,7 +250,7 @@ def test_the_command_line_prints_the_table_and_the_totals() -> None:
     assert lines[5].split() == ["Move", "tile", "slid", "distance", "verdict", "best", "moves", "there"]
     assert lines[6].split() == ["1.", "7", "left", "2", "->", "1", "optimal", "7", "left"]
     assert lines[7].split() == ["2.", "7", "right", "(undo)", "1", "->", "2", "mistake", "(-2)", "8", "left"]
-    assert "Moves played: 4 single-tile, 3 multi-tile. The start's optimal length: 2. Excess: 2." in lines
+    assert "Moves played: 4 single-tile, 3 multi-tile. The start's optimal length: 2 (single-tile moves, as every distance here). Excess: 2." in lines
     assert "4 moves (3 in the multi-tile metric) from a start 2 moves from the goal: 1 mistake, 2 moves lost; 3 optimal moves." in lines
 
 
