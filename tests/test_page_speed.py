@@ -105,6 +105,11 @@ def test_a_replay_link_opens_on_its_analysis_with_time(app: Any, site_url: str) 
     expect(bars).to_have_count(len(replay.moves))
     gaps = [int(bars.nth(i).get_attribute("data-ms")) for i in range(len(replay.moves))]
     assert sum(gaps) == replay.times[-1]
+    # The time of a move, in words, at the position shown (the chart's bars are for the eye).
+    app.locator("#analysis-chart").focus()
+    app.keyboard.press("Home")
+    app.keyboard.press("ArrowRight")
+    expect(app.locator("#analysis-position")).to_contain_text(f"Move 1 came {gaps[0] / 1000:.3f} s after the one before")
     # The page's own link now carries the game and its times.
     assert "times=" in app.url and "view=analysis" in app.url
     # Written back as a Slidysim replay: the same moves and times.

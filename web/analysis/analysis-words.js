@@ -70,7 +70,16 @@ export function positionLine(model, i, directions) {
   const where = i === 0 ? "the start" : `after move ${i}, tile ${model.tiles[i - 1]} ${directions[model.directions[i - 1]]}${model.verdicts[i - 1] === "mistake" ? ", a mistake" : ""}`;
   const p = model.position(i);
   const best = p && p.best && p.best.length ? ` Best moves: ${bestText(p.best, p.best_moves)}.` : "";
-  return `Position ${formatCount(i)} of ${formatCount(model.moves)} (${where}): ${distanceWords(model.lower[i], model.upper[i])}.${best}`;
+  return `Position ${formatCount(i)} of ${formatCount(model.moves)} (${where}): ${distanceWords(model.lower[i], model.upper[i])}.${best}${timeWords(model, i)}`;
+}
+
+// A replay's time of move `i` (the gap before it, a pause said so), when the game has times.
+function timeWords(model, i) {
+  const t = model.result && model.result.timing;
+  if (!t || i === 0 || t.gaps.length !== model.moves) return "";
+  const ms = t.gaps[i - 1];
+  const paused = t.pauses.some((p) => p.move === i) ? ", after a pause" : "";
+  return ` Move ${i} came ${(ms / 1000).toFixed(3)} s after the one before${paused}.`;
 }
 
 // The chart's slider value in words.
