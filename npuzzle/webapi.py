@@ -166,7 +166,7 @@ adapter, ``WebJob``, steps, cancels and answers, each kind in the JSON of its ``
     Read a Slidysim replay (its link, the link's ``r`` value, or a replay file's text), or write
     a game as one (speed/slidysim.py): ``{"type": "replay", "board", "rows", "cols", "size",
     "goal", "moves" (this page's letters), "solution" (Slidysim's), "stm", "mtm", "times" (the
-    gaps, as ``analyse`` takes them, or null), "time_ms", "tps", "solved", "scramble", "link"}``.
+    gaps, as ``analyse`` takes them, or null), "time_ms", "tps", "solved", "scramble", "link", "file"}`` (a replay file's text).
     A replay that cannot be read is an error with field ``text`` (and ``part``, ``move`` and
     ``board`` for an illegal move; with ``"analyse": true``, a solve longer than an analysis
     takes too); a game that cannot be written, field ``board``, ``moves`` or ``times``, and

@@ -120,6 +120,10 @@ def test_a_replay_link_opens_on_its_analysis_with_time(app: Any, site_url: str) 
     from npuzzle.speed.slidysim import read_replay
     back = read_replay(link.get_attribute("href"))
     assert (back.board, back.moves, back.times) == (replay.board, replay.moves, replay.times)
+    # And as a replay file, which reads back the same.
+    from .pages import download
+    text = download(app, app.get_by_role("button", name="Download the replay file").click, "npuzzle-replay.txt")
+    assert read_replay(text).moves == replay.moves and text.endswith("\n")
 
 
 def test_a_replay_pasted_opens_and_a_bad_one_is_refused(app: Any, site_url: str) -> None:

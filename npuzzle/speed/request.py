@@ -21,7 +21,7 @@ from ..search.result import DEPTH_FIRST_MAX_NODES, DEFAULT_TIME_LIMIT
 from .all_optimal import DEFAULT_LIST_LIMIT, MAX_LIST_LIMIT, AllOptimal, AllOptimalError
 from .metrics import invert, mirror_moves, mtm_length, simplify
 from .optimize import DEFAULT_OPTIMIZE_SECONDS, Optimize, OptimizeError
-from .slidysim import Replay, ReplayError, read_replay, write_replay_link, write_scramble
+from .slidysim import Replay, ReplayError, read_replay, write_replay_file, write_replay_link, write_scramble
 from .timing import Timing, TimingError, gaps_of, read_gaps
 
 MAX_REPLAY_TEXT = 200_000
@@ -208,7 +208,7 @@ class ReplayAnswer:
             "goal": "blank-last", "moves": r.moves, "solution": r.solution, "stm": len(r.moves),
             "mtm": mtm_length(r.moves), "times": Timing(gaps_of(r.times)).text() if r.times is not None else None,
             "time_ms": r.time, "tps": r.tps, "solved": r.solved, "scramble": write_scramble(board),
-            "link": write_replay_link(r),
+            "link": write_replay_link(r), "file": write_replay_file(r),
         }
 
 

@@ -17,6 +17,7 @@ export function bindSpeedInput(doc, report) {
   on("shorten-show", "click", () => report("shorten-show"));
   on("replay-open", "click", () => report("replay-open", byId("replay-text").value));
   on("replay-write", "click", () => report("replay-write"));
+  on("replay-download", "click", () => report("replay-download"));
   on("moves-run", "click", () => report("moves-transform", {
     moves: byId("moves-text").value, notation: byId("moves-notation").value,
     action: byId("moves-action").value, to: byId("moves-to").value,

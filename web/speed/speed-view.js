@@ -1,6 +1,7 @@
 // SpeedView: writes the speed-solving panel: every shortest solution (a page of the list at a
 // time), a shortening's before and after, and the move-string tools' answer.
 
+import { download } from "../common/download.js";
 import { bringIntoView } from "../common/into-view.js";
 import * as words from "./speed-words.js";
 
@@ -17,6 +18,7 @@ export class SpeedView {
       notation: byId("moves-notation"), to: byId("moves-to"), error: byId("moves-error"), out: byId("moves-out"),
       allButton: byId("all-optimal"), shortenButton: byId("shorten"),
       replayTools: byId("replay-tools"), replayError: byId("replay-error"), replayLink: byId("replay-link"),
+      replayDownload: byId("replay-download"),
     };
   }
 
@@ -114,6 +116,7 @@ export class SpeedView {
   showReplayError(message) {
     const el = this.el;
     el.replayTools.open = true;
+    el.replayDownload.hidden = true;
     el.replayError.hidden = false;
     el.replayError.textContent = message;
     el.replayLink.textContent = "";
@@ -125,10 +128,11 @@ export class SpeedView {
     this.el.replayError.textContent = "";
   }
 
-  // A replay link written: the link, selectable.
+  // A replay link written: the link, selectable, and its file offered.
   showReplayLink(link, said) {
     const el = this.el;
     el.replayError.hidden = true;
+    el.replayDownload.hidden = false;
     el.replayLink.replaceChildren(said + " ");
     const a = this.doc.createElement("a");
     a.href = link;
@@ -136,6 +140,11 @@ export class SpeedView {
     a.target = "_blank";
     a.textContent = link;
     el.replayLink.append(a);
+  }
+
+  // A replay file (the link on a line, as Slidysim's replay page opens a dropped file).
+  downloadReplay(name, text) {
+    download(this.doc, name, "text/plain", text);
   }
 
   showMoves(text) {

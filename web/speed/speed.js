@@ -3,7 +3,8 @@
 // moves first or last, each shown on the board at a click; "Shorten this solution" shortens the
 // solution or game the replay holds (Python's optimize job); the move-string tools invert,
 // mirror, simplify and convert what is pasted, Python reading and refusing it. Every count and
-// sentence comes from Python's answer (speed-words.js words it). A Slidysim replay (pasted, or a
+// sentence comes from Python's answer (speed-words.js words it). (The move-string tools sit in
+// the analysis panel, where a game's moves are pasted; this feature runs them.) A Slidysim replay (pasted, or a
 // link's replay=) is read by Python and opened as its game's link, analysed with its times; the
 // solution or game shown is written as a Slidysim replay link.
 
@@ -26,6 +27,7 @@ export class Speed {
     this.filled = false;
     this.pendingReplay = null; // a link's replay, until Python can read it
     this.opened = null; // the last replay read (its board, moves and times)
+    this.written = null; // the last replay written (its link and file)
   }
 
   routes(app) {
@@ -40,6 +42,7 @@ export class Speed {
       "moves-transform": (fields) => this.transform(fields),
       "replay-open": (text) => this.openReplay(text),
       "replay-write": () => this.writeReplay(),
+      "replay-download": () => this.written && this.view.downloadReplay("npuzzle-replay.txt", this.written.file),
     };
   }
 
@@ -76,6 +79,7 @@ export class Speed {
     if (opened && opened.times && opened.board === held.start.join(",") && opened.moves === held.moves) request.times = opened.times;
     const reply = await this.client.request(request).answer;
     if (!reply.ok) return this.view.showReplayError(reply.error.message);
+    this.written = reply;
     this.view.showReplayLink(reply.link, words.replayWritten(reply));
   }
 
