@@ -123,7 +123,7 @@ export function totals(r, methods) {
     ["Moves played", r.undos === "without-undos" ? `${formatCount(r.played_moves)} (${formatCount(r.single_tile_moves)} without the undone ones)` : formatCount(r.played_moves)],
     ["Single-tile moves", formatCount(r.single_tile_moves)],
     ["Multi-tile moves", formatCount(r.multi_tile_moves)],
-    ["The start's optimal length (single-tile moves, as every distance here)", optimal],
+    ["The start's optimal length", `${optimal} (single-tile moves, as every distance here)`],
     ["Excess", r.excess !== null ? `${formatCount(r.excess)} moves` : "not known (bounds only)"],
     ["Mistakes", formatCount(r.mistakes)],
     ["Optimal moves", formatCount(r.optimal_moves)],
