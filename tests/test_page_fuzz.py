@@ -45,6 +45,7 @@ SETTLE_S = 30.0  # how long the page may take to show a fragment's outcome (a lo
 INFO = json.loads(handle(json.dumps({"op": "info"})))
 ALGORITHMS = [a["name"] for a in INFO["algorithms"]]
 HEURISTICS = [h["name"] for h in INFO["heuristics"]]
+METRICS = [m["name"] for m in INFO["metrics"]]
 OPTION_RANGES = {o["name"]: (o["minimum"], o["maximum"]) for a in INFO["algorithms"] for o in a["options"]}
 GOALS = list(INFO["goals"])
 DEFAULT_GOAL = INFO["defaults"]["goal"]
@@ -109,7 +110,7 @@ def form_problem(key: str, value: str) -> bool:
         return not (len(value) <= 60_000 and re.fullmatch(r"[A-Za-z0-9_-]+", value))
     if key == "moves":  # a game's moves: their form only (Python reads them)
         return len(value) > 50_000
-    if key in ("notation", "undos"):
+    if key in ("notation", "undos", "metric"):
         return not re.fullmatch(r"[a-zA-Z-]{1,20}", value)
     if key == "times":  # a game's gaps in ms: their form only (Python reads them against the moves)
         return not (len(value) <= 100_000 and re.fullmatch(r"[0-9]{1,9}(,[0-9]{1,9})*", value))
@@ -138,7 +139,7 @@ def read_fragment(hash_: str) -> tuple[dict[str, str], int]:
             problems += 1
         else:
             params[key] = value
-    for key, names in (("algorithm", ALGORITHMS), ("heuristic", HEURISTICS)):
+    for key, names in (("algorithm", ALGORITHMS), ("heuristic", HEURISTICS), ("metric", METRICS)):
         # A link with a heuristic's code may choose it: "custom" (shown, run once allowed).
         if key in params and params[key] not in names and not (key == "heuristic" and params[key] == "custom" and "hcode" in params):
             problems += 1
@@ -315,6 +316,8 @@ def value_for(rng: random.Random, key: str) -> tuple[str, str | None]:
         return rng.choice(STEPS), None
     if key == "view":
         return rng.choice(VIEWS + ["Tree", "Compare", "compare ", "trees", ""]), None
+    if key == "metric":
+        return rng.choice(METRICS + ["MTM", "xtm", "mtm ", ""]), None
     if key in ("hcode", "scode"):  # base64url that inflates to code, or to nothing
         return rng.choice(CODES + ["AAAA", "q1ZK", "x" * 61_000]), None
     return rng.choice(HOSTILE + ["1", ""]), None
