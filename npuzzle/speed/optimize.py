@@ -28,7 +28,7 @@ from ..search.anytime import anytime
 from ..search.result import DEFAULT_MAX_NODES, Limits, Progress, StopReason
 from ..search.solver import Search
 from ..search.steps import Steps
-from .metrics import mtm_length
+from .all_optimal import Solution
 
 __all__ = ["DEFAULT_OPTIMIZE_SECONDS", "Optimize", "OptimizeError", "OptimizeResult", "Measured", "run"]
 
@@ -44,24 +44,12 @@ class OptimizeError(ValueError):
         self.field = field
 
 
-@dataclass(frozen=True)
-class Measured:
-    """A solution's moves (this page's letters, and the tiles) and its length in both metrics."""
-
-    tiles: tuple[int, ...]
-    moves: str
-
-    @property
-    def stm(self) -> int:
-        return len(self.moves)
-
-    @property
-    def mtm(self) -> int:
-        return mtm_length(self.moves)
+class Measured(Solution):
+    """A solution's moves (this page's letters, and the tiles) and its length in both metrics
+    (all_optimal's ``Solution``), written in Slidysim's notation too."""
 
     def to_dict(self) -> dict[str, object]:
-        return {"moves": self.moves, "tiles": list(self.tiles), "stm": self.stm, "mtm": self.mtm,
-                "slidysim": write_moves(self.tiles, self.moves, "slidysim")}
+        return {**super().to_dict(), "slidysim": write_moves(self.tiles, self.moves, "slidysim")}
 
 
 @dataclass(frozen=True)
