@@ -131,6 +131,19 @@ def test_answers_that_are_not_h_s_are_refused(values: Any, stopped: Any, field: 
     assert message in answer["error"]["message"]
 
 
+@pytest.mark.parametrize("size", ["3x3", "10"])
+def test_a_bad_first_value_is_worded_once_as_h_s_answer(size: str) -> None:
+    # The goal's value was read through h's wrapper as well as the replay's own reading, so a
+    # None came back as "h raised UserCodeError: ... h returned None (NoneType) ..., on board
+    # ..., on board ...": Python's words, the board twice (over 400 characters on a 10x10).
+    answer = request(op="judge_check", values=[None], size=size)
+    assert answer["ok"] is False
+    message = answer["error"]["message"]
+    assert message.startswith("your_heuristic.py: h returned None, not an int (is a return missing?), on board 1,2,3,")
+    assert message.count("on board") == 1 and "raised" not in message and "NoneType" not in message
+    assert answer["error"]["kind"] == "returned"
+
+
 def test_values_that_stop_short_with_a_reason_prove_nothing() -> None:
     goal = Board.goal(3, 3)
     values = [MANHATTAN(b, goal.tiles, 3, 3) for _, b in zip(range(5000), check_boards(goal))]

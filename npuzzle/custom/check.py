@@ -509,7 +509,7 @@ class HeuristicCheck(_Sliced):
     def _see_goal(self) -> int:
         """h at the goal (checked like any state: 0 is exact)."""
         goal = self.goal.tiles
-        h0 = self.h_goal = self.heuristic(goal, goal, self.rows, self.cols)
+        h0 = self.h_goal = self._h(goal, goal, self.rows, self.cols)
         t = self.tally
         t.states += 1
         if h0 == 0:

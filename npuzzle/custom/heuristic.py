@@ -173,9 +173,10 @@ class UserHeuristic:
             if number < 0 or number > MAX_H:
                 raise self.returned(number, tiles)
             return number
-        raise UserCodeError(
-            f"{self.filename}: h returned {_shown(value)} ({type(value).__name__}), not an int, "
-            f"on board {board_text(tiles)}", "returned", None, tuple(tiles))
+        what = ("None, not an int (is a return missing?)" if value is None
+                else f"{_shown(value)} ({type(value).__name__}), not an int")
+        raise UserCodeError(f"{self.filename}: h returned {what}, on board {board_text(tiles)}",
+                            "returned", None, tuple(tiles))
 
     def returned(self, value: int, tiles: Tiles) -> UserCodeError:
         """The error for a negative answer, or one above ``MAX_H``."""
