@@ -135,7 +135,7 @@ test("an accepted game runs as the page's job; its first progress shows it, the 
   analysis.analyseText(analysis.app, "LRLL", "page");
   await client.answer(client.last(), { ok: true, type: "written", text: "7 7 7 8", moves: 4 });
   assert.equal(runs.length, 1);
-  assert.equal(runs[0].kind, "analyse");
+  assert.equal(runs[0].kind.name, "analyse");
   assert.deepEqual(runs[0].request, protocol.analyse({ ...GAME }));
   runs[0].options.onProgress({ progress: { positions: 5, done: 0, stage: "reading", expanded: 0, states: 0, total_states: 0, game: { tiles: [7, 7, 7, 8], moves: "LRLL", undos: [false, true, false, false] }, changed: [[4, 0, 0]], marks: [] } });
   assert.equal(state.view, "analysis");

@@ -6,6 +6,7 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 
 import { Controller } from "../../web/app/controller.js";
+import { HOOKS, hook } from "../../web/app/hooks.js";
 import { PageState } from "../../web/app/page-state.js";
 import { callsOf, recorder, settle } from "./fakes.mjs";
 
@@ -42,7 +43,7 @@ function appWith({ features = [], valid = true, analysis = A } = {}) {
   jobs.answers = [];
   jobs.run = (kind, request, options) => {
     jobs.calls.push(["run", kind, request, options]);
-    jobs.kind = kind;
+    jobs.kind = kind.name;
     return new Promise((resolve) => jobs.answers.push((reply) => { jobs.kind = null; resolve(reply); }));
   };
   const page = recorder();
@@ -64,7 +65,23 @@ test("an event goes to the route a feature registered; the route gets the app's 
   assert.ok(Object.isFrozen(app));
   assert.deepEqual(Object.keys(app).sort(), ["analysis", "changed", "clearSolution", "idle", "menusChanged", "openLink", "refusedAsUnsolvable", "run"]);
   assert.throws(() => controller.dispatch("no-such-event"), /no route for the event "no-such-event"/);
+  assert.throws(() => app.jobs, /the app's door has no "jobs"/, "a name the door does not list is refused, not undefined");
+  assert.throws(() => app.controller, /has no "controller"/);
+  assert.equal(app.then, undefined, "the door is not taken for a promise");
   await settle();
+});
+
+test("the hooks called on features are those hooks.js lists; a name it does not list is refused", () => {
+  const seen = [];
+  const feature = { routes: () => ({}), solutionCleared: () => seen.push("cleared"), solutionCleard: () => seen.push("misspelt") };
+  const { controller } = appWith({ features: [feature] });
+  controller.clearSolution();
+  assert.deepEqual(seen, ["cleared"]);
+  assert.throws(() => controller.announce("solutionCleard"), /"solutionCleard" is not a feature hook/);
+  assert.throws(() => controller.gather("linkfields"), /not a feature hook/);
+  assert.throws(() => controller.collect("note"), /not a feature hook/);
+  assert.deepEqual(seen, ["cleared"], "nothing was called for a refused name");
+  for (const name of Object.keys(HOOKS)) assert.equal(hook(name), name);
 });
 
 test("the door answers from the page: the board when valid, idle unless a search runs", () => {
@@ -152,7 +169,7 @@ test("a solve: its request carries what features record; its answer goes to the 
   const { controller, jobs, page, replay, link } = appWith({ features });
   controller.dispatch("solve");
   const [kind, request, options] = callsOf(jobs, "run")[0];
-  assert.equal(kind, "solve");
+  assert.equal(kind.name, "solve");
   assert.deepEqual(request, { op: "solve", board: A.board, goal: "blank-last", size: "3x3", algorithm: "astar", heuristic: "manhattan", time_limit: 5, trace: true });
   assert.deepEqual(started, [request]);
   assert.equal(options.anytime, false);

@@ -4,6 +4,8 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
+import { SOLVE } from "../../web/app/controller.js";
+import { jobKind } from "../../web/solver/job-kind.js";
 import { JobRunner } from "../../web/solver/job-runner.js";
 import { FakeClient, callsOf, recorder, settle } from "./fakes.mjs";
 
@@ -20,7 +22,7 @@ function runner() {
 
 test("a job runs through the client; the status says it started and the answer is its reply", async () => {
   const { client, page, tables, jobs } = runner();
-  const running = jobs.run("solve", REQUEST);
+  const running = jobs.run(SOLVE, REQUEST);
   assert.equal(jobs.kind, "solve");
   assert.equal(jobs.anytime, false);
   assert.deepEqual(client.last().request, REQUEST);
@@ -38,7 +40,7 @@ test("progress goes to the status line and to onProgress; each solution to onSol
   const { client, page, jobs } = runner();
   const reports = [];
   const solutions = [];
-  jobs.run("solve", REQUEST, {
+  jobs.run(SOLVE, REQUEST, {
     anytime: true, onSolution: (s) => solutions.push(s), shown: () => 12, onProgress: (r) => reports.push(r),
   });
   assert.equal(jobs.anytime, true);
@@ -56,7 +58,7 @@ test("progress goes to the status line and to onProgress; each solution to onSol
 test("Cancel asks the worker to stop and says so; later progress brings no words, only the trace", async () => {
   const { client, page, jobs } = runner();
   const reports = [];
-  const running = jobs.run("solve", REQUEST, { anytime: true, onProgress: (r) => reports.push(r) });
+  const running = jobs.run(SOLVE, REQUEST, { anytime: true, onProgress: (r) => reports.push(r) });
   const entry = client.last();
   jobs.cancel();
   jobs.cancel(); // once
@@ -73,7 +75,7 @@ test("Cancel asks the worker to stop and says so; later progress brings no words
 test("a job stopped meanwhile (an edit) is cancelled and its answer and progress are dropped", async () => {
   const { client, jobs } = runner();
   const solutions = [];
-  const running = jobs.run("solve", REQUEST, { onSolution: (s) => solutions.push(s) });
+  const running = jobs.run(SOLVE, REQUEST, { onSolution: (s) => solutions.push(s) });
   const entry = client.last();
   jobs.stop();
   assert.equal(jobs.kind, null);
@@ -86,9 +88,9 @@ test("a job stopped meanwhile (an edit) is cancelled and its answer and progress
 
 test("a new job replaces the one before: the old answer is dropped, the new one kept", async () => {
   const { client, jobs } = runner();
-  const first = jobs.run("solve", REQUEST);
+  const first = jobs.run(SOLVE, REQUEST);
   const firstEntry = client.last();
-  const second = jobs.run("compare", { op: "compare" });
+  const second = jobs.run(jobKind({ name: "compare" }), { op: "compare" });
   assert.equal(jobs.kind, "compare");
   await client.answer(firstEntry, { ok: true });
   assert.equal(await first, null);
@@ -96,4 +98,40 @@ test("a new job replaces the one before: the old answer is dropped, the new one 
   await client.answer(client.last(), { ok: true, results: [] });
   assert.deepEqual(await second, { ok: true, results: [] });
   await settle();
+});
+
+test("a job is run as a kind its feature describes; anything else is refused before it starts", async () => {
+  const { client, page, jobs } = runner();
+  await assert.rejects(jobs.run("solve", REQUEST), /a job runs as a job kind/);
+  assert.deepEqual([client.requests.length, callsOf(page, "setStatus").length], [0, 0], "nothing was sent or said");
+  assert.throws(() => jobKind({ name: "x", words: () => "" }), /a job kind has no field "words"/);
+  assert.throws(() => jobKind({ progress: () => ({}) }), /needs its name/);
+  const kind = jobKind({ name: "count", started: () => ({ status: "Counting\u2026", outcome: { state: "searching" } }),
+    progress: (p, { seconds }) => ({ status: `Counted ${p.done} in ${seconds > 0 ? "some" : "no"} time`, outcome: { state: "searching", expanded: p.done } }) });
+  jobs.run(kind, { op: "count" });
+  assert.equal(jobs.kind, "count");
+  assert.deepEqual(callsOf(page, "setStatus").at(-1), ["Counting\u2026", { state: "searching" }]);
+  assert.equal(callsOf(page, "revealStatus").length, 0, "only a kind that asks brings the status into view");
+  client.last().onProgress({ done: 3 }, null, null);
+  assert.equal(callsOf(page, "setStatus").at(-1)[0].startsWith("Counted 3 in"), true);
+  assert.deepEqual(callsOf(page, "setStatus").at(-1)[1], { state: "searching", expanded: 3 });
+});
+
+test("a built-in search goes to the solver directly; only a request that carries code goes through the code runner", async () => {
+  const client = new FakeClient();
+  const code = new FakeClient();
+  const page = recorder();
+  const jobs = new JobRunner({ client, code, state: { info: INFO }, page, tables: recorder() });
+  jobs.run(SOLVE, REQUEST);
+  assert.deepEqual([client.requests.length, code.requests.length], [1, 0]);
+  jobs.cancel();
+  assert.deepEqual([client.cancelled, code.cancelled], [[client.last().id], []]);
+  const mine = { ...REQUEST, heuristic: "custom", heuristic_code: "def h(tiles, goal, rows, cols):\n    return 0\n" };
+  jobs.run(SOLVE, mine);
+  assert.deepEqual([client.requests.length, code.requests.length], [1, 1]);
+  assert.deepEqual(code.last().request, mine);
+  jobs.stop();
+  assert.deepEqual(code.cancelled, [code.last().id], "it is stopped where it runs");
+  const alone = new JobRunner({ client, state: { info: INFO }, page, tables: recorder() });
+  await assert.rejects(alone.run(SOLVE, mine), /needs the code runner/);
 });

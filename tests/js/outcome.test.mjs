@@ -20,16 +20,17 @@ test("a solve's answer: solved with Python's length and proof, stopped without a
 });
 
 test("while a search runs: searching, then improving with the solution shown and the best found", () => {
-  assert.deepEqual(outcome.started("solve"), { state: "searching" });
-  assert.deepEqual(outcome.started("compare"), { state: "comparing" });
-  const watched = outcome.attributes(outcome.progress("solve", { best: 60, lower_bound: 50, expanded: 9 }, { shown: 64 }));
+  assert.deepEqual(outcome.started(), { state: "searching" });
+  assert.deepEqual(outcome.attributes(outcome.comparing(null)).state, "comparing");
+  const watched = outcome.attributes(outcome.improving({ best: 60, lower_bound: 50, expanded: 9 }, 64));
   assert.deepEqual([watched.state, watched.length, watched.best, watched.lower, watched.preparing], ["improving", "64", "60", "50", ""]);
-  assert.equal(outcome.progress("solve", { best: 60 }).length, 60);
-  assert.equal(outcome.attributes(outcome.progress("solve", { best: 60, stage: "Downloading" })).preparing, "true");
-  assert.equal(outcome.progress("solve", { expanded: 5 }).state, "searching");
-  assert.equal(outcome.progress("compare", { pairs: 3, pairs_done: 1 }).state, "comparing");
+  assert.equal(outcome.improving({ best: 60 }).length, 60);
+  assert.equal(outcome.attributes(outcome.improving({ best: 60, stage: "Downloading" })).preparing, "true");
+  assert.equal(outcome.searching({ expanded: 5 }).state, "searching");
+  assert.equal(outcome.attributes(outcome.searching({ expanded: 5, stage: "Loading" })).preparing, "true");
+  assert.equal(outcome.comparing({ pairs: 3, pairs_done: 1 }).state, "comparing");
   assert.equal(outcome.stopping().state, "stopping");
-  assert.equal(outcome.attributes(outcome.progress("solve", { expanded: 77 })).expanded, "77");
+  assert.equal(outcome.attributes(outcome.searching({ expanded: 77 })).expanded, "77");
   assert.deepEqual(outcome.unsolvable(), { state: "unsolvable" });
 });
 

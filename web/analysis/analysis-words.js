@@ -4,6 +4,18 @@
 
 import { ARROWS, formatCount, formatSeconds } from "../common/wording.js";
 
+export const ANALYSING = "Analysing the game\u2026";
+
+// An analysis's progress `p` (Python's: its stage, the positions settled, its counts), `seconds`
+// after it started.
+export function analysing(p, seconds) {
+  if (p.positions == null) return `${p.stage}\u2026`; // the worker's own (a download)
+  const counts = p.total_states && p.states < p.total_states
+    ? `${formatCount(p.states)} of ${formatCount(p.total_states)} states`
+    : `${formatCount(p.expanded)} nodes expanded`;
+  return `Analysing: ${formatCount(p.done)} of ${formatCount(p.positions)} positions settled; ${p.stage}, ${counts}, ${seconds.toFixed(1)} s`;
+}
+
 export const BUSY = "Wait until the search running ends (or stop it), then analyse.";
 export const NO_BOARD = "Enter a valid board first: the moves are played from the board on screen.";
 export const NO_SOLUTION = "There is no solution on the page to analyse: press Solve first.";

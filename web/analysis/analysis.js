@@ -10,6 +10,8 @@
 // whether the next slide was a best move. Its exports are analysis-exports.js's.
 
 import { sameTiles } from "../common/tiles.js";
+import { jobKind } from "../solver/job-kind.js";
+import * as outcome from "../solver/outcome.js";
 import * as protocol from "../solver/protocol.js";
 import { exportTable, writeIn } from "./analysis-exports.js";
 import { AnalysisModel } from "./analysis-model.js";
@@ -17,6 +19,13 @@ import * as words from "./analysis-words.js";
 
 // The chart's keys: how far each moves the position shown.
 const KEYS = { ArrowRight: 1, ArrowUp: 1, ArrowLeft: -1, ArrowDown: -1, PageUp: 10, PageDown: -10 };
+
+// An analysis: the positions settled so far, its stage and its counts.
+const ANALYSE = jobKind({
+  name: "analyse",
+  started: () => ({ status: words.ANALYSING, outcome: outcome.started() }),
+  progress: (p, { seconds }) => ({ status: words.analysing(p, seconds), outcome: outcome.searching(p) }),
+});
 
 export class Analysis {
   constructor({ client, view, state, page, replay, play, link, jobs, clipboard }) {
@@ -142,7 +151,7 @@ export class Analysis {
     };
     this.running = true;
     this.view.bringIntoView();
-    app.run("analyse", protocol.analyse(game), (reply) => {
+    app.run(ANALYSE, protocol.analyse(game), (reply) => {
       this.running = false;
       if (ticket !== this.ticket) return;
       if (!reply.ok) {

@@ -6,24 +6,31 @@
 // owner, `state`; after every event and every change it or the replay announces, `derive`
 // computes in one place the link, the busy flags and each feature's `update`. A new feature is
 // a folder whose object main.js hands in, with its routes and the hooks `announce` calls on
-// every feature that has them (`boardShown`, `menusChanged`, `linkStep`, `update`, `records`,
-// `solveStarted`, `solveProgress`, `solveFinished`, `solutionCleared`, `linkOpened` (another link: every result
-// of the last goes), `linkRead`,
-// `linkFields`, and `solvedNote`, a sentence a feature adds to the status line after a solve):
-// never its name here. The controller routes the solver's life cycle, links and solving; its
+// every feature that has them (hooks.js lists them, with what each says; a name not listed is
+// refused): never its name here. The controller routes the solver's life cycle, links and solving; its
 // words come from wording.js, its facts from Python's `info`.
 
 import * as outcome from "../solver/outcome.js";
+import { jobKind, searching } from "../solver/job-kind.js";
 import * as protocol from "../solver/protocol.js";
 import * as wording from "../common/wording.js";
 import { appDoor } from "./app-door.js";
+import { hook } from "./hooks.js";
+
+// A solve: the status line comes into view; an anytime search's best so far once it has one.
+export const SOLVE = jobKind({
+  name: "solve",
+  reveal: true,
+  progress: (p, context) => (p.best == null ? searching(p, context)
+    : { status: wording.improving(p, context), outcome: outcome.improving(p, context.shown) }),
+});
 
 export class Controller {
   constructor({ client, page, state, editor, link, choice, jobs, replay, tables, features }) {
     Object.assign(this, { client, page, state, editor, link, choice, jobs, replay, tables, features });
     this.door = appDoor(this); // what features may ask of the app
     this.handlers = {}; // event name -> its route
-    for (const owner of [this, editor, choice, replay, ...features]) Object.assign(this.handlers, owner.routes?.(this.door));
+    for (const owner of [this, editor, choice, replay, ...features]) Object.assign(this.handlers, owner[hook("routes")]?.(this.door));
     this.opening = false; // a link's board is being read: the address is the link's until it is shown
     this.pending = null; // {push}: a derive is scheduled
     editor.on("board", (reply, push) => this.boardShown(reply, push));
@@ -43,18 +50,21 @@ export class Controller {
   }
 
   // Call `hook` on every feature that has it.
-  announce(hook, ...args) {
-    for (const feature of this.features) feature[hook]?.(...args);
+  announce(name, ...args) {
+    hook(name);
+    for (const feature of this.features) feature[name]?.(...args);
   }
 
   // The fields every feature that has `hook` gives, in one object (what a link or a solve carries).
-  gather(hook) {
-    return Object.assign({}, ...this.features.map((feature) => feature[hook]?.()));
+  gather(name) {
+    hook(name);
+    return Object.assign({}, ...this.features.map((feature) => feature[name]?.()));
   }
 
   // What every feature that has `hook` answers (null and undefined left out), in a list.
-  collect(hook, ...args) {
-    return this.features.map((feature) => feature[hook]?.(...args)).filter((answer) => answer != null);
+  collect(name, ...args) {
+    hook(name);
+    return this.features.map((feature) => feature[name]?.(...args)).filter((answer) => answer != null);
   }
 
   // A named event (from input, or from a feature): its route, then what derives from it.
@@ -91,7 +101,7 @@ export class Controller {
   writeLink({ push = false } = {}) {
     const a = this.editor.analysis;
     if (!a || !this.editor.valid) return;
-    const step = this.features.map((f) => f.linkStep?.()).find((s) => s !== undefined) ?? this.replay.step;
+    const step = this.features.map((f) => f[hook("linkStep")]?.()).find((s) => s !== undefined) ?? this.replay.step;
     const size = protocol.sizeName(a.rows, a.cols);
     this.link.write({ board: a.board, goal: a.goal, size, ...this.choice.link(), step, view: this.state.view, ...this.gather("linkFields") }, { push });
   }
@@ -219,7 +229,7 @@ export class Controller {
     this.announce("solveStarted", request);
     this.state.set({ view: null }); // the link opens on the solution now
     const found = (solution) => this.replay.offer({ ...solution, start: a.tiles }, a.rows, a.cols);
-    this.run("solve", request, (reply) => {
+    this.run(SOLVE, request, (reply) => {
       const prepared = reply.ok ? this.tables.report(request.size, request.goal, reply.result.heuristic) : null;
       this.page.setStatus(wording.solved(reply, this.state.info, prepared, this.collect("solvedNote", reply)), outcome.solved(reply));
       if (reply.ok) this.page.setResult(wording.resultRows(reply.result, this.state.info));
@@ -229,7 +239,7 @@ export class Controller {
     }, { anytime: this.choice.anytime, onSolution: found, shown: () => this.replay.length, onProgress: (report) => this.announce("solveProgress", report) });
   }
 
-  // Run a search; `done(reply)` gets its answer unless an edit stopped it first.
+  // Run a search of `kind` (a jobKind); `done(reply)` gets its answer unless an edit stopped it first.
   // `options` go to the job runner (anytime, onSolution, shown, onProgress).
   run(kind, request, done, options = {}) {
     this.jobs.run(kind, request, options).then((reply) => {

@@ -61,7 +61,7 @@ const board = new BoardView(document.getElementById("board"));
 const clipboard = navigator.clipboard || { writeText: () => Promise.reject(new Error("no clipboard")) };
 const player = new Player({ show: (tiles, rows, cols, how) => board.render(tiles, rows, cols, how) });
 const tables = new TablePreparer({ client });
-const jobs = new JobRunner({ client: runner, state, page, tables });
+const jobs = new JobRunner({ client, code: runner, state, page, tables }); // a built-in search never passes the code runner
 const link = new LinkState({ view: new LinkView(document), history: window.history, location: window.location, clipboard });
 const editorView = new EditorView(document);
 const editor = new BoardEditor({

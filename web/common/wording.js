@@ -158,10 +158,6 @@ export function nodeLimitHint(entry) {
 // The arrow for each direction a tile slides (U/D/L/R), for move lists and trees.
 export const ARROWS = { U: "\u2191", D: "\u2193", L: "\u2190", R: "\u2192" };
 
-export function started(kind) {
-  return { compare: "Comparing\u2026", tree: "Building the search tree\u2026", analyse: "Analysing the game\u2026" }[kind] || "Searching\u2026";
-}
-
 // "1.17": how many times the shortest a `length`-move solution can be at most, given a
 // proven lower bound (rounded up, as Python rounds a result's factor); null without one.
 function factorOf(length, lowerBound) {
@@ -177,50 +173,15 @@ function boundWords(length, lowerBound) {
   return ` (at least ${lowerBound}${factor ? `, so at most ${factor}\u00d7 the shortest` : ""})`;
 }
 
-// A running search's progress `p`, `seconds` after it started: {status}, and for
-// a comparison also {panel}, the line above its table. `latest`: the best
-// solution the search sent so far; `shown`: the length of the solution on screen
-// (it differs from the best while the person watches an older one).
-export function progress(kind, p, seconds, info, { latest = null, shown = null } = {}) {
-  if (kind === "analyse") return { status: analysing(p, seconds) };
-  if (p.stage && kind === "solve" && p.best != null) {
-    return { status: `Improving: ${p.best} moves; ${lowerFirst(p.stage)}\u2026` };
-  }
-  if (p.stage) return { status: `${p.stage}\u2026` };
-  const elapsed = seconds.toFixed(1);
-  const bound = p.bound == null ? "" : `, bound ${p.bound}`;
-  const frontier = p.frontier == null ? "" : `, frontier ${formatCount(p.frontier)}`;
-  const counts = p.expanded == null ? "" : `${formatCount(p.expanded)} nodes expanded${frontier}${bound}, `;
-  if (kind === "compare") {
-    const pair = namesFrom(info).pair(p.pair.algorithm, p.pair.heuristic);
-    return {
-      status: `Comparing: ${p.pairs_done} of ${p.pairs} done`,
-      panel: `Running ${p.pairs_done + 1} of ${p.pairs}: ${pair} (${counts}${elapsed} s in all)`,
-    };
-  }
-  if (kind === "hint" && latest) {
-    const first = `tile ${latest.tiles[0]} ${info.directions[latest.moves[0]]}`;
-    return { status: `Hint so far: slide ${first} (a good move). Looking for a better one, ${elapsed} s: Stop keeps this hint; sliding a tile ends the search.` };
-  }
-  if (kind === "solve" && p.best != null) {
-    const nodes = `${formatCount(p.expanded)} nodes, ${elapsed} s`;
-    if (shown !== null && shown !== p.best) {
-      return { status: `Improving: showing ${shown} moves while you watch; ${p.best} moves found${boundWords(p.best, p.lower_bound)}, ${nodes}` };
-    }
-    return { status: `Improving: ${p.best} moves${boundWords(p.best, p.lower_bound)}, ${nodes}` };
-  }
-  const what = kind === "hint" ? "Looking for a hint" : "Searching";
-  const lower = p.lower_bound == null ? "" : `at least ${p.lower_bound} moves, `;
-  return { status: `${what}: ${lower}${counts}${elapsed} s` };
-}
-
-// An analysis's progress `p` (Python's: its stage, the positions settled, its counts).
-function analysing(p, seconds) {
-  if (p.positions == null) return `${p.stage}\u2026`; // the worker's own (a download)
-  const counts = p.total_states && p.states < p.total_states
-    ? `${formatCount(p.states)} of ${formatCount(p.total_states)} states`
-    : `${formatCount(p.expanded)} nodes expanded`;
-  return `Analysing: ${formatCount(p.done)} of ${formatCount(p.positions)} positions settled; ${p.stage}, ${counts}, ${seconds.toFixed(1)} s`;
+// An anytime solve's progress `p` once it has a solution: its best so far with its proven bound
+// (`shown`: the length of the solution on screen, which differs from the best while the person
+// watches an older one), `seconds` after it started.
+export function improving(p, { seconds, shown = null }) {
+  if (p.stage) return `Improving: ${p.best} moves; ${lowerFirst(p.stage)}\u2026`;
+  const nodes = `${formatCount(p.expanded)} nodes, ${seconds.toFixed(1)} s`;
+  return shown !== null && shown !== p.best
+    ? `Improving: showing ${shown} moves while you watch; ${p.best} moves found${boundWords(p.best, p.lower_bound)}, ${nodes}`
+    : `Improving: ${p.best} moves${boundWords(p.best, p.lower_bound)}, ${nodes}`;
 }
 
 // The person pressed Stop (`keeps`: the search keeps its best answer) or Cancel.

@@ -1,7 +1,8 @@
 // The comparison's words: its panel's and status line's lines, a result's cells as the table
 // shows them, the chart's label and the exports' notices. Pure functions of Python's answers.
 
-import { REPORTED_BY_CODE, formatCount } from "../common/wording.js";
+import { REPORTED_BY_CODE, formatCount, namesFrom } from "../common/wording.js";
+import { counts } from "../solver/job-kind.js";
 
 export function starting() {
   return "Starting\u2026";
@@ -55,4 +56,15 @@ export function copied() {
 
 export function clipboardRefused() {
   return "The browser refused the clipboard; use Download CSV instead.";
+}
+
+// A comparison's progress `p`, `seconds` after it started: {status, panel} (the panel's line names
+// the pair running), or its stage while tables load.
+export function comparing(p, seconds, info) {
+  if (p.stage) return { status: `${p.stage}\u2026` };
+  const pair = namesFrom(info).pair(p.pair.algorithm, p.pair.heuristic);
+  return {
+    status: `Comparing: ${p.pairs_done} of ${p.pairs} done`,
+    panel: `Running ${p.pairs_done + 1} of ${p.pairs}: ${pair} (${counts(p)}${seconds.toFixed(1)} s in all)`,
+  };
 }

@@ -8,10 +8,18 @@
 // add to Compare all (SolverChoice's `compareFields`: a person's heuristic and search).
 
 import * as outcome from "../solver/outcome.js";
+import { jobKind } from "../solver/job-kind.js";
 import * as protocol from "../solver/protocol.js";
 import * as wording from "../common/wording.js";
 import * as table from "./comparison-table.js";
 import * as words from "./compare-words.js";
+
+// A comparison: how many pairs are done on the status line, the pair running above the table.
+const COMPARE = jobKind({
+  name: "compare",
+  started: () => ({ status: "Comparing\u2026", outcome: outcome.comparing(null) }),
+  progress: (p, { seconds, info }) => ({ ...words.comparing(p, seconds, info), outcome: outcome.comparing(p) }),
+});
 
 export class Comparison {
   constructor({ view, state, page, choice, clipboard }) {
@@ -51,7 +59,7 @@ export class Comparison {
       this.show(progress.results);
       this.view.show(said.panel);
     };
-    app.run("compare", request, (reply) => {
+    app.run(COMPARE, request, (reply) => {
       const said = words.compared(reply, used);
       if (reply.ok) this.show(reply.results);
       this.view.show(said.panel);

@@ -10,8 +10,17 @@
 
 import { sameTiles } from "../common/tiles.js";
 import * as outcome from "../solver/outcome.js";
+import { jobKind, searching } from "../solver/job-kind.js";
 import * as protocol from "../solver/protocol.js";
 import * as words from "./play-words.js";
+
+// A hint's search: the hint so far while a better one is looked for.
+const HINT = jobKind({
+  name: "hint",
+  progress: (p, context) => (context.latest
+    ? { status: words.hintSoFar(context.latest, context.seconds, context.info.directions), outcome: outcome.searching(p) }
+    : searching(p, context, "Looking for a hint")),
+});
 
 export class PlayMode {
   constructor({ client, page, view, board, editor, replay, jobs, state }) {
@@ -77,7 +86,7 @@ export class PlayMode {
     if (!request) return;
     const entry = this.state.info.algorithms.find((x) => x.name === a.default_algorithm);
     const anytime = Boolean(entry && entry.anytime);
-    app.run("hint", request, (reply) => this.showHint(reply), { anytime, onSolution: (s) => this.hintSoFar(s) });
+    app.run(HINT, request, (reply) => this.showHint(reply), { anytime, onSolution: (s) => this.hintSoFar(s) });
   }
 
   // Sliding a tile ends a hint's search (the hint so far has been shown).

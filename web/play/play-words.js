@@ -41,3 +41,9 @@ export function hint(r, directions) {
   const optimal = r.optimal ? `${r.length} moves from the goal` : "a good move";
   return `Hint: slide tile ${r.tiles[0]} ${directions[r.moves[0]]} (${optimal}).`;
 }
+
+// An anytime hint's first move so far (`latest`, the best solution sent), while it looks on.
+export function hintSoFar(latest, seconds, directions) {
+  const first = `tile ${latest.tiles[0]} ${directions[latest.moves[0]]}`;
+  return `Hint so far: slide ${first} (a good move). Looking for a better one, ${seconds.toFixed(1)} s: Stop keeps this hint; sliding a tile ends the search.`;
+}

@@ -1,5 +1,6 @@
-// JobRunner: the one search running at a time (a solve, a comparison, a tree or a
-// hint). It starts it through the solver client (stopping any background
+// JobRunner: the one search running at a time (a solve, a comparison, a tree, a hint, an
+// analysis, ...: each a job kind, job-kind.js, described by the feature that owns it, whose words
+// and data-* the runner asks and never chooses). It starts it through the solver client (stopping any background
 // loading of the same board's tables: the search loads them itself), puts its
 // progress on the status line, hands each progress report to whoever runs the job
 // (`onProgress`: a comparison draws its own panel, a solve's trace its chart) and
@@ -7,16 +8,21 @@
 // and drops the answer of a job stopped meanwhile (an edit supersedes a search).
 
 import * as outcome from "./outcome.js";
+import * as protocol from "./protocol.js";
 import * as wording from "../common/wording.js";
 
 export class JobRunner {
-  constructor({ client, state, page, tables }) {
-    Object.assign(this, { client, state, page, tables });
-    this.job = null; // {id, kind, anytime, onSolution, shown, onProgress, latest, cancelled}
+  // `client`: the solver's (solver-client.js); `code`: the code runner (custom/code-runner.js),
+  // which a request that carries a person's code goes through, and no other (a built-in solve
+  // goes to the solver directly).
+  constructor({ client, code = null, state, page, tables }) {
+    Object.assign(this, { client, code, state, page, tables });
+    this.job = null; // {id, via, kind, anytime, onSolution, shown, onProgress, latest, cancelled}
   }
 
+  // The running job's kind's name, or null.
   get kind() {
-    return this.job ? this.job.kind : null;
+    return this.job ? this.job.kind.name : null;
   }
 
   // Whether the running search keeps its best answer when stopped (the page offers Stop).
@@ -24,24 +30,28 @@ export class JobRunner {
     return Boolean(this.job && this.job.anytime);
   }
 
-  // Run `request`; resolves with its answer, or null if the job was stopped first.
-  // `anytime`: the algorithm improves its answer until stopped (Python's registry says);
+  // Run `request` as a job of `kind` (a jobKind); resolves with its answer, or null if the job
+  // was stopped first. `anytime`: the algorithm improves its answer until stopped (Python's registry says);
   // `onSolution(solution)`: each solution found while it runs; `shown()`: the length of
   // the solution on screen, for the status; `onProgress({progress, words, traceDelta})`:
   // each report (`progress` and its `words`, {status, panel?}, null once it is being stopped;
   // `traceDelta`, what its trace gained, when the request asked for one, else null).
   async run(kind, request, { anytime = false, onSolution = null, shown = null, onProgress = null } = {}) {
-    const job = { id: null, kind, anytime, onSolution, shown, onProgress, latest: null, cancelled: false };
+    if (!kind || typeof kind.progress !== "function") throw new Error(`a job runs as a job kind (job-kind.js), not ${JSON.stringify(kind)}`);
+    const via = protocol.carriesCode(request) ? this.code : this.client;
+    if (!via) throw new Error("a request that carries code needs the code runner");
+    const job = { id: null, via, kind, anytime, onSolution, shown, onProgress, latest: null, cancelled: false };
     this.job = job;
-    this.page.setStatus(wording.started(kind), outcome.started(kind));
-    if (kind === "solve") this.page.revealStatus();
+    const start = kind.started();
+    this.page.setStatus(start.status, start.outcome);
+    if (kind.reveal) this.page.revealStatus();
     if (request.size) this.tables.giveWay(request.size, request.goal);
     const started = performance.now();
-    const { id, answer } = this.client.request(request, (p, solution, traceDelta) => {
+    const { id, answer } = via.request(request, (p, solution, traceDelta) => {
       if (this.job === job) this.progress(job, p, solution, traceDelta, (performance.now() - started) / 1000);
     });
     job.id = id;
-    if (job.cancelled) this.client.cancel(id);
+    if (job.cancelled) via.cancel(id);
     const reply = await answer;
     if (this.job !== job) return null;
     this.job = null;
@@ -54,8 +64,8 @@ export class JobRunner {
       if (job.onSolution) job.onSolution(solution);
     }
     const shown = job.shown ? job.shown() : null;
-    const words = p && !job.cancelled ? wording.progress(job.kind, p, seconds, this.state.info, { latest: job.latest, shown }) : null;
-    if (words) this.page.setStatus(words.status, outcome.progress(job.kind, p, { shown }));
+    const words = p && !job.cancelled ? job.kind.progress(p, { seconds, info: this.state.info, latest: job.latest, shown }) : null;
+    if (words) this.page.setStatus(words.status, words.outcome);
     if (job.onProgress && (words || traceDelta)) job.onProgress({ progress: words ? p : null, words, traceDelta });
   }
 
@@ -65,14 +75,14 @@ export class JobRunner {
     const job = this.job;
     if (!job || job.cancelled) return;
     job.cancelled = true;
-    if (job.id !== null) this.client.cancel(job.id);
+    if (job.id !== null) job.via.cancel(job.id);
     this.page.setStatus(wording.stopping(job.anytime), outcome.stopping());
   }
 
   // Stop and forget the job (its answer is dropped).
   stop() {
     if (!this.job) return;
-    if (this.job.id !== null) this.client.cancel(this.job.id);
+    if (this.job.id !== null) this.job.via.cancel(this.job.id);
     this.job = null;
   }
 }

@@ -22,19 +22,25 @@ export function unsolvable() {
   return { state: "unsolvable" };
 }
 
-// A search just started.
-export function started(kind) {
-  return { state: kind === "compare" ? "comparing" : "searching" };
+// A search just started (a comparison says "comparing" from its own kind).
+export function started() {
+  return { state: "searching" };
 }
 
-// A running search's progress `p`; `shown`: the length of the solution on screen.
-export function progress(kind, p, { shown = null } = {}) {
-  const preparing = p.stage ? true : null;
-  if (kind === "compare") return { state: "comparing", preparing };
-  if (kind === "solve" && p.best != null) {
-    return { state: "improving", length: shown ?? p.best, best: p.best, lower: p.lower_bound, expanded: p.expanded, preparing };
-  }
-  return { state: "searching", lower: p.lower_bound, expanded: p.expanded, preparing };
+// A running search's progress `p`: its proven lower bound and counts; "preparing" while it waits
+// for or loads its tables.
+export function searching(p) {
+  return { state: "searching", lower: p.lower_bound, expanded: p.expanded, preparing: p.stage ? true : null };
+}
+
+// An anytime search's progress with a solution found: `shown`, the length of the one on screen.
+export function improving(p, shown = null) {
+  return { state: "improving", length: shown ?? p.best, best: p.best, lower: p.lower_bound, expanded: p.expanded, preparing: p.stage ? true : null };
+}
+
+// A comparison's progress.
+export function comparing(p) {
+  return { state: "comparing", preparing: p && p.stage ? true : null };
 }
 
 export function stopping() {

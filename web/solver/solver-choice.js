@@ -14,6 +14,7 @@
 // and `compareFields()`, fields it adds to Compare all's request. No feature is named here.
 
 import * as wording from "../common/wording.js";
+import { hook } from "../app/hooks.js";
 
 export class SolverChoice {
   // `features`: the page's features (main.js fills the list), asked for the hooks above.
@@ -53,7 +54,7 @@ export class SolverChoice {
 
   // What the features offer in the Heuristic menu (their `heuristics` hook).
   offered() {
-    return this.features.flatMap((feature) => feature.heuristics?.() ?? []);
+    return this.features.flatMap((feature) => feature[hook("heuristics")]?.() ?? []);
   }
 
   // What a feature offers changed: the menus are filled again (the choice kept if still offered).
@@ -76,7 +77,7 @@ export class SolverChoice {
   // Compare all's request fields: every algorithm's option values, and what features add (their
   // `compareFields` hook).
   compareFields() {
-    return Object.assign(this.allOptions(), ...this.features.map((feature) => feature.compareFields?.()));
+    return Object.assign(this.allOptions(), ...this.features.map((feature) => feature[hook("compareFields")]?.()));
   }
 
   setValue(name, value) {

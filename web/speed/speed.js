@@ -9,12 +9,18 @@
 // solution or game shown is written as a Slidysim replay link.
 
 import { formatFragment } from "../link/url-state.js";
+import { jobKind } from "../solver/job-kind.js";
 import * as protocol from "../solver/protocol.js";
 import * as words from "./speed-words.js";
 
 const PAGE = 20;
 const LISTED = 1000; // the solutions Python keeps and the page lists
 const MAX_CELLS = 16;
+
+// Counting every shortest solution, and shortening one: the status line says what any search
+// says; their panel words each report (speed-words.js).
+const ALL_OPTIMAL = jobKind({ name: "all_optimal" });
+const OPTIMIZE = jobKind({ name: "optimize" });
 
 export class Speed {
   constructor({ client, view, state, page, replay }) {
@@ -128,7 +134,7 @@ export class Speed {
     this.view.open(words.counting({ length: null, bound: null }), { running: true });
     this.view.bringIntoView();
     const request = { op: "all_optimal", ...protocol.boardFields(a), limit: LISTED };
-    app.run("all_optimal", request, (reply) => {
+    app.run(ALL_OPTIMAL, request, (reply) => {
       if (!reply.ok) {
         this.view.open(reply.error.message);
         this.page.setStatus(reply.error.message, { state: "failed" });
@@ -178,7 +184,7 @@ export class Speed {
     const request = { op: "optimize", ...protocol.boardFields(a, held.start), moves: held.tiles.join(" "), notation: "numbers" };
     this.view.open("Shortening\u2026", { running: true, stop: "shortening" });
     this.view.bringIntoView();
-    app.run("optimize", request, (reply) => {
+    app.run(OPTIMIZE, request, (reply) => {
       if (!reply.ok) {
         this.view.open(reply.error.message);
         this.page.setStatus(reply.error.message, { state: "failed" });

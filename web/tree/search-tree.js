@@ -7,9 +7,13 @@
 // view taking the page (a comparison) closes it.
 
 import * as protocol from "../solver/protocol.js";
-import * as wording from "../common/wording.js";
+import { jobKind } from "../solver/job-kind.js";
+import * as outcome from "../solver/outcome.js";
 import { TreeModel } from "./tree-model.js";
 import * as words from "./tree-words.js";
+
+// The search tree's search.
+const TREE = jobKind({ name: "tree", started: () => ({ status: words.BUILDING, outcome: outcome.started() }) });
 
 export class SearchTree {
   constructor({ view, state, link, page, choice, clock = globalThis }) {
@@ -112,10 +116,10 @@ export class SearchTree {
     this.state.set({ view: diagram ? "diagram" : "tree" });
     this.pause();
     this.model = null;
-    this.view.show(wording.started("tree"));
+    this.view.show(words.BUILDING);
     this.view.setShow(diagram ? "diagram" : "outline");
     this.view.scrollIntoView();
-    app.run("tree", request, (reply) => {
+    app.run(TREE, request, (reply) => {
       if (!reply.ok) {
         this.link.dropStep();
         this.page.setStatus(words.noTree(reply.error.message));

@@ -4,6 +4,9 @@
 
 import { ARROWS, REPORTED_BY_CODE, namesFrom } from "../common/wording.js";
 
+// As the search for its tree starts (the status line and the panel).
+export const BUILDING = "Building the search tree\u2026";
+
 const SLIDES = { U: "up", D: "down", L: "left", R: "right" };
 
 // The search tree panel's line once its search ended: what was searched and how it ended.
