@@ -487,7 +487,7 @@ def other_engines_lines(r: Results) -> list[str]:
     visits = [("first", "a first visit"), ("repeat", "a repeat visit"), ("repeat 2", "the next")]
     firefox = ", ".join(f"**{f(solve(after, v) / 1000)} s** on {words} (before: {f(solve(before, v) / 1000)} s)"
                         for v, words in visits)
-    webkit = [float(r.md_match("webkit-start-issue31", rf"`--site /tmp/{site}/npuzzle`:\s*median ready after ([\d.]+) s").group(1))
+    webkit = [float(r.md_match("webkit-start-issue31", rf"`--site SITES/{site}/npuzzle`:\s*median ready after ([\d.]+) s").group(1))
               for site in ("oldsite", "cur5")]
     visitors = max(row["visitor"] for row in ab["rows"])
     return [
