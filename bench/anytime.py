@@ -348,7 +348,7 @@ def boards(args: argparse.Namespace) -> list[tuple[str, Board, Board, int | None
         ids = parse_ids(args.ids) if args.ids else sorted(cases)
         goal = Board.goal(5, 5, "blank-first")
         return [(f"#{i}", Board(5, 5, tuple(cases[i][1])), goal, cases[i][0]) for i in ids]
-    out = []
+    out: list[tuple[str, Board, Board, int | None]] = []
     for size in args.sizes.split(","):
         r, c = parse_size(size)
         for goal_name in ("blank-last", "blank-first"):

@@ -13,6 +13,7 @@ import contextlib
 import json
 import os
 import platform
+import statistics
 import subprocess
 import sys
 import time
@@ -206,3 +207,44 @@ def worker_page() -> Iterator[WorkerPage]:
             yield WorkerPage(page, started, browser.version, problems)
         finally:
             browser.close()
+
+
+def page_jobs(title: str, aim: str, script: str, stem: str, warm_up: Mapping[str, Any],
+              jobs: Sequence[tuple[Any, Mapping[str, Any]]], row_of: Any, time_limit: float) -> int:
+    """A speed-solver job of the web API timed in the site's worker, one request per board
+    after a warm-up request that makes the worker fetch or build its tables (so no board pays
+    for them): ``jobs`` are (board, request); ``row_of(board, answer)`` checks an answer
+    (SystemExit when it is wrong) and gives its row, to which the wall time in the page is
+    added. Writes ``STEM.md/.json`` with the median wall time beside ``aim``; the exit status."""
+    rows = []
+    with worker_page() as worker:
+        warm = worker.post(warm_up)
+        if not warm["answer"].get("ok"):
+            raise SystemExit(f"the warm-up was refused: {warm['answer'].get('error')}")
+        warm_seconds = warm["wall_ms"] / 1000
+        print(f"warm-up {warm_seconds:.2f} s", flush=True)
+        for number, (board, request) in enumerate(jobs, 1):
+            out = worker.post(request)
+            if not out["answer"].get("ok"):
+                raise SystemExit(f"{board.to_string()}: refused: {out['answer'].get('error')}")
+            row = {**row_of(board, out["answer"]), "wall_seconds": round(out["wall_ms"] / 1000, 3)}
+            rows.append(row)
+            print(f"{number:2}. {row}", flush=True)
+        version, problems = worker.version, worker.problems
+    walls = [row["wall_seconds"] for row in rows]
+    lines = [
+        f"# {title} in the page's worker (Chromium {version}, Pyodide)",
+        "", machine_header(), f"- command: `{command_line(script, python='.venv/bin/python')}`",
+        f"- warm-up (the tables fetched or built, before the first board): {warm_seconds:.2f} s; time limit "
+        f"{time_limit:g} s per board",
+        f"- boards: {len(rows)} random 4x4 (seeds speed-0, ...); **median wall time {statistics.median(walls):.2f} s** "
+        f"(aim: {aim}, median of 20); max {max(walls):.2f} s",
+        f"- page problems (console errors, failed requests): {problems or 'none'}", "",
+        "| board | " + " | ".join(k for k in rows[0] if k != "board") + " |",
+        "| --- | " + " | ".join("---:" for k in rows[0] if k != "board") + " |",
+        *("| " + " | ".join(str(v) for v in r.values()) + " |" for r in rows),
+    ]
+    print("\n".join(lines[4:6]))
+    write_results(stem, lines, {"rows": rows, "median_wall_seconds": statistics.median(walls), "problems": problems,
+                                "warm_up_seconds": round(warm_seconds, 3), "time_limit": time_limit})
+    return 1 if problems else 0
