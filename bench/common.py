@@ -64,9 +64,12 @@ def machine_header(info: Mapping[str, Any] | None = None) -> str:
 
 
 def public_path(arg: str) -> str:
-    """``arg``, or when it is a path outside this checkout, its last two parts after ``SITES/``
-    (``/tmp/before/npuzzle`` -> ``SITES/before/npuzzle``): results and the docs that quote them
-    name no folder of the machine a benchmark ran on."""
+    """``arg``, or when it is a path outside this checkout (or ends with ``=`` and one), its last
+    two parts after ``SITES/`` (``/tmp/before/npuzzle`` -> ``SITES/before/npuzzle``): results and
+    the docs that quote them name no folder of the machine a benchmark ran on."""
+    key, equals, value = arg.rpartition("=")
+    if equals and os.path.isabs(value):  # --site=/tmp/x/npuzzle, before=/tmp/x/npuzzle
+        return key + equals + public_path(value)
     if not os.path.isabs(arg):
         return arg
     path = Path(arg)
