@@ -125,7 +125,7 @@ def rerun_in_pyodide(script: str, argv: Sequence[str] | None = None) -> int:
     cmd = ["node", str(BENCH / "pyodide_search.mjs"), f"--script={relative}", *cleaned]
     print("running:", " ".join(cmd), flush=True)
     env = dict(os.environ)
-    env["NPUZZLE_BENCH_COMMAND"] = " ".join(["python", relative, *given])
+    env["NPUZZLE_BENCH_COMMAND"] = " ".join(["python", relative, *map(public_path, given)])
     return subprocess.call(cmd, cwd=str(ROOT), env=env)
 
 
