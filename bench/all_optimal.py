@@ -2,6 +2,7 @@
 
     python bench/all_optimal.py all --ids 1-100       # Korf's 100: time to find one, time to count all
     python bench/all_optimal.py shorten --boards 20   # 4x4 solves twice the optimum, shortened in 2 s
+    .venv/bin/python bench/all_optimal.py all --runtime browser --boards 20   # random 4x4s in the page's worker
 
 ``all``: per instance, IDA* with the pattern databases finding one shortest solution, then
 ``AllOptimal`` counting every one (the tables loaded before either is timed); the ratio of
@@ -9,8 +10,14 @@ the two times, and its median (the aim: at most 2). ``shorten``: random 4x4 boar
 each given a solution of about twice its optimal length (the reduction's: a line filled at a
 time, as a person solves; no undone slide in it, so nothing is won by simplifying), then
 ``Optimize`` with a 2 s limit; the length reached over the optimum, and its median (the aim:
-at most 1.2 in 2 s). Results: bench/results/all-optimal-cpython[-label].md/.json and
-shorten-cpython[-label].md/.json.
+at most 1.2 in 2 s). ``all --runtime browser``: the same job in the built site's own worker
+(Pyodide in headless Chromium, ``common.worker_page``), sent the web API's ``all_optimal``
+request (limit 1000, as the page asks) for ``--boards`` random 4x4s (seeds ``speed-0``,
+``speed-1``, ...), after a warm-up request that loads the tables; per board the wall time from
+posting the request to its answer, and every listed solution replayed (the aim: every shortest
+solution of a random 4x4 counted within 2 s, median of 20). Results:
+bench/results/all-optimal-cpython[-label].md/.json, shorten-cpython[-label].md/.json and
+speed-browser-all[-label].md/.json.
 """
 
 from __future__ import annotations
@@ -20,14 +27,15 @@ import statistics
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from common import command_line, machine_header, write_results  # noqa: E402
+from common import command_line, machine_header, page_jobs, write_results  # noqa: E402
 from korf100 import instances, parse_ids  # noqa: E402
 
 from npuzzle import Board, Limits, solve  # noqa: E402
-from npuzzle.random_boards import random_board  # noqa: E402
+from npuzzle.random_boards import random_board, scramble  # noqa: E402
 from npuzzle.search.anytime import first_solution  # noqa: E402
 from npuzzle.search.problem import Problem  # noqa: E402
 from npuzzle.speed.all_optimal import AllOptimal, run  # noqa: E402
@@ -120,18 +128,50 @@ def bench_shorten(count: int, seconds: float, label: str) -> None:
                   lines, {"rows": rows, "median_ratio": statistics.median(ratios)})
 
 
+def all_in_browser(boards: int, time_limit: float, label: str) -> int:
+    """Every shortest solution of random 4x4s by the site's worker; the exit status."""
+    goal = Board.goal(4, 4)
+
+    def request(board: Board) -> dict[str, object]:
+        return {"op": "all_optimal", "board": board.to_string(), "goal": "blank-last", "time_limit": time_limit,
+                "limit": 1000}
+
+    def row_of(board: Board, answer: dict[str, Any]) -> dict[str, Any]:
+        found = answer["all_optimal"]
+        for s in found["solutions"]:
+            if board.play(s["tiles"]) != goal or len(s["tiles"]) != found["length"]:
+                raise SystemExit(f"{board.to_string()}: a listed solution is wrong")
+        return {"board": board.to_string(), "length": found["length"], "count": found["count"],
+                "exact": found["count_exact"]}
+
+    chosen = [random_board(4, 4, goal, seed=f"speed-{n}") for n in range(boards)]
+    return page_jobs("The speed-solver's every-shortest-solution job", "every shortest solution counted within 2 s",
+                     "all_optimal.py", "speed-browser-all" + (f"-{label}" if label else ""),
+                     request(scramble(goal, 12, seed=1)), [(board, request(board)) for board in chosen], row_of,
+                     time_limit)
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("what", choices=["all", "shorten"])
+    parser.add_argument("--runtime", choices=["cpython", "browser"], default="cpython",
+                        help="all: cpython (this process, Korf's instances) or browser (the built site's worker in "
+                             "headless Chromium, random boards); default cpython")
     parser.add_argument("--ids", default="1-100", help="all: Korf instances, e.g. 1-10,55 (default 1-100)")
-    parser.add_argument("--boards", type=int, default=20, help="shorten: how many boards (default 20)")
-    parser.add_argument("--time-limit", type=float, default=2.0, help="shorten: seconds each (default 2)")
+    parser.add_argument("--boards", type=int, default=20, help="shorten, and all in the browser: how many boards "
+                        "(default 20)")
+    parser.add_argument("--time-limit", type=float, default=None,
+                        help="shorten: seconds each (default 2); all in the browser: per board (default 120)")
     parser.add_argument("--label", default="")
     args = parser.parse_args()
+    if args.runtime == "browser":
+        if args.what != "all":
+            parser.error("--runtime browser measures all only")
+        return all_in_browser(args.boards, args.time_limit or 120.0, args.label)
     if args.what == "all":
         bench_all(parse_ids(args.ids), args.label)
     else:
-        bench_shorten(args.boards, args.time_limit, args.label)
+        bench_shorten(args.boards, args.time_limit or 2.0, args.label)
     return 0
 
 

@@ -12,7 +12,7 @@ check with an h that returns 0 at once).
     python bench/check_heuristic.py            # CPython; writes bench/results/check-heuristic-cpython.*
     python bench/check_heuristic.py --runs 5 --goal blank-first
     python bench/check_heuristic.py --page     # in the page, Chromium: bench/results/check-heuristic-page.*
-    python bench/check_heuristic.py --page --site before=/tmp/old/npuzzle --site now=dist
+    python bench/check_heuristic.py --page --site before=SITES/old/npuzzle --site now=dist
                                                # builds side by side in one run, taking turns
 
 In the page (--page), the code is typed into the page's editor and Check is pressed: the

@@ -3,6 +3,7 @@
 
     python bench/mtm.py                     # 20 boards, random_board(4, seed=0..19)
     python bench/mtm.py --seeds 0-4 --time-limit 120
+    .venv/bin/python bench/mtm.py --runtime browser --boards 20     # other random 4x4s in the page's worker
 
 First the group tables are built (timed on their own: once per process, then kept); then each
 board is solved by ``mtm_search`` under ``Limits(max_nodes=10**10, time_limit=--time-limit)``,
@@ -11,7 +12,13 @@ moves (MTM) reported beside the nodes expanded, the wall seconds and the CPU sec
 is a median of at most 10 s per board in CPython (the only other MTM-optimal 4x4 solver we
 know, benwh1/slidy, builds a 144 MiB table first).
 
-Results: bench/results/mtm-cpython.md and .json.
+``--runtime browser``: the same job in the built site's own worker (Pyodide in headless
+Chromium, ``common.worker_page``), sent the web API's ``solve`` request with ``metric: "mtm"``
+for ``--boards`` random 4x4s (seeds ``speed-0``, ``speed-1``, ...) after a warm-up request
+that builds the group tables; per board the wall time from posting the request to its answer,
+each path replayed (the aim: an MTM-optimal 4x4 within 20 s, median of 20).
+
+Results: bench/results/mtm-cpython.md and .json, or speed-browser-mtm[-label].md and .json.
 """
 
 from __future__ import annotations
@@ -20,11 +27,12 @@ import argparse
 import statistics
 import sys
 import time
+from typing import Any
 
-from common import command_line, machine_header, machine_info, write_results
+from common import command_line, machine_header, machine_info, page_jobs, write_results
 
 from npuzzle import Board, Limits
-from npuzzle.random_boards import random_board
+from npuzzle.random_boards import random_board, scramble
 from npuzzle.search.problem import Problem
 from npuzzle.speed.mtm import GROUPINGS, group_estimator, mtm_search
 
@@ -43,11 +51,42 @@ def runs(moves: str) -> int:
     return sum(1 for i, move in enumerate(moves) if i == 0 or move != moves[i - 1])
 
 
+def in_browser(boards: int, time_limit: float, label: str) -> int:
+    """MTM-optimal solves of random 4x4s by the site's worker; the exit status."""
+    goal = Board.goal(4, 4)
+
+    def request(board: Board) -> dict[str, object]:
+        return {"op": "solve", "board": board.to_string(), "goal": "blank-last", "time_limit": time_limit,
+                "metric": "mtm"}
+
+    def row_of(board: Board, answer: dict[str, Any]) -> dict[str, Any]:
+        result = answer["result"]
+        if result["length"] is not None and board.play(result["tiles"]) != goal:
+            raise SystemExit(f"{board.to_string()}: the solution does not reach the goal")
+        return {"board": board.to_string(), "stm": result["length"], "mtm": result.get("mtm"),
+                "optimal": result.get("mtm_optimal"), "stopped": result["stopped"]}
+
+    chosen = [random_board(4, 4, goal, seed=f"speed-{n}") for n in range(boards)]
+    return page_jobs("The speed-solver's MTM-optimal job", "MTM-optimal within 20 s", "mtm.py",
+                     "speed-browser-mtm" + (f"-{label}" if label else ""), request(scramble(goal, 12, seed=1)),
+                     [(board, request(board)) for board in chosen], row_of, time_limit)
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runtime", choices=["cpython", "browser"], default="cpython",
+                        help="cpython: this process, boards by --seeds; browser: the built site's worker in headless "
+                             "Chromium, --boards boards (default cpython)")
     parser.add_argument("--seeds", default="0-19", help="random_board seeds, e.g. 0-19 or 3,7 (default 0-19)")
-    parser.add_argument("--time-limit", type=float, default=600.0, help="seconds per board (default 600)")
+    parser.add_argument("--boards", type=int, default=20, help="browser: how many boards (default 20)")
+    parser.add_argument("--time-limit", type=float, default=None,
+                        help="seconds per board (default 600; in the browser 120)")
+    parser.add_argument("--label", default="", help="browser: suffix for the results files")
     args = parser.parse_args()
+    if args.runtime == "browser":
+        return in_browser(args.boards, args.time_limit or 120.0, args.label)
+    if args.time_limit is None:
+        args.time_limit = 600.0
     goal = Board.goal(4)
 
     wall, cpu = time.perf_counter(), time.process_time()

@@ -4,9 +4,9 @@ repeat visits, in headless Chromium or Firefox, the sites taking turns visitor b
 load falls on each alike). For a change to the page or the worker: build the site before and
 after it, then compare.
 
-    python3 build.py --out /tmp/before/npuzzle        # (a checkout of the old commit)
-    python3 build.py --out /tmp/after/npuzzle
-    .venv/bin/python bench/ready_ab.py /tmp/before/npuzzle /tmp/after/npuzzle --visitors 7 --label sandbox
+    python3 build.py --out SITES/before/npuzzle        # (a checkout of the old commit)
+    python3 build.py --out SITES/after/npuzzle
+    .venv/bin/python bench/ready_ab.py SITES/before/npuzzle SITES/after/npuzzle --visitors 7 --label sandbox
 
 Each visitor is a new browser context: a first visit to Korf's 4x4 instance 1 (blank-first goal),
 then, once the service worker has stored the build and controls the page, a repeat visit and a
@@ -22,7 +22,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from common import command_line, machine_header, machine_info, write_results
+from common import command_line, machine_header, machine_info, public_path, write_results
 from first_seconds import STEPS, VISITS, describe, visit
 
 from npuzzle.known import korf100
@@ -58,7 +58,7 @@ def main() -> int:
                 context = browser.new_context()
                 for kind in VISITS:
                     row = visit(context, urls[index] + fragment, problems, f"site {index + 1} visitor {visitor} {kind}")
-                    rows.append({"site": str(args.sites[index]), "visitor": visitor, "visit": kind, **row})
+                    rows.append({"site": public_path(str(args.sites[index])), "visitor": visitor, "visit": kind, **row})
                     print(f"site {index + 1} visitor {visitor} {kind:8}: {describe(row)}", flush=True)
                 context.close()
         version = browser.version
@@ -66,7 +66,7 @@ def main() -> int:
 
     def med(site: Path, kind: str, key: str) -> float:
         values = [r[key] if key in ("drawn", "checked", "solve") else r["worker"].get(key)
-                  for r in rows if r["site"] == str(site) and r["visit"] == kind]
+                  for r in rows if r["site"] == public_path(str(site)) and r["visit"] == kind]
         return statistics.median(v for v in values if v is not None)
 
     lines = ["# Solve enabled, site against site (bench/ready_ab.py)", "", machine_header(),
@@ -78,10 +78,10 @@ def main() -> int:
         for kind in VISITS:
             ratio = med(site, kind, "solve") / med(args.sites[0], kind, "solve")
             cells = " | ".join(f"{med(site, kind, step):,.0f}" for step in STEPS)
-            lines.append(f"| {index + 1}: `{site}` | {kind} | {med(site, kind, 'solve'):,.0f} | {cells} | {ratio:.3f} |")
+            lines.append(f"| {index + 1}: `{public_path(str(site))}` | {kind} | {med(site, kind, 'solve'):,.0f} | {cells} | {ratio:.3f} |")
     stem = "ready-ab" + (f"-{args.label}" if args.label else "")
     write_results(stem, lines, {"machine": machine_info(), "browser": args.browser, "version": version,
-                                "sites": [str(s) for s in args.sites], "rows": rows})
+                                "sites": [public_path(str(s)) for s in args.sites], "rows": rows})
     print("\n".join(lines))
     if problems:
         print("\n".join(problems), file=sys.stderr)

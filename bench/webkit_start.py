@@ -6,7 +6,7 @@ there is no display; the site built and served under /npuzzle/).
 
     .venv/bin/python bench/webkit_start.py                          # 5 fresh pages
     .venv/bin/python bench/webkit_start.py --runs 3 --env JSC_useOMGJIT=false
-    .venv/bin/python bench/webkit_start.py --site /tmp/other/npuzzle  # a site built elsewhere
+    .venv/bin/python bench/webkit_start.py --site SITES/other/npuzzle  # a site built elsewhere (build.py --out)
 
 The threads, grouped by name: "WebCore: Worker" is the solver's worker (Python itself);
 "Wasm Worklist Helper Thread" (shown as "t Helper Thread": Linux keeps 15 characters) compiles
