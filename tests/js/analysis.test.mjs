@@ -9,6 +9,7 @@ import { test } from "node:test";
 import { Analysis } from "../../web/analysis/analysis.js";
 import { AnalysisModel } from "../../web/analysis/analysis-model.js";
 import * as words from "../../web/analysis/analysis-words.js";
+import { appDoor } from "../../web/app/app-door.js";
 import * as protocol from "../../web/solver/protocol.js";
 import { FakeClient, callsOf, recorder, settle } from "./fakes.mjs";
 
@@ -94,26 +95,34 @@ test("the protocol builds the analyse and write_moves requests", () => {
   assert.deepEqual(protocol.writeMoves(GAME, "blank"), { op: "write_moves", board: GAME.board, goal: "blank-last", size: "3x3", moves: "LRLL", notation: "page", to: "blank" });
 });
 
-// The feature with fakes: the worker, the app's door, the page state, the replay, play mode.
+// The feature with fakes behind the real app's door (app-door.js): the worker, the controller, the
+// page state, the replay, the link, play mode's game and its mode's choice.
 function feature({ idle = true } = {}) {
   const client = new FakeClient();
   const view = recorder();
   const page = recorder();
   const runs = [];
-  const app = {
-    analysis: () => ({ board: GAME.board, goal: "blank-last", rows: 3, cols: 3, tiles: START, solvability: { solvable: true } }),
-    idle: () => idle && runs.every((r) => r.finished),
-    run: (kind, request, done, options) => runs.push({ kind, request, done, options }),
-    changed: () => {},
-  };
   const state = { view: null, info: { directions: DIRECTIONS, notations: [], analysis: { methods: {} } }, listeners: [], on(l) { this.listeners.push(l); }, set(c) { Object.assign(this, c); } };
   const replay = { solution: null, step: null, loads: [], seeks: [], load(r, rows, cols, step) { this.solution = r; this.step = step || null; this.loads.push([r, step]); }, seek(i) { this.step = i || null; this.seeks.push(i); }, toggle() {} };
-  const play = { game: null, listeners: [], modes: [], on(kind, l) { this.listeners.push(l); }, chooseMode(mode) { this.modes.push(mode); } };
+  const play = { game: null, modes: [] };
   const link = { game: null, pendingStep: null, takeGame() { const g = this.game; this.game = null; return g; }, takeStep() { const s = this.pendingStep; this.pendingStep = null; return s; } };
-  const jobs = { kind: null };
-  const analysis = new Analysis({ client, view, state, page, replay, play, link, jobs, clipboard: { writeText: async () => {} } });
+  const jobs = { kind: null, ask: (request, onProgress, options) => client.request(request, onProgress, options) };
+  const analysis = new Analysis({ view });
+  let board = () => ({ board: GAME.board, goal: "blank-last", rows: 3, cols: 3, tiles: START, solvability: { solvable: true } });
+  const controller = {
+    get analysis() { return board(); },
+    get idle() { return idle && runs.every((r) => r.finished); },
+    refusedAsUnsolvable: () => false,
+    run: (kind, request, done, options) => runs.push({ kind, request, done, options }),
+    changed: () => {},
+    announce: (name, ...args) => { if (name === "slid") analysis.slid(...args); },
+    collect: (name) => (name === "playedGame" && play.game ? [play.game] : []),
+    dispatch: (name, mode) => { if (name === "choose-mode") play.modes.push(mode); },
+  };
+  const app = appDoor(controller, { state, page, jobs, replay, link, choice: {}, editor: {}, board: {}, clipboard: { writeText: async () => {} }, code: {} });
   analysis.routes(app);
-  return { analysis, client, view, page, app, runs, state, replay, play, link };
+  const setBoard = (analysisOf) => { board = analysisOf; };
+  return { analysis, client, view, page, app, runs, state, replay, play, link, setBoard, slid: (slide) => app.announce("slid", slide) };
 }
 
 test("Python reads a pasted game first: a refusal is one sentence, and nothing else changes", async () => {
@@ -153,9 +162,9 @@ test("an accepted game runs as the page's job; its first progress shows it, the 
 });
 
 test("a game in play mode, with its start behind the board on screen, is analysed from its start", async () => {
-  const { analysis, client, play, runs, replay } = feature();
+  const { analysis, client, play, runs, replay, setBoard } = feature();
   play.game = { start: START, goal: "blank-last", rows: 3, cols: 3, tiles: [7, 7, 7, 8] };
-  analysis.app.analysis = () => ({ board: "1,2,3,4,5,6,7,8,0", goal: "blank-last", rows: 3, cols: 3, tiles: [1, 2, 3, 4, 5, 6, 7, 8, 0], solvability: { solvable: true } });
+  setBoard(() => ({ board: "1,2,3,4,5,6,7,8,0", goal: "blank-last", rows: 3, cols: 3, tiles: [1, 2, 3, 4, 5, 6, 7, 8, 0], solvability: { solvable: true } }));
   analysis.analysePlayed(analysis.app);
   await client.answer(client.last(), { ok: true, type: "written", text: "7 7 7 8", moves: 4 });
   assert.deepEqual(runs[0].request, { op: "analyse", board: GAME.board, goal: "blank-last", size: "3x3", moves: "7 7 7 8", notation: "numbers" });
@@ -167,14 +176,13 @@ test("a game in play mode, with its start behind the board on screen, is analyse
 });
 
 test("try again from here judges the next slide by Python's best moves", async () => {
-  const { analysis, client, view, page, play, runs } = feature();
+  const { analysis, client, view, page, play, runs, slid } = feature();
   analysis.analyseText(analysis.app, "LRLL", "page");
   await client.answer(client.last(), { ok: true });
   runs[0].done({ ok: true, type: "analysis", analysis: result() });
   analysis.select(0);
   analysis.tryAgain();
   assert.deepEqual(play.modes, ["play"]);
-  const [slid] = play.listeners;
   slid({ before: START, moved: [4], moves: "D" });
   assert.deepEqual(callsOf(view, "setNote").at(-1)[1], { tryFrom: "0", tryTile: "4", tryVerdict: "not-best" });
   assert.match(callsOf(page, "setStatus").at(-1)[0], /^Tile 4 down is not a best move.* The best: 7 \u2190\. Undo and try again\.$/);
@@ -227,9 +235,9 @@ test("while a search runs, no analysis starts", () => {
 });
 
 test("a board that cannot reach its goal is refused with Python's reason, before any request", () => {
-  const { analysis, client, view } = feature();
+  const { analysis, client, view, setBoard } = feature();
   const reason = "The board has 1 inversions (odd) and the goal has 0 (even).";
-  analysis.app.analysis = () => ({ board: GAME.board, goal: "blank-last", rows: 3, cols: 3, tiles: START, solvability: { solvable: false, explanation: reason } });
+  setBoard(() => ({ board: GAME.board, goal: "blank-last", rows: 3, cols: 3, tiles: START, solvability: { solvable: false, explanation: reason } }));
   analysis.analyseText(analysis.app, "LL", "page");
   assert.equal(client.requests.length, 0);
   assert.deepEqual(callsOf(view, "setError").at(-1)[0], `The board cannot reach the goal, so no position has a distance: ${reason}`);

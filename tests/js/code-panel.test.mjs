@@ -5,6 +5,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
+import { appDoor } from "../../web/app/app-door.js";
 import { PageState } from "../../web/app/page-state.js";
 import { CodePanel } from "../../web/custom/code-panel.js";
 import { pack } from "../../web/custom/code-link.js";
@@ -74,10 +75,15 @@ function panelWith() {
   };
   const choice = new SolverChoice({ view: choiceView, state, features });
   const view = codeView();
-  const panel = new CodePanel({ runner, view, state, choice, page: recorder(), replay: recorder(), clipboard: {} });
+  const panel = new CodePanel({ view });
   features.push(panel);
-  const app = recorder({ analysis: () => A, refusedAsUnsolvable: false, idle: true });
-  const routes = panel.routes(app);
+  // The real door over a controller that records what the panel asks of it.
+  const app = recorder({ refusedAsUnsolvable: false, announce: (name, ...args) => { if (name === "stateChanged") panel.stateChanged(...args); } });
+  app.analysis = A;
+  app.idle = true;
+  state.on((changed) => app.announce("stateChanged", changed));
+  const door = appDoor(app, { state, page: recorder(), jobs: {}, replay: recorder(), link: {}, choice, editor: {}, board: {}, clipboard: {}, code: runner });
+  const routes = panel.routes(door);
   state.set({ info: INFO, ready: true });
   choice.fill(A);
   return { runner, state, choice, choiceView, view, panel, app, routes };

@@ -63,7 +63,13 @@ test("an event goes to the route a feature registered; the route gets the app's 
   const app = got[0];
   assert.notEqual(app, controller);
   assert.ok(Object.isFrozen(app));
-  assert.deepEqual(Object.keys(app).sort(), ["analysis", "changed", "clearSolution", "idle", "menusChanged", "openLink", "refusedAsUnsolvable", "run"]);
+  assert.deepEqual(Object.keys(app).sort(), ["analysis", "announce", "ask", "board", "changed", "choice", "chooseMode", "clearSolution", "code", "collect", "copy",
+    "editor", "idle", "info", "job", "link", "menusChanged", "mode", "openLink", "ready", "refusedAsUnsolvable", "replay", "run", "setState", "status", "stopJob", "treeShown", "view"]);
+  for (const part of ["replay", "link", "choice", "editor", "board", "code"]) {
+    assert.ok(Object.isFrozen(app[part]));
+    assert.throws(() => app[part].nothing, /has no "nothing"/, `the door's ${part} refuses a name it does not have`);
+  }
+  assert.throws(() => app.announce("nothing"), /not a feature hook/, "a feature announces only listed hooks");
   assert.throws(() => controller.dispatch("no-such-event"), /no route for the event "no-such-event"/);
   assert.throws(() => app.jobs, /the app's door has no "jobs"/, "a name the door does not list is refused, not undefined");
   assert.throws(() => app.controller, /has no "controller"/);

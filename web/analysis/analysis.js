@@ -28,8 +28,8 @@ const ANALYSE = jobKind({
 });
 
 export class Analysis {
-  constructor({ client, view, state, page, replay, play, link, jobs, clipboard }) {
-    Object.assign(this, { client, view, state, page, replay, play, link, jobs, clipboard });
+  constructor({ view }) {
+    this.view = view;
     this.model = null; // the analysis shown (AnalysisModel)
     this.shown = 0; // analyses shown so far (each one's number: its panel's data-analysis)
     this.ticket = 0; // a newer request supersedes an older one still being read
@@ -38,9 +38,17 @@ export class Analysis {
     this.trying = null; // {index, tiles, position}: "try again from here"
     this.linked = null; // the game a link carries, until its board is shown
     this.reading = false; // a link's game is being read: the address is the link's until it is shown
-    this.app = null;
-    state.on((changed) => { if (changed.includes("info") && state.info) view.fillNotations(state.info.notations); });
-    play.on("slid", (slide) => this.judge(slide));
+    this.app = null; // the app's door, from routes
+  }
+
+  // Python's info came: the notations' menu.
+  stateChanged(changed) {
+    if (changed.includes("info") && this.app.info()) this.view.fillNotations(this.app.info().notations);
+  }
+
+  // A slide in play mode: judged, when it is the one "try again from here" asked for.
+  slid(slide) {
+    this.judge(slide);
   }
 
   routes(app) {
@@ -67,7 +75,7 @@ export class Analysis {
   analysePlayed(app) {
     const a = app.analysis();
     if (!a) return this.view.setError(words.NO_BOARD);
-    const g = this.play.game;
+    const g = this.app.collect("playedGame")[0] ?? null;
     const game = g
       ? { board: g.start.join(","), goal: g.goal, size: protocol.sizeName(g.rows, g.cols), moves: g.tiles.join(" "), notation: "numbers", start: g.start, rows: g.rows, cols: g.cols }
       : this.fromBoard(a, "", "numbers");
@@ -77,10 +85,10 @@ export class Analysis {
   // The solution on the page (the replay's), from the board it starts on.
   analyseSolution(app) {
     const a = app.analysis();
-    const r = this.replay.solution;
+    const r = this.app.replay.solution();
     if (!a || !r || r === this.loaded || !r.start) return this.view.setError(words.NO_SOLUTION);
     const game = { ...this.fromBoard(a, r.tiles.join(" "), "numbers"), board: r.start.join(","), start: r.start };
-    return this.start(app, game, "solution", this.replay.step ?? 0);
+    return this.start(app, game, "solution", this.app.replay.step() ?? 0);
   }
 
   // Moves pasted, played from the board on screen, in the notation the person chose (or none: Python asks).
@@ -103,8 +111,8 @@ export class Analysis {
   boardShown(reply, app) {
     const linked = this.linked;
     this.linked = null;
-    if (!linked || (this.state.view !== null && this.state.view !== "analysis")) return;
-    const step = this.link.takeStep(Infinity); // (before the controller would solve to reach it)
+    if (!linked || (this.app.view() !== null && this.app.view() !== "analysis")) return;
+    const step = this.app.link.takeStep(Infinity); // (before the controller would solve to reach it)
     const game = { ...this.fromBoard(reply, linked.moves, linked.notation), undos: linked.undos };
     if (linked.times) game.times = linked.times; // a replay's: the gap before each move
     this.start(app, game, "link", step ?? 0);
@@ -121,7 +129,7 @@ export class Analysis {
     }
     this.view.setError("");
     this.reading = origin === "link";
-    const check = await this.client.request(protocol.writeMoves(game, "numbers")).answer;
+    const check = await this.app.ask(protocol.writeMoves(game, "numbers")).answer;
     if (ticket !== this.ticket) return;
     if (!check.ok) return this.refuse(check.error, origin);
     if (!app.idle()) return origin === "link" ? this.refuse({ message: words.BUSY }, origin) : this.busy();
@@ -138,12 +146,12 @@ export class Analysis {
     this.reading = false;
     this.view.setError(words.refused(error, origin), error);
     if (origin === "link") this.view.bringIntoView(); // the link said it opens a game: why not, in sight
-    if (origin === "link" && this.state.view === "analysis") this.state.set({ view: null });
+    if (origin === "link" && this.app.view() === "analysis") this.app.setState({ view: null });
   }
 
   run(app, game, origin, step, ticket) {
     const model = new AnalysisModel(game, origin);
-    const info = this.state.info;
+    const info = this.app.info();
     let shown = false;
     const show = () => {
       if (!shown) this.show(model, step);
@@ -155,7 +163,7 @@ export class Analysis {
       this.running = false;
       if (ticket !== this.ticket) return;
       if (!reply.ok) {
-        this.page.setStatus(words.refused(reply.error, origin));
+        this.app.status(words.refused(reply.error, origin));
         if (!shown) return this.refuse(reply.error, origin);
         model.dropped = true;
         this.view.setStatus(words.refused(reply.error, origin));
@@ -165,7 +173,7 @@ export class Analysis {
       show();
       const said = words.analysed(reply.analysis, origin);
       this.view.setStatus(said);
-      this.page.setStatus(said);
+      this.app.status(said);
       this.view.draw(model, info, true);
     }, {
       onProgress: ({ progress }) => {
@@ -186,10 +194,10 @@ export class Analysis {
     this.trying = null;
     this.reading = false;
     this.view.begin(model.game.undos || "as-played");
-    this.state.set({ view: "analysis" });
+    this.app.setState({ view: "analysis" });
     model.select(step);
     this.loadGame(model.selected);
-    this.view.draw(model, this.state.info, true);
+    this.view.draw(model, this.app.info(), true);
   }
 
   // -- positions ---------------------------------------------------------------------------
@@ -208,7 +216,7 @@ export class Analysis {
     const a = this.app.analysis();
     sequence.detached = !a || !sameTiles(a.tiles, sequence.start);
     this.loaded = sequence;
-    this.replay.load(sequence, this.model.game.rows, this.model.game.cols, step);
+    this.app.replay.load(sequence, this.model.game.rows, this.model.game.cols, step);
   }
 
   // Show position `i` on the board, the chart and the table.
@@ -216,11 +224,11 @@ export class Analysis {
     const m = this.model;
     if (!m || !m.known) return false;
     m.select(i);
-    this.state.set({ view: "analysis" }); // the page shows the analysis: the link opens on it
+    this.app.setState({ view: "analysis" }); // the page shows the analysis: the link opens on it
     if (m.finishing) this.view.setNote(""); // the best finish's note was of the position it left
-    if (this.loaded !== this.replay.solution || m.finishing) this.loadGame(m.selected);
-    else this.replay.seek(m.selected);
-    this.view.draw(m, this.state.info, true);
+    if (this.loaded !== this.app.replay.solution() || m.finishing) this.loadGame(m.selected);
+    else this.app.replay.seek(m.selected);
+    this.view.draw(m, this.app.info(), true);
     return true;
   }
 
@@ -244,10 +252,10 @@ export class Analysis {
     const app = this.app;
     const m = this.model;
     if (!app) return;
-    if (m && this.loaded && this.replay.solution === this.loaded) this.follow(m, this.replay.step ?? 0);
+    if (m && this.loaded && this.app.replay.solution() === this.loaded) this.follow(m, this.app.replay.step() ?? 0);
     const idle = app.idle();
     const done = Boolean(m && m.result);
-    const solution = this.replay.solution;
+    const solution = this.app.replay.solution();
     this.view.setButtons({
       "analyse-moves": idle, "analyse-text": idle, "analyse-solution": idle && Boolean(solution && solution.start) && solution !== this.loaded,
       // (each only while there is a mistake that way: a press that does nothing is not offered)
@@ -256,13 +264,13 @@ export class Analysis {
       "analysis-finish": done, "analysis-try": done, "analysis-write-finish": done,
     });
     // A job ended without an answer (an edit stopped it, the solver restarted): say so.
-    if (this.running && this.jobs.kind !== "analyse") {
+    if (this.running && this.app.job() !== "analyse") {
       setTimeout(() => {
-        if (!this.running || this.jobs.kind === "analyse" || this.model !== m || !m) return;
+        if (!this.running || this.app.job() === "analyse" || this.model !== m || !m) return;
         this.running = false;
         m.dropped = true;
         this.view.setStatus(words.DROPPED);
-        this.view.draw(m, this.state.info, true);
+        this.view.draw(m, this.app.info(), true);
       }, 0);
     }
   }
@@ -278,7 +286,7 @@ export class Analysis {
       m.marker = null;
       m.select(step);
     }
-    if (before[0] !== m.selected || before[1] !== (m.marker && m.marker.x)) this.view.draw(m, this.state.info);
+    if (before[0] !== m.selected || before[1] !== (m.marker && m.marker.x)) this.view.draw(m, this.app.info());
   }
 
   // Another link was opened: the analysis shown (or under way) was the last one's.
@@ -300,7 +308,7 @@ export class Analysis {
   // The link, while the analysis is the page's view: its game and the position shown.
   linkFields() {
     const m = this.model;
-    if (this.state.view !== "analysis" || !m || this.reading) return {};
+    if (this.app.view() !== "analysis" || !m || this.reading) return {};
     const g = m.game;
     const moves = g.notation === "numbers" ? g.moves.trim().split(/[\s,;]+/).filter(Boolean).join(",") : g.moves;
     const fields = { board: g.board, moves, notation: g.notation, undos: g.undos === "without-undos" ? g.undos : undefined };
@@ -309,7 +317,7 @@ export class Analysis {
   }
 
   linkStep() {
-    return this.state.view === "analysis" && this.model && !this.reading ? this.model.selected || null : undefined;
+    return this.app.view() === "analysis" && this.model && !this.reading ? this.model.selected || null : undefined;
   }
 
   // -- from a position -----------------------------------------------------------------------
@@ -324,8 +332,8 @@ export class Analysis {
     m.finishing = { from: i, length: p.finish.length };
     m.marker = null;
     this.view.setNote(words.finishing(i, p), { finishFrom: String(i), finishLength: String(p.finish.length) });
-    this.view.draw(m, this.state.info, true);
-    if (p.finish.length) this.replay.toggle();
+    this.view.draw(m, this.app.info(), true);
+    if (p.finish.length) this.app.replay.toggle();
   }
 
   // Put the position shown in play mode; the next slide from it is judged.
@@ -336,7 +344,7 @@ export class Analysis {
     if (!p) return this.view.setNote(words.NO_RESULT);
     this.select(i);
     this.trying = { index: i, tiles: p.board, position: p };
-    this.play.chooseMode("play"); // play goes on from the board shown
+    this.app.chooseMode("play"); // play goes on from the board shown
     this.view.setNote(words.tryStart(i, p), { tryFrom: String(i) });
   }
 
@@ -351,18 +359,18 @@ export class Analysis {
     }
     t.judged = true;
     const best = t.position.best ? t.position.best.includes(moved[0]) : null;
-    const text = words.judged({ best, tile: moved[0], move: moves[0], position: t.position }, this.state.info.directions);
+    const text = words.judged({ best, tile: moved[0], move: moves[0], position: t.position }, this.app.info().directions);
     this.view.setNote(text, { tryFrom: String(t.index), tryTile: String(moved[0]), tryVerdict: best === null ? "unknown" : best ? "best" : "not-best" });
-    this.page.setStatus(text);
+    this.app.status(text);
   }
 
   // -- exports ---------------------------------------------------------------------------------
 
   export(kind) {
-    return exportTable(kind, { model: this.model, view: this.view, clipboard: this.clipboard });
+    return exportTable(kind, { model: this.model, view: this.view, app: this.app });
   }
 
   write(what, to) {
-    return writeIn(what, to, { model: this.model, view: this.view, client: this.client, clipboard: this.clipboard, info: this.state.info });
+    return writeIn(what, to, { model: this.model, view: this.view, app: this.app });
   }
 }

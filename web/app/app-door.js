@@ -1,12 +1,31 @@
 // The app's door: everything a feature may ask of the app, and nothing else. The controller
-// builds one (`appDoor(controller)`) and hands it to every feature (and to the editor, the
-// solver choice and the replay) through `routes(app)` and the hooks that take it
-// (`boardShown(reply, app)`; hooks.js lists the hooks); no feature holds the controller itself.
-// Asking the door for a name it does not have is an Error, not undefined. A feature that needs
-// something new of the app adds it here, with its line, so the door stays written down.
+// builds one (`appDoor(controller, parts)`) and hands it to every feature (and to the editor,
+// the solver choice and the replay) through `routes(app)` and the hooks that take it
+// (`boardShown(reply, app)`; hooks.js lists the hooks). A feature is built with its view and
+// its own model only (main.js); all else it reaches through here: no feature holds the
+// controller, the solver's client, the job runner, the page state or another feature. Asking
+// the door (or one of its parts: `replay`, `link`, `choice`, `editor`, `board`, `code`) for a name it
+// does not have is an Error, not undefined. A feature that needs something new of the app adds
+// it here, with its line, so the door stays written down.
 
-export function appDoor(controller) {
-  const door = Object.freeze({
+// `fields` frozen, and refusing a name they do not have (`what` names them in the error).
+export function sealed(what, fields) {
+  const frozen = Object.freeze(fields);
+  return new Proxy(frozen, {
+    get(target, name) {
+      if (typeof name === "string" && name !== "then" && !Object.hasOwn(target, name)) { // (then: not a promise)
+        throw new Error(`${what} has no "${name}" (app-door.js lists what a feature may ask)`);
+      }
+      return target[name];
+    },
+  });
+}
+
+// `controller`: the app (controller.js); `parts`: what main.js adds for the features to reach
+// through here: {state, page, jobs, replay, link, choice, editor, board, clipboard, code}.
+export function appDoor(controller, { state, page, jobs, replay, link, choice, editor, board, clipboard, code }) {
+  return sealed("the app's door", {
+    // -- the board and the one search ------------------------------------------------------
     // The board on screen (Python's analysis of it) when it is valid, else null.
     analysis: () => controller.analysis,
     // Whether the board is valid and no search is running (a feature's search may start).
@@ -17,21 +36,96 @@ export function appDoor(controller) {
     // that the feature describes); `done(reply)` gets its answer unless an edit stopped it first;
     // `options` go to the job runner.
     run: (kind, request, done, options) => controller.run(kind, request, done, options),
-    // The solver's menus changed: what was shown of another search goes (unless `solution: false`).
-    menusChanged: (options) => controller.menusChanged(options),
+    // The running search's kind's name, or null; stop it (its answer is dropped).
+    job: () => jobs.kind,
+    stopJob: () => jobs.stop(),
+    // A request to the solver beside the one search (a slide, a notation read, a replay written):
+    // {id, answer}; one that carries a person's code goes through the code runner.
+    ask: (request, onProgress = null, options = {}) => jobs.ask(request, onProgress, options),
+
+    // -- the page ------------------------------------------------------------------------------
+    // Python's info (null until the solver was first ready), whether the solver answers now.
+    info: () => state.info,
+    ready: () => state.ready,
+    // The view of the board the link names ("compare", "tree", "diagram", "analysis", "optimal",
+    // null), whether it is the search tree's, and what clicking the board does ("edit", "play").
+    view: () => state.view,
+    treeShown: () => state.treeShown,
+    mode: () => state.mode,
+    // Change the page's state: {view} or {mode} (the link and the features follow).
+    setState: (changes) => state.set(changes),
+    // The status line: `text`, and its data-* (outcome.js) when given.
+    status: (text, outcome) => page.setStatus(text, outcome),
+    // Copy `text` to the clipboard (a promise; refused where the browser refuses).
+    copy: (text) => clipboard.writeText(text),
     // Something the link or the busy flags follow changed: derive them again (once, batched).
     changed: () => controller.changed(),
-    // The solution shown goes, and what each feature shows of it.
-    clearSolution: () => controller.clearSolution(),
     // Open the page on `hash` as if it were a link followed (a replay read becomes its game's link).
     openLink: (hash) => controller.openLink(hash),
-  });
-  return new Proxy(door, {
-    get(target, name) {
-      if (typeof name === "string" && name !== "then" && !Object.hasOwn(target, name)) { // (then: not a promise)
-        throw new Error(`the app's door has no "${name}" (app-door.js lists what a feature may ask)`);
-      }
-      return target[name];
-    },
+    // The solver's menus changed: what was shown of another search goes (unless `solution: false`).
+    menusChanged: (options) => controller.menusChanged(options),
+    // The solution shown goes, and what each feature shows of it.
+    clearSolution: () => controller.clearSolution(),
+    // Call a hook (hooks.js) on every feature that has it (play mode's `slid`), and what every
+    // feature that has a hook answers (`playedGame`).
+    announce: (name, ...args) => controller.announce(name, ...args),
+    collect: (name, ...args) => controller.collect(name, ...args),
+    // Choose what clicking the board does, as the mode's radio buttons do.
+    chooseMode: (mode) => controller.dispatch("choose-mode", mode),
+
+    // -- the parts a feature works with ---------------------------------------------------------
+    // The replay: the solution or game it holds, the step shown and its board; load, offer, seek.
+    replay: sealed("the door's replay", {
+      solution: () => replay.solution,
+      step: () => replay.step,
+      stepBoard: () => replay.stepBoard,
+      load: (solution, rows, cols, step) => replay.load(solution, rows, cols, step),
+      offer: (solution, rows, cols, options) => replay.offer(solution, rows, cols, options),
+      seek: (step) => replay.seek(step),
+      toggle: () => replay.toggle(),
+      pause: () => replay.pause(),
+    }),
+    // The link's step (the step a link asked for, until a solution or a tree takes it): what it
+    // is, taken for a solution of `length` moves (or a tree's expansions), dropped.
+    link: sealed("the door's link", {
+      pendingStep: () => link.pendingStep,
+      takeStep: (length, options) => link.takeStep(length, options),
+      dropStep: () => link.dropStep(),
+    }),
+    // The solver choice: its request fields, the Limits panel's limits, Compare all's fields;
+    // its menus filled again, or made to choose what a link or a feature names.
+    choice: sealed("the door's solver choice", {
+      request: (options) => choice.request(options),
+      limits: () => choice.limits(),
+      compareFields: () => choice.compareFields(),
+      heuristicFields: () => choice.heuristicFields(),
+      refill: () => choice.refill(),
+      adopt: (names) => choice.adopt(names),
+    }),
+    // The board editor (play mode slides the board it holds): pick a tile, take Python's
+    // analysis of a new board (or tiles), the analysis under way.
+    editor: sealed("the door's editor", {
+      pick: (tile) => editor.pick(tile),
+      unselect: () => editor.unselect(),
+      adopt: (analysis) => editor.adopt(analysis),
+      adoptTiles: (tiles) => editor.adoptTiles(tiles),
+      analyzing: () => editor.analyzing,
+      current: () => editor.analysis,
+    }),
+    // The board's drawing: what clicking it does, the goal reached, a tile flashed, h's parts.
+    board: sealed("the door's board", {
+      setMode: (mode) => board.setMode(mode),
+      celebrate: (won) => board.celebrate(won),
+      flash: (tile) => board.flash(tile),
+      explain: (parts) => board.explain(parts),
+    }),
+    // The lane of a person's code (custom/code-runner.js): its requests, Cancel, and the end of a
+    // worker that will not stop (`reason` said), and whether its worker has started.
+    code: sealed("the door's code lane", {
+      request: (request, onProgress, options) => code.request(request, onProgress, options),
+      cancel: (handle) => code.cancel(handle),
+      end: (reason, handle) => code.end(reason, handle),
+      started: () => code.started,
+    }),
   });
 }

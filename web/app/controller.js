@@ -26,9 +26,11 @@ export const SOLVE = jobKind({
 });
 
 export class Controller {
-  constructor({ client, page, state, editor, link, choice, jobs, replay, tables, features }) {
+  // `parts`: what main.js adds to the door for the features (the board's drawing, the
+  // clipboard, the code runner's lane).
+  constructor({ client, page, state, editor, link, choice, jobs, replay, tables, features, parts = {} }) {
     Object.assign(this, { client, page, state, editor, link, choice, jobs, replay, tables, features });
-    this.door = appDoor(this); // what features may ask of the app
+    this.door = appDoor(this, { state, page, jobs, replay, link, choice, editor, ...parts }); // what features may ask of the app
     this.handlers = {}; // event name -> its route
     for (const owner of [this, editor, choice, replay, ...features]) Object.assign(this.handlers, owner[hook("routes")]?.(this.door));
     this.opening = false; // a link's board is being read: the address is the link's until it is shown
@@ -36,7 +38,7 @@ export class Controller {
     editor.on("board", (reply, push) => this.boardShown(reply, push));
     editor.on("invalid", () => { this.opening = false; this.clearSolution(); this.changed(); });
     for (const kind of ["replaced", "changed"]) replay.on(kind, () => this.changed());
-    state.on(() => this.changed());
+    state.on((changed) => { this.announce("stateChanged", changed); this.changed(); });
   }
 
   routes() {

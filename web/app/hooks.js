@@ -17,6 +17,9 @@ export const HOOKS = Object.freeze({
   solveFinished: "solveFinished(reply): a solve's answer",
   solvedNote: "solvedNote(reply) -> sentence | null: what it adds to the status line after a solve",
   solutionCleared: "solutionCleared(): the solution shown went",
+  stateChanged: "stateChanged(names): the page's state changed: the names of its fields that did (info, ready, view, mode, ...)",
+  slid: "slid({before, moved, moves}): a slide in play mode (the board before it, the tiles it moved, their directions)",
+  playedGame: "playedGame() -> game | null: the game played in play mode since it started (play mode answers)",
   heuristics: "heuristics() -> [entry]: what it offers in the Heuristic menu (the solver choice asks)",
   compareFields: "compareFields() -> {field: value}: what it adds to Compare all's request (the solver choice asks)",
 });

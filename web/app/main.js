@@ -1,10 +1,10 @@
 // The composition root: build every collaborator, hand each the ones it works with, then
-// the controller that routes what the person does to them (a feature is one more object
-// in `features`, with its routes and hooks; what it may ask of the app is the app's door,
-// app-door.js, which the controller hands it). Each feature's model gets its own view (the only
-// code that writes its part of the DOM); `page` (PageView) is the page's own: the status line,
-// the solver's state, the busy flags and the result. Models that need Python's facts get
-// `state` (PageState, the one owner of `info`) and read them there; no model reaches for the
+// the controller that routes what the person does to them. A feature is one more object in
+// `features`, built with its view alone; its routes and hooks (hooks.js) are how the controller
+// reaches it, and the app's door (app-door.js), which the controller hands it, is all it may
+// ask of the app. Each view is the only code that writes its part of the DOM; `page` (PageView)
+// is the page's own: the status line, the solver's state, the busy flags and the result. Python's
+// facts have one owner, `state` (PageState, the one owner of `info`); no model reaches for the
 // document or the window: main.js hands them in.
 import { Analysis } from "../analysis/analysis.js";
 import { bindAnalysisInput } from "../analysis/analysis-input.js";
@@ -70,24 +70,20 @@ const editor = new BoardEditor({
 const features = []; // filled below; the solver choice asks them what they add to its menus
 const choice = new SolverChoice({ view: new ChoiceView(document), state, features });
 const replay = new Replay({ player, view: new ReplayView(document), board, state });
-// What "Why h" explains: the board shown (a replay's step, else the edited board), once valid.
-const subject = () => {
-  const a = editor.valid ? editor.analysis : null;
-  return { ready: state.ready, analysis: a, tiles: a && (replay.stepBoard || a.tiles), heuristic: choice.heuristicFields() };
-};
-const play = new PlayMode({ client, page, view: new PlayView(document), board, editor, replay, jobs, state });
+// Each feature gets its view (and builds its own model); all else it asks of the app's door
+// (app-door.js), which the controller hands it.
 features.push(
-  new SearchTree({ view: new TreeView(document), state, link, page, choice }),
-  new Comparison({ view: new CompareView(document), state, page, choice, clipboard }),
-  new Explainer({ client: runner, view: new ExplainView(document), board, subject }),
-  play,
+  new SearchTree({ view: new TreeView(document) }),
+  new Comparison({ view: new CompareView(document) }),
+  new Explainer({ view: new ExplainView(document) }),
+  new PlayMode({ view: new PlayView(document) }),
   new Trace({ view: new TraceView(document) }),
-  new CodePanel({ runner, view: new CodeView(document), state, choice, page, replay, clipboard }),
-  new Analysis({ client, view: new AnalysisView(document), state, page, replay, play, link, jobs, clipboard }),
-  new Speed({ client, view: new SpeedView(document), state, page, replay }),
+  new CodePanel({ view: new CodeView(document) }),
+  new Analysis({ view: new AnalysisView(document) }),
+  new Speed({ view: new SpeedView(document) }),
 );
 const controller = new Controller({
-  client, page, state, editor, link, choice, jobs, replay, tables, features,
+  client, page, state, editor, link, choice, jobs, replay, tables, features, parts: { board, clipboard, code: runner },
 });
 const dispatch = (name, ...values) => controller.dispatch(name, ...values);
 bindInput(document, window, dispatch);

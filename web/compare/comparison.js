@@ -22,13 +22,15 @@ const COMPARE = jobKind({
 });
 
 export class Comparison {
-  constructor({ view, state, page, choice, clipboard }) {
-    Object.assign(this, { view, state, page, choice, clipboard });
+  constructor({ view }) {
+    this.view = view;
+    this.app = null; // the app's door, from routes
     this.results = []; // the results shown, for the exports
     this.names = null; // their names in words (wording.namesFrom)
   }
 
   routes(app) {
+    this.app = app;
     return {
       compare: () => this.start(app),
       "export-comparison": (kind) => this.export(kind),
@@ -37,22 +39,22 @@ export class Comparison {
 
   // A new board is shown: a link that names the comparison view starts one on it.
   boardShown(reply, app) {
-    if (this.state.view === "compare" && reply.solvability.solvable) this.start(app);
+    if (this.app.view() === "compare" && reply.solvability.solvable) this.start(app);
   }
 
   start(app) {
     if (!app.idle() || app.refusedAsUnsolvable()) return;
-    const info = this.state.info;
+    const info = this.app.info();
     this.names = wording.namesFrom(info);
-    this.state.set({ view: "compare" }); // the link now opens on this comparison (another view, the tree, closes)
+    this.app.setState({ view: "compare" }); // the link now opens on this comparison (another view, the tree, closes)
     this.show([]);
     // Each run under the Limits panel's limits (an empty Max nodes: the comparison's own), said in the table.
-    const limits = this.choice.limits();
+    const limits = this.app.choice.limits();
     const used = { max_nodes: limits.max_nodes ?? info.compare.max_nodes, time_limit: limits.time_limit || info.compare.time_limit };
     this.view.setLimits(words.limitsUsed(used, limits.max_nodes === undefined));
     this.view.show(words.starting());
     this.view.bringIntoView();
-    const request = protocol.compare(app.analysis(), { ...this.choice.compareFields(), ...used });
+    const request = protocol.compare(app.analysis(), { ...this.app.choice.compareFields(), ...used });
     // Each result as it comes in, with what is running now.
     const onProgress = ({ progress, words: said }) => {
       if (!said || !said.panel) return;
@@ -63,7 +65,7 @@ export class Comparison {
       const said = words.compared(reply, used);
       if (reply.ok) this.show(reply.results);
       this.view.show(said.panel);
-      this.page.setStatus(said.status, outcome.compared(reply));
+      this.app.status(said.status, outcome.compared(reply));
     }, { onProgress });
   }
 
@@ -84,7 +86,7 @@ export class Comparison {
     if (kind === "csv") return view.download("npuzzle-comparison.csv", "text/csv", table.csv(this.results, this.names));
     if (kind === "svg") return view.download("npuzzle-comparison.svg", "image/svg+xml", view.svg());
     try {
-      await this.clipboard.writeText(table.markdown(view.headers(), this.results, this.names));
+      await this.app.copy(table.markdown(view.headers(), this.results, this.names));
       view.setExportState(words.copied());
     } catch {
       view.setExportState(words.clipboardRefused());

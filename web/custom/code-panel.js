@@ -23,8 +23,8 @@ const CANCEL_GRACE_MS = 1000; // a cancelled check that has not answered by then
 const SEARCH_MARGIN_MS = 5000; // a search may be silent for its time limit and this
 
 export class CodePanel {
-  constructor({ runner, view, state, choice, page, replay, clipboard }) {
-    Object.assign(this, { runner, view, state, choice, page, replay, clipboard });
+  constructor({ view }) {
+    this.view = view;
     this.app = null; // the app's door (app-door.js), once the routes are asked for
     this.offers = new CodeOffer(); // the heuristic in the Heuristic menu, the search in Compare all
     this.texts = { heuristic: null, search: null }; // null: the template (Python's info has it)
@@ -42,13 +42,15 @@ export class CodePanel {
     // A closed panel holds its text as its editor will (so opening it moves nothing after); an
     // editor opened before Python's info came holds no template yet: it gets it then.
     for (const which of KINDS) this.view.placeholder(which, this.text(which));
-    state.on((changed) => {
-      if (!changed.includes("info") || !state.info) return;
-      for (const which of KINDS) {
-        if (this.texts[which] === null && this.editors[which]) this.setText(which, this.template(which).code);
-        else if (!this.editors[which]) this.view.placeholder(which, this.text(which));
-      }
-    });
+  }
+
+  // Python's info came: its templates fill the editors not yet written in.
+  stateChanged(changed) {
+    if (!changed.includes("info") || !this.app.info()) return;
+    for (const which of KINDS) {
+      if (this.texts[which] === null && this.editors[which]) this.setText(which, this.template(which).code);
+      else if (!this.editors[which]) this.view.placeholder(which, this.text(which));
+    }
   }
 
   routes(app) {
@@ -71,7 +73,8 @@ export class CodePanel {
   // -- the code ------------------------------------------------------------------------
 
   template(which) {
-    return this.state.info ? this.state.info.templates[which] : { code: "", filename: `my_${which}.py` };
+    const info = this.app && this.app.info(); // (none before the routes, or before Python's info)
+    return info ? info.templates[which] : { code: "", filename: `my_${which}.py` };
   }
 
   text(which) {
@@ -160,7 +163,7 @@ export class CodePanel {
     if (shown.length) {
       this.offers.offerHeuristic(null);
       this.offers.offerSearch(null);
-      this.choice.refill();
+      this.app.choice.refill();
       const { text, about } = words.linkConsent(shown.map((which) => ({ which, code: this.text(which) })));
       this.view.setConsent(text, about); // its lines, and the hidden characters it holds
       this.view.bringConsentIntoView(); // (a second link in a tab scrolled down: its notice is at the top)
@@ -202,7 +205,7 @@ export class CodePanel {
   toggleOffer() {
     if (this.offers.offered) {
       this.offers.offerHeuristic(null);
-      this.choice.refill();
+      this.app.choice.refill();
       this.app.menusChanged();
       this.view.setOfferState(words.OFFER_TAKEN);
     } else if (!this.refusedForConsent()) {
@@ -219,8 +222,8 @@ export class CodePanel {
     const a = this.app.analysis();
     const proved = this.lastCheck && a && this.lastCheck.key === this.checkKey(protocol.sizeName(a.rows, a.cols), a.goal) ? this.lastCheck.check : null;
     this.offers.offerHeuristic(this.code("heuristic"), proved);
-    if (choose) this.choice.adopt({ heuristic: CUSTOM });
-    this.choice.refill();
+    if (choose) this.app.choice.adopt({ heuristic: CUSTOM });
+    this.app.choice.refill();
   }
 
   checkKey(size, goal) {
@@ -236,13 +239,13 @@ export class CodePanel {
     const job = this.checking;
     if (job) {
       this.checking = null;
-      this.runner.cancel(job.handle);
-      this.runner.end(words.CHECK_OF_OTHER_CODE, job.handle);
+      this.app.code.cancel(job.handle);
+      this.app.code.end(words.CHECK_OF_OTHER_CODE, job.handle);
     }
     const search = this.searching;
     if (search) {
       this.searching = null;
-      this.runner.end(words.SEARCH_CANCELLED, search.handle);
+      this.app.code.end(words.SEARCH_CANCELLED, search.handle);
     }
     this.shownCheck = null;
     this.lastCheck = null;
@@ -265,8 +268,8 @@ export class CodePanel {
     const job = this.checking;
     if (job && job.text !== text) {
       this.checking = null;
-      this.runner.cancel(job.handle);
-      this.runner.end(words.CHECK_OF_OTHER_CODE, job.handle);
+      this.app.code.cancel(job.handle);
+      this.app.code.end(words.CHECK_OF_OTHER_CODE, job.handle);
       this.view.setProgress(0, 0);
       this.view.setStatus("heuristic", words.CHECK_STOPPED_FOR_EDIT, "stale");
       this.showBusy();
@@ -289,12 +292,12 @@ export class CodePanel {
     this.view.setError("heuristic", "");
     this.shownCheck = null;
     this.view.showCheck(null);
-    this.view.setStatus("heuristic", words.checkStarting(this.runner.started), "checking");
+    this.view.setStatus("heuristic", words.checkStarting(this.app.code.started()), "checking");
     this.view.bringIntoView("heuristic");
     this.view.setProgress(0, 1);
     this.showBusy();
-    const limits = this.choice.limits();
-    const { id, answer } = this.runner.request(protocol.check(this.code("heuristic"), size, goal, Math.max(limits.time_limit || 0, 60)), (p) => {
+    const limits = this.app.choice.limits();
+    const { id, answer } = this.app.code.request(protocol.check(this.code("heuristic"), size, goal, Math.max(limits.time_limit || 0, 60)), (p) => {
       if (this.checking !== job || job.cancelled || !p || !p.total) return;
       this.view.setProgress(p.states, p.total);
       this.view.setStatus("heuristic", words.checkProgress(p), "checking");
@@ -323,15 +326,15 @@ export class CodePanel {
     if (!job || job.cancelled) return;
     job.cancelled = true;
     this.view.setStatus("heuristic", words.CANCELLING_CHECK, "stopping");
-    if (job.handle) this.runner.cancel(job.handle);
-    setTimeout(() => { if (this.checking === job) this.runner.end(words.CHECK_CANCELLED_IN_H, job.handle); }, CANCEL_GRACE_MS);
+    if (job.handle) this.app.code.cancel(job.handle);
+    setTimeout(() => { if (this.checking === job) this.app.code.end(words.CHECK_CANCELLED_IN_H, job.handle); }, CANCEL_GRACE_MS);
   }
 
   async exportCheck(kind) {
     if (!this.lastCheck) return;
     const { check, filename } = this.lastCheck;
     if (kind === "csv") return this.view.download("npuzzle-check.csv", "text/csv", words.checkCsv(check, filename));
-    const copied = await this.clipboard.writeText(words.checkMarkdown(check, filename)).then(() => true, () => false);
+    const copied = await this.app.copy(words.checkMarkdown(check, filename)).then(() => true, () => false);
     this.view.setExportState(copied ? words.checkCopied() : words.checkClipboardRefused());
   }
 
@@ -342,7 +345,7 @@ export class CodePanel {
     const a = this.app.analysis();
     if (!a) return this.view.setStatus("search", words.NO_BOARD, "failed");
     if (this.app.refusedAsUnsolvable()) return this.view.setStatus("search", words.NOTHING_TO_SEARCH, "unsolvable");
-    const limits = this.choice.limits();
+    const limits = this.app.choice.limits();
     const timeLimit = Math.min(limits.time_limit || 20, 60);
     const request = protocol.userSearch(a, this.code("search"), { time_limit: timeLimit, ...(limits.max_nodes ? { max_nodes: limits.max_nodes } : {}) });
     const job = { handle: null, started: performance.now() };
@@ -356,7 +359,7 @@ export class CodePanel {
       setTimeout(tick, 250);
     };
     tick();
-    const { id, answer } = this.runner.request(request, null, { silenceMs: timeLimit * 1000 + SEARCH_MARGIN_MS });
+    const { id, answer } = this.app.code.request(request, null, { silenceMs: timeLimit * 1000 + SEARCH_MARGIN_MS });
     job.handle = id;
     const reply = await answer;
     if (this.searching !== job) return;
@@ -368,14 +371,14 @@ export class CodePanel {
       this.view.setStatus("search", words.searchDone(r), r.solved ? "solved" : r.stopped ? "stopped" : "failed");
       if (!r.solved || this.app.analysis() !== a) return;
       this.app.clearSolution();
-      this.replay.offer({ ...r, start: a.tiles, algorithm: r.name, heuristic: null }, a.rows, a.cols, { final: true });
+      this.app.replay.offer({ ...r, start: a.tiles, algorithm: r.name, heuristic: null }, a.rows, a.cols, { final: true });
       this.app.changed();
     });
   }
 
   cancelSearch() {
     if (!this.searching) return;
-    this.runner.end(words.SEARCH_CANCELLED, this.searching.handle);
+    this.app.code.end(words.SEARCH_CANCELLED, this.searching.handle);
   }
 
   // -- refusals and ends ----------------------------------------------------------------
@@ -395,7 +398,7 @@ export class CodePanel {
     try {
       return show() ?? true;
     } catch { /* what the code sent */ }
-    this.runner.end(words.unreadable);
+    this.app.code.end(words.unreadable);
     this.refused(which, { ok: false, error: { field: "solver", message: words.unreadable } });
     return null;
   }

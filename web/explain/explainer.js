@@ -8,15 +8,24 @@ import * as protocol from "../solver/protocol.js";
 import * as words from "./explain-words.js";
 
 export class Explainer {
-  constructor({ client, view, board, subject }) {
-    // subject() -> {ready (the solver answers now), analysis (null unless valid), tiles (the board shown), heuristic}
-    Object.assign(this, { client, view, board, subject });
+  constructor({ view }) {
+    this.view = view;
+    this.app = null; // the app's door, from routes
     this.inFlight = null; // {pending}: a request under way, and whether another is wanted
     this.asked = null; // the request last answered or under way (JSON), while the panel stays open
   }
 
-  routes() {
+  routes(app) {
+    this.app = app;
     return { "why-h": () => this.update() };
+  }
+
+  // What it explains: whether the solver answers now, the board on screen (null unless valid),
+  // the board shown (a replay's step, else the edited board) and the heuristic chosen.
+  subject() {
+    const app = this.app;
+    const analysis = app.analysis();
+    return { ready: app.ready(), analysis, tiles: analysis && (app.replay.stepBoard() || analysis.tiles), heuristic: app.choice.heuristicFields() };
   }
 
   // Follow the page: called whenever something it shows may have changed.
@@ -24,7 +33,7 @@ export class Explainer {
     const { ready, analysis, tiles, heuristic } = this.subject();
     if (!this.view.open || !ready || !analysis) {
       this.asked = null;
-      this.board.explain(null);
+      this.app.board.explain(null);
       if (this.view.open) this.view.clear(ready ? words.NO_BOARD : words.LOADING);
       return;
     }
@@ -38,17 +47,17 @@ export class Explainer {
     this.asked = key;
     const inFlight = { pending: false };
     this.inFlight = inFlight;
-    this.client.request(request).answer.then((reply) => {
+    this.app.ask(request).answer.then((reply) => {
       this.inFlight = null;
       if (inFlight.pending) return this.update();
-      if (!this.view.open) return this.board.explain(null);
+      if (!this.view.open) return this.app.board.explain(null);
       if (!reply.ok) {
         this.asked = null;
-        this.board.explain(null);
+        this.app.board.explain(null);
         return this.view.clear(reply.error.message);
       }
       this.view.show(reply);
-      this.board.explain(reply);
+      this.app.board.explain(reply);
     });
   }
 }

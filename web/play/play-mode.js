@@ -23,45 +23,46 @@ const HINT = jobKind({
 });
 
 export class PlayMode {
-  constructor({ client, page, view, board, editor, replay, jobs, state }) {
-    Object.assign(this, { client, page, view, board, editor, replay, jobs, state });
+  constructor({ view }) {
+    this.view = view;
+    this.app = null; // the app's door, from routes
     this.history = []; // {analysis, moves, moved}: the board before each slide, and the tiles it moved
     this.moves = 0;
     this.moving = null; // the slides under way, one after another (a promise)
     this.game = null; // {start, goal, rows, cols, tiles, end}: the game played since play started (or since its board changed)
-    this.listeners = { slid: [] };
   }
 
-  // `listener({before, moved, moves})` hears each slide: the tiles before it, the tiles it moved and their directions.
-  on(kind, listener) {
-    this.listeners[kind].push(listener);
+  // The game played since play started (the analysis asks: hooks.js).
+  playedGame() {
+    return this.game;
   }
 
   routes(app) {
-    const playing = () => this.state.mode === "play";
+    this.app = app;
+    const playing = () => app.mode() === "play";
     return {
       "choose-mode": (mode) => this.chooseMode(mode),
-      "tile-clicked": (tile) => (playing() ? this.slideBy(app, { tile }) : app.idle() && this.editor.pick(tile)),
-      "blank-clicked": () => { if (!playing() && app.idle()) this.editor.pick(0); },
+      "tile-clicked": (tile) => (playing() ? this.slideBy(app, { tile }) : app.idle() && this.app.editor.pick(tile)),
+      "blank-clicked": () => { if (!playing() && app.idle()) this.app.editor.pick(0); },
       swipe: (direction) => { if (playing()) this.slideBy(app, { direction }); },
       // An arrow key on the focused board: a slide in play mode. Returns whether it was used.
       "arrow-on-board": (direction) => playing() && (this.slideBy(app, { direction }), true),
-      undo: () => { this.endHint(app); this.undo((analysis) => this.editor.adopt(analysis)); },
+      undo: () => { this.endHint(app); this.undo((analysis) => this.app.editor.adopt(analysis)); },
       hint: () => this.hint(app),
     };
   }
 
   chooseMode(mode) {
-    this.state.set({ mode });
-    this.editor.unselect();
+    this.app.setState({ mode });
+    this.app.editor.unselect();
     this.view.setMode(mode);
-    this.board.setMode(mode);
+    this.app.board.setMode(mode);
     this.view.celebrate("");
-    this.board.celebrate(false);
+    this.app.board.celebrate(false);
     if (mode !== "play") return;
-    this.replay.pause();
+    this.app.replay.pause();
     // Play goes on from the board on screen, which may be a step of a replay.
-    if (this.replay.stepBoard) this.editor.adoptTiles(this.replay.stepBoard);
+    if (this.app.replay.stepBoard()) this.app.editor.adoptTiles(this.app.replay.stepBoard());
     this.start();
   }
 
@@ -69,9 +70,9 @@ export class PlayMode {
   // analysis, such as adopting a replay's step) left.
   slideBy(app, how) {
     this.endHint(app);
-    const previous = (this.moving || Promise.resolve()).then(() => this.editor.analyzing).catch(() => {});
+    const previous = (this.moving || Promise.resolve()).then(() => this.app.editor.analyzing()).catch(() => {});
     this.moving = previous.then(() => {
-      if (app.idle() && this.editor.analysis) return this.slide(this.editor.analysis, how, (reply) => this.editor.adopt(reply));
+      if (app.idle() && this.app.editor.current()) return this.slide(this.app.editor.current(), how, (reply) => this.app.editor.adopt(reply));
     });
     return this.moving;
   }
@@ -81,18 +82,18 @@ export class PlayMode {
   // proven, stopped (Stop keeps it) or the person slides a tile.
   hint(app) {
     if (!app.idle()) return;
-    const a = this.editor.analysis;
+    const a = this.app.editor.current();
     const request = this.hintRequest(a);
     if (!request) return;
-    const entry = this.state.info.algorithms.find((x) => x.name === a.default_algorithm);
+    const entry = this.app.info().algorithms.find((x) => x.name === a.default_algorithm);
     const anytime = Boolean(entry && entry.anytime);
     app.run(HINT, request, (reply) => this.showHint(reply), { anytime, onSolution: (s) => this.hintSoFar(s) });
   }
 
   // Sliding a tile ends a hint's search (the hint so far has been shown).
   endHint(app) {
-    if (this.jobs.kind !== "hint") return;
-    this.jobs.stop();
+    if (this.app.job() !== "hint") return;
+    this.app.stopJob();
     app.changed();
   }
 
@@ -107,9 +108,9 @@ export class PlayMode {
   // Slide on `a` (an analyze-shaped answer) by {tile} or {direction}; `adopt(reply)`
   // shows the board Python answers.
   async slide(a, how, adopt) {
-    const reply = await this.client.request(protocol.move(a, how)).answer;
+    const reply = await this.app.ask(protocol.move(a, how)).answer;
     if (!reply.ok) {
-      this.page.setStatus(words.refused(reply.error.message));
+      this.app.status(words.refused(reply.error.message));
       return;
     }
     this.history.push({ analysis: a, moves: reply.moved.length, moved: reply.moved });
@@ -119,9 +120,9 @@ export class PlayMode {
     this.view.setPlayState({ moves: this.moves, canUndo: true });
     const won = reply.is_goal;
     this.view.celebrate(won ? words.celebration(this.moves) : "");
-    this.board.celebrate(won);
-    this.page.setStatus(won ? words.solvedIn(this.moves) : words.slid(this.moves, reply.moved));
-    for (const listener of this.listeners.slid) listener({ before: a.tiles, moved: reply.moved, moves: reply.moves });
+    this.app.board.celebrate(won);
+    this.app.status(won ? words.solvedIn(this.moves) : words.slid(this.moves, reply.moved));
+    this.app.announce("slid", { before: a.tiles, moved: reply.moved, moves: reply.moves });
   }
 
   // The game goes on by `moved` from board `a` to `after`; a slide from another board (or goal)
@@ -145,23 +146,23 @@ export class PlayMode {
     adopt(entry.analysis);
     this.view.setPlayState({ moves: this.moves, canUndo: this.history.length > 0 });
     this.view.celebrate("");
-    this.board.celebrate(false);
-    this.page.setStatus(words.undone(this.moves));
+    this.app.board.celebrate(false);
+    this.app.status(words.undone(this.moves));
   }
 
   // The search that finds a hint for `a`, under Python's hint limits, or null
   // (with the reason in the status) when there is nothing to hint.
   hintRequest(a) {
     if (a.is_goal) {
-      this.page.setStatus(words.ALREADY_GOAL);
+      this.app.status(words.ALREADY_GOAL);
       return null;
     }
     if (!a.solvability.solvable) {
-      this.page.setStatus(words.NO_HINT_UNSOLVABLE);
+      this.app.status(words.NO_HINT_UNSOLVABLE);
       return null;
     }
     this.hinted = null;
-    return protocol.hint(a, this.state.info.hint);
+    return protocol.hint(a, this.app.info().hint);
   }
 
   // A solution the hint's search found while it goes on: point at its first tile
@@ -170,17 +171,17 @@ export class PlayMode {
     const tile = solution.tiles[0];
     if (tile === undefined || tile === this.hinted) return;
     this.hinted = tile;
-    this.board.flash(tile);
+    this.app.board.flash(tile);
   }
 
   // Show the first move of the hint search's answer.
   showHint(reply) {
     const r = reply.ok ? reply.result : null;
     if (!r || !r.length) {
-      this.page.setStatus(words.noHint(r && r.stopped));
+      this.app.status(words.noHint(r && r.stopped));
       return;
     }
-    this.board.flash(r.tiles[0]);
-    this.page.setStatus(words.hint(r, this.state.info.directions), outcome.hint(r));
+    this.app.board.flash(r.tiles[0]);
+    this.app.status(words.hint(r, this.app.info().directions), outcome.hint(r));
   }
 }

@@ -38,8 +38,7 @@ export class JobRunner {
   // `traceDelta`, what its trace gained, when the request asked for one, else null).
   async run(kind, request, { anytime = false, onSolution = null, shown = null, onProgress = null } = {}) {
     if (!kind || typeof kind.progress !== "function") throw new Error(`a job runs as a job kind (job-kind.js), not ${JSON.stringify(kind)}`);
-    const via = protocol.carriesCode(request) ? this.code : this.client;
-    if (!via) throw new Error("a request that carries code needs the code runner");
+    const via = this.via(request);
     const job = { id: null, via, kind, anytime, onSolution, shown, onProgress, latest: null, cancelled: false };
     this.job = job;
     const start = kind.started();
@@ -56,6 +55,19 @@ export class JobRunner {
     if (this.job !== job) return null;
     this.job = null;
     return reply;
+  }
+
+  // Where `request` goes: the code runner when it carries a person's code, else the solver.
+  via(request) {
+    const via = protocol.carriesCode(request) ? this.code : this.client;
+    if (!via) throw new Error("a request that carries code needs the code runner");
+    return via;
+  }
+
+  // A request beside the one search (a slide, a notation read, an explanation): {id, answer},
+  // sent where its kind of request goes (`via`); it is no job of the page.
+  ask(request, onProgress = null, options = {}) {
+    return this.via(request).request(request, onProgress, options);
   }
 
   progress(job, p, solution, traceDelta, seconds) {

@@ -23,8 +23,8 @@ const ALL_OPTIMAL = jobKind({ name: "all_optimal" });
 const OPTIMIZE = jobKind({ name: "optimize" });
 
 export class Speed {
-  constructor({ client, view, state, page, replay }) {
-    Object.assign(this, { client, view, state, page, replay });
+  constructor({ view }) {
+    this.view = view;
     this.all = null; // the last every-shortest-solution answer, for the board on screen
     this.order = "mtm";
     this.from = 0;
@@ -61,10 +61,10 @@ export class Speed {
   // its moves and their times (Slidysim's goal is blank-last). A replay that cannot be read is
   // Python's one sentence; nothing else changes.
   async openReplay(text) {
-    const reply = await this.client.request({ op: "slidysim", action: "read", text, analyse: true }).answer;
+    const reply = await this.app.ask({ op: "slidysim", action: "read", text, analyse: true }).answer;
     if (!reply.ok) {
       this.view.showReplayError(reply.error.message);
-      this.page.setStatus(`The replay was not opened: ${reply.error.message}`);
+      this.app.status(`The replay was not opened: ${reply.error.message}`);
       return;
     }
     this.opened = reply;
@@ -77,34 +77,34 @@ export class Speed {
   // The solution or game the replay holds, written as a Slidysim replay link (with the times of
   // the replay it came from, when it is that replay's solve).
   async writeReplay() {
-    const held = this.replay.solution;
+    const held = this.app.replay.solution();
     const a = this.app.analysis();
     if (!held || !held.tiles.length || !a) return this.view.showReplayError(words.nothingToWrite());
     const request = { op: "slidysim", action: "write", ...protocol.boardFields(a, held.start), moves: held.tiles.join(" "), notation: "numbers" };
     const opened = this.opened;
     if (opened && opened.times && opened.board === held.start.join(",") && opened.moves === held.moves) request.times = opened.times;
-    const reply = await this.client.request(request).answer;
+    const reply = await this.app.ask(request).answer;
     if (!reply.ok) return this.view.showReplayError(reply.error.message);
     this.written = reply;
     this.view.showReplayLink(reply.link, words.replayWritten(reply));
   }
 
   update() {
-    if (this.pendingReplay && this.state.ready) {
+    if (this.pendingReplay && this.app.ready()) {
       const text = this.pendingReplay;
       this.pendingReplay = null;
       this.openReplay(text);
     }
-    const info = this.state.info;
+    const info = this.app.info();
     if (info && !this.filled) {
       this.view.fillNotations(info.notations);
       this.filled = true;
     }
-    const a = this.app && this.app.analysis();
-    const idle = Boolean(this.app && this.app.idle() && this.state.ready);
+    const a = this.app.analysis();
+    const idle = this.app.idle() && this.app.ready();
     this.view.setEnabled({
       all: idle && Boolean(a) && a.rows * a.cols <= MAX_CELLS,
-      shorten: idle && Boolean(this.replay.solution) && this.replay.solution.tiles.length > 0,
+      shorten: idle && Boolean(this.app.replay.solution()) && this.app.replay.solution().tiles.length > 0,
     });
   }
 
@@ -112,7 +112,7 @@ export class Speed {
   // every shortest solution of its board.
   boardShown(reply) {
     this.forget();
-    if (this.state.view === "optimal" && reply.solvability.solvable) this.start();
+    if (this.app.view() === "optimal" && reply.solvability.solvable) this.start();
   }
 
   forget() {
@@ -130,21 +130,21 @@ export class Speed {
     if (!app.idle() || app.refusedAsUnsolvable()) return;
     const a = app.analysis();
     this.all = null;
-    this.state.set({ view: "optimal" }); // the link now opens on this list (another view closes)
+    this.app.setState({ view: "optimal" }); // the link now opens on this list (another view closes)
     this.view.open(words.counting({ length: null, bound: null }), { running: true });
     this.view.bringIntoView();
     const request = { op: "all_optimal", ...protocol.boardFields(a), limit: LISTED };
     app.run(ALL_OPTIMAL, request, (reply) => {
       if (!reply.ok) {
         this.view.open(reply.error.message);
-        this.page.setStatus(reply.error.message, { state: "failed" });
+        this.app.status(reply.error.message, { state: "failed" });
         return;
       }
       const r = reply.all_optimal;
       this.all = { ...r, start: a.tiles, rows: a.rows, cols: a.cols };
       this.from = 0;
       this.view.open(words.counted(r));
-      this.page.setStatus(words.counted(r), { state: r.count_exact ? "solved" : "stopped", stopped: r.stopped || undefined });
+      this.app.status(words.counted(r), { state: r.count_exact ? "solved" : "stopped", stopped: r.stopped || undefined });
       this.draw();
     }, { onProgress: ({ progress }) => { if (progress) this.view.open(words.counting(progress), { running: true }); } });
   }
@@ -158,7 +158,7 @@ export class Speed {
     if (!this.all) return;
     const list = this.sorted();
     this.from = Math.min(this.from, Math.max(0, list.length - 1 - ((list.length - 1) % PAGE)));
-    this.view.showAll(this.all, list, this.from, this.from + PAGE, this.state.info.directions);
+    this.view.showAll(this.all, list, this.from, this.from + PAGE, this.app.info().directions);
   }
 
   // Solution `index` of the sorted list on the board, to play and step through.
@@ -166,14 +166,14 @@ export class Speed {
     const s = this.sorted()[index];
     if (!s) return;
     const { start, rows, cols } = this.all;
-    this.replay.load({ start, tiles: s.tiles, moves: s.moves }, rows, cols);
-    this.page.setStatus(`Showing shortest solution ${index + 1}: ${s.stm} moves, ${s.mtm} in the multi-tile metric. Press Play.`);
+    this.app.replay.load({ start, tiles: s.tiles, moves: s.moves }, rows, cols);
+    this.app.status(`Showing shortest solution ${index + 1}: ${s.stm} moves, ${s.mtm} in the multi-tile metric. Press Play.`);
   }
 
   // The solution or game the replay holds, shortened by Python.
   shorten() {
     const app = this.app;
-    const held = this.replay.solution;
+    const held = this.app.replay.solution();
     const a = app.analysis();
     if (!app.idle()) return;
     if (!held || !held.tiles.length || !a) {
@@ -187,30 +187,30 @@ export class Speed {
     app.run(OPTIMIZE, request, (reply) => {
       if (!reply.ok) {
         this.view.open(reply.error.message);
-        this.page.setStatus(reply.error.message, { state: "failed" });
+        this.app.status(reply.error.message, { state: "failed" });
         return;
       }
       const r = reply.optimized;
       this.shortened = { ...r, start: held.start, rows, cols };
       this.view.open(words.shortenedStatus(r));
       this.view.showShortened(r);
-      this.page.setStatus(words.shortenedStatus(r));
+      this.app.status(words.shortenedStatus(r));
     }, { onProgress: ({ progress }) => { if (progress) this.view.open(words.shortening(progress), { running: true, stop: "shortening" }); } });
   }
 
   showShortened() {
     const r = this.shortened;
     if (!r) return;
-    this.replay.load({ start: r.start, tiles: r.after.tiles, moves: r.after.moves }, r.rows, r.cols);
-    this.page.setStatus(`Showing the shortened solution: ${r.after.stm} moves (${r.after.mtm} MTM). Press Play.`);
+    this.app.replay.load({ start: r.start, tiles: r.after.tiles, moves: r.after.moves }, r.rows, r.cols);
+    this.app.status(`Showing the shortened solution: ${r.after.stm} moves (${r.after.mtm} MTM). Press Play.`);
   }
 
   // A move string transformed; with the board on screen when it is valid (tile numbers, mirror's board).
   async transform({ moves, notation, action, to }) {
-    const a = this.app && this.app.analysis();
+    const a = this.app.analysis();
     const request = { op: "moves", action, moves, notation, to };
     if (a) Object.assign(request, protocol.boardFields(a));
-    const reply = await this.client.request(request).answer;
+    const reply = await this.app.ask(request).answer;
     if (!reply.ok) {
       // Without a board's help the letters alone can be transformed: say what Python said.
       this.view.showMovesError(reply.error.message);

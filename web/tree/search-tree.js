@@ -16,16 +16,21 @@ import * as words from "./tree-words.js";
 const TREE = jobKind({ name: "tree", started: () => ({ status: words.BUILDING, outcome: outcome.started() }) });
 
 export class SearchTree {
-  constructor({ view, state, link, page, choice, clock = globalThis }) {
-    Object.assign(this, { view, state, link, page, choice, clock });
+  constructor({ view, clock = globalThis }) {
+    Object.assign(this, { view, clock });
+    this.app = null; // the app's door, from routes
     this.model = null; // the tree shown (a TreeModel), once its search answered
     this.speed = 2; // expansions a second when it plays by itself
     this.timer = null; // while it plays
-    // Another view of the board took the page (the tree is "tree" or "diagram"; a solve's null leaves it).
-    state.on((changed) => { if (changed.includes("view") && state.view !== null && !state.treeShown) this.hide(); });
+  }
+
+  // Another view of the board took the page (the tree is "tree" or "diagram"; a solve's null leaves it).
+  stateChanged(changed) {
+    if (changed.includes("view") && this.app.view() !== null && !this.app.treeShown()) this.hide();
   }
 
   routes(app) {
+    this.app = app;
     return {
       tree: () => this.build(app),
       "tree-seek": (to) => this.seek(to),
@@ -79,13 +84,13 @@ export class SearchTree {
 
   // The board shown is new: a tree belongs to its board, unless a link asks for one (built on it).
   boardShown(reply, app) {
-    if (!this.state.treeShown) this.hide();
+    if (!this.app.treeShown()) this.hide();
     else if (reply.solvability.solvable) this.build(app);
   }
 
   // The step the link names while the tree is shown (else undefined: the replay's).
   linkStep() {
-    return this.state.treeShown ? this.step : undefined;
+    return this.app.treeShown() ? this.step : undefined;
   }
 
   // Another link was opened: the tree shown was the last one's.
@@ -96,24 +101,24 @@ export class SearchTree {
   // The menus changed: the tree shown was another search's.
   menusChanged() {
     this.hide();
-    if (this.state.treeShown) this.state.set({ view: null });
+    if (this.app.treeShown()) this.app.setState({ view: null });
   }
 
   // Build the tree, at its first step or at the step a link asks for (the node limit
   // raised to reach it, within Python's cap).
   build(app) {
     if (!app.idle() || app.refusedAsUnsolvable()) return;
-    const info = this.state.info;
-    const request = protocol.solve(app.analysis(), this.choice.request({ metric: false }), this.choice.limits(), { tree: true });
-    const wanted = this.link.pendingStep;
+    const info = this.app.info();
+    const request = protocol.solve(app.analysis(), this.app.choice.request({ metric: false }), this.app.choice.limits(), { tree: true });
+    const wanted = this.app.link.pendingStep();
     const cap = info.tree;
     if (wanted !== null && request.max_nodes === undefined && wanted > cap.default_max_nodes) {
       request.max_nodes = Math.min(wanted, cap.max_nodes);
     }
     // As a diagram when a link asks for one, or when the person chose it before and no link asks.
-    const view = this.state.view;
+    const view = this.app.view();
     const diagram = view === "diagram" || (view !== "tree" && this.view.showAs === "diagram");
-    this.state.set({ view: diagram ? "diagram" : "tree" });
+    this.app.setState({ view: diagram ? "diagram" : "tree" });
     this.pause();
     this.model = null;
     this.view.show(words.BUILDING);
@@ -121,18 +126,18 @@ export class SearchTree {
     this.view.scrollIntoView();
     app.run(TREE, request, (reply) => {
       if (!reply.ok) {
-        this.link.dropStep();
-        this.page.setStatus(words.noTree(reply.error.message));
+        this.app.link.dropStep();
+        this.app.status(words.noTree(reply.error.message));
         return this.view.show(words.noTree(reply.error.message));
       }
       const r = reply.result;
       const entry = info.algorithms.find((a) => a.name === r.algorithm);
       const labels = { usesHeuristic: entry.uses_heuristic, iterative: entry.iterative, rows: r.rows, cols: r.cols };
-      const step = this.link.takeStep(r.tree.expansions, { tree: true });
+      const step = this.app.link.takeStep(r.tree.expansions, { tree: true });
       this.model = new TreeModel(r.tree, labels, step ?? 0); // at its first step, unless a link names one
       this.view.show(words.treeBuilt(r, info), { keep: true });
       this.view.render(this.model);
-      this.page.setStatus(words.treeBuilt(r, info));
+      this.app.status(words.treeBuilt(r, info));
     });
   }
 
@@ -143,12 +148,12 @@ export class SearchTree {
     const touched = model.seek(to === "back" ? model.step - 1 : to === "forward" ? model.step + 1 : to);
     if (!touched) return;
     this.view.showStep(touched);
-    this.state.set({ view: this.view.showAs === "diagram" ? "diagram" : "tree" });
+    this.app.setState({ view: this.view.showAs === "diagram" ? "diagram" : "tree" });
   }
 
   // The tree as an outline or a diagram: the link says which (view=tree or view=diagram).
   showAs(mode) {
     this.view.setShow(mode);
-    if (this.model) this.state.set({ view: mode === "diagram" ? "diagram" : "tree" });
+    if (this.model) this.app.setState({ view: mode === "diagram" ? "diagram" : "tree" });
   }
 }
