@@ -38,7 +38,8 @@ from typing import Any, Callable, Iterator
 
 import pytest
 
-from build import QuietHandler, web_folder
+from sitebuild.server import QuietHandler
+from sitebuild.site import web_folder
 
 from .browsers import ENDED, SUBPATH, outcome_of, watch
 from .webkit import SNAPSHOT, WebKitPage
