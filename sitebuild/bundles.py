@@ -105,7 +105,7 @@ def editor_bundle(entry: Path) -> bytes:
     """The code editor (CodeMirror and its Python mode from node_modules) and ``entry`` in one
     ES module, minified. The page imports it only when a person opens the code panel."""
     bundle = esbuild(entry, "--format=esm", "--target=es2020")
-    notices = {}  # each distinct licence text once, with the packages under it
+    notices: dict[str, list[str]] = {}  # each distinct licence text once, with the packages under it
     for manifest in sorted((ROOT / "node_modules").glob("**/package.json")):
         folder = manifest.parent
         name = folder.relative_to(ROOT / "node_modules").as_posix()

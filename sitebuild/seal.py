@@ -6,6 +6,7 @@ sandbox-worker.js, web/custom/sandbox-seal.js) shuts the gates once the package 
 from __future__ import annotations
 
 import re
+from typing import Callable
 
 
 BRIDGE_DOORS = (
@@ -77,10 +78,12 @@ def sealed_pyodide(source: str) -> str:
                              f"{tuple_name} must name its functions")
         return pattern
 
+    def gated(name: str) -> Callable[[re.Match[str]], str]:
+        return lambda m: f"function {name}({m.group(1)}){{{m.group(2)}__npuzzleGate({name!r});"
+
     for name in BRIDGE_DOORS:
         # Inside the door's own try, where there is one: the refusal becomes a Python exception.
-        source = one(name, "BRIDGE_DOORS").sub(
-            lambda m, name=name: f"function {name}({m.group(1)}){{{m.group(2)}__npuzzleGate({name!r});", source)
+        source = one(name, "BRIDGE_DOORS").sub(gated(name), source)
     for name, (refusal, what) in SHUT_DOORS.items():
         # At the very head, before the arguments are read: nothing is made.
         gate = f"if(__npuzzleShut({name!r},{what!r}))return {refusal};"
