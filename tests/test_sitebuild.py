@@ -3,8 +3,10 @@ the site (tests/test_build.py checks the site a whole build writes)."""
 
 from __future__ import annotations
 
+import base64
 import dataclasses
 import hashlib
+import io
 import json
 import re
 import struct
@@ -37,7 +39,7 @@ def test_a_zip_is_the_same_bytes_for_the_same_files_in_the_order_given() -> None
     files: dict[str, bytes | None] = {"b/": None, "b/x.py": b"x = 1\n", "a.txt": b"a"}
     first, second = deterministic_zip(files), deterministic_zip(dict(files))
     assert first == second
-    with zipfile.ZipFile(__import__("io").BytesIO(first)) as zipped:
+    with zipfile.ZipFile(io.BytesIO(first)) as zipped:
         assert zipped.namelist() == ["b/", "b/x.py", "a.txt"]
         assert zipped.getinfo("b/").is_dir() and zipped.read("b/x.py") == b"x = 1\n"
         assert {info.date_time for info in zipped.infolist()} == {(2020, 1, 1, 0, 0, 0)}
@@ -82,7 +84,7 @@ def test_the_package_archive_holds_every_module_but_the_offline_ones_and_the_pag
     assert set(sources) == every - archive.OFFLINE_ONLY and archive.OFFLINE_ONLY <= every
     assert sources["npuzzle/board.py"] == (ROOT / "npuzzle" / "board.py").read_bytes()
     pyc = {"npuzzle/__pycache__/board.cpython-314.pyc": b"code"}
-    with zipfile.ZipFile(__import__("io").BytesIO(archive.package_archive(pyc))) as zipped:
+    with zipfile.ZipFile(io.BytesIO(archive.package_archive(pyc))) as zipped:
         names = zipped.namelist()
         assert names[-1] == "npuzzle/__pycache__/board.cpython-314.pyc" and zipped.read(names[-1]) == b"code"
         assert set(names) == set(sources) | set(archive.PAGE_DATA) | set(pyc)
@@ -96,7 +98,7 @@ def test_the_standard_library_gets_bytecode_only_where_asked(tmp_path: Path) -> 
     compiled = {"json/__init__.py": b"J", "os.py": b"O"}  # broken.py did not compile
 
     def listing(which: set[str] | None) -> dict[str, bytes | None]:
-        with zipfile.ZipFile(__import__("io").BytesIO(bytecode.stdlib_archive(stock, compiled, which))) as zipped:
+        with zipfile.ZipFile(io.BytesIO(bytecode.stdlib_archive(stock, compiled, which))) as zipped:
             return {i.filename: None if i.is_dir() else zipped.read(i) for i in zipped.infolist()}
 
     assert listing({"os.py"}) == {"json/": None, "json/__init__.py": b"j", "os.pyc": b"O", "broken.py": b"("}
@@ -172,7 +174,7 @@ def test_the_page_policy_gains_the_sandbox_sources_and_nothing_else() -> None:
 
 def test_the_frame_allows_its_one_script_by_its_hash_and_refuses_a_script_that_would_end_it() -> None:
     frame, allowed = policy.sandbox_frame("start();")
-    assert allowed == "'sha256-" + __import__("base64").b64encode(hashlib.sha256(b"start();").digest()).decode() + "'"
+    assert allowed == "'sha256-" + base64.b64encode(hashlib.sha256(b"start();").digest()).decode() + "'"
     assert f"script-src {allowed} 'wasm-unsafe-eval'" in frame and frame.endswith("<script>start();</script></body></html>")
     with pytest.raises(SystemExit, match="may not contain '</script'"):
         policy.sandbox_frame("a = '</SCRIPT>';")
