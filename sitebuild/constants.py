@@ -51,7 +51,8 @@ class Facts:
     piece: int
     """The size of the pieces a file read as data is checked in (offline.py)."""
     build: str = ""
-    """The build's name, the hash in its web folder's name (``with_name`` sets it)."""
+    """The build's name, the hash in its web folder's name (``name``: set, with the file list,
+    once the other facts are known)."""
     files: tuple[str, ...] = ()
     """Every file the service worker keeps, relative to the site's root ("./" is the page)."""
     tables: tuple[str, ...] = ()
