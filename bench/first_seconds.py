@@ -332,7 +332,7 @@ def site_sizes(site: str) -> dict[str, int]:
         text = response.read().decode()
     import json
 
-    files = json.loads(re.search(r"const FILES = (\[.*?\]);", text, re.S).group(1))  # type: ignore[union-attr]
+    files = json.loads(re.search(r"(?:const|var) FILES = (\[.*?\]);", text, re.S).group(1))  # type: ignore[union-attr]
     sizes = {name: size(site + name) for name in files if name != "./"}
     return {
         "stdlib": sum(n for name, n in sizes.items() if "python_stdlib" in name),

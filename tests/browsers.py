@@ -286,7 +286,7 @@ def serve(site: Path) -> Iterator[str]:
     """``site`` (a built site, in a folder named npuzzle/) served by build.py's own handler at
     http://127.0.0.1:<free port>/npuzzle/."""
     assert site.name == SUBPATH, f"{site} is not a folder named {SUBPATH}/"
-    from build import serving_in_background
+    from sitebuild.server import serving_in_background
 
     with serving_in_background(site.parent) as base:
         yield f"{base}{SUBPATH}/"
@@ -832,18 +832,18 @@ def heap_objects(cdp: Any) -> int:
 
 # In the site's index.html: a SolverClient of its own (window.__bench.client) from the build's
 # web folder, its worker ready. The files are found in the build's list of its files (FILES in
-# sw.js, the service worker's), wherever the build puts them.
+# its constants module, build-info.js, beside the page's app/ folder), wherever the build puts them.
 START_CLIENT = """
 async (site) => {
-  const manifest = await (await fetch(new URL("sw.js", site), { cache: "no-cache" })).text();
-  const files = JSON.parse(manifest.match(/const FILES = (\\[[\\s\\S]*?\\]);/)[1]);
+  const main = [...document.querySelectorAll("script[type=module]")].find((s) => s.src.endsWith("/app/main.js"));
+  if (!main) throw new Error("the page has no app/main.js script");
+  const buildInfo = await import(new URL("../build-info.js", main.src).href);
   const find = (name) => {
-    const file = files.find((f) => f.startsWith("web-") && f.endsWith(`/${name}`));
+    const file = buildInfo.FILES.find((f) => f.startsWith("web-") && f.endsWith(`/${name}`));
     if (!file) throw new Error(`the build lists no ${name}`);
     return new URL(file, site).href;
   };
   const { SolverClient } = await import(find("solver-client.js"));
-  const buildInfo = await import(find("build-info.js"));
   const started = performance.now();
   const workerUrl = new URL(find("worker.js"));
   const client = new SolverClient(() => new Worker(workerUrl, { type: "module", name: "solver" }));

@@ -20,19 +20,12 @@ from urllib.parse import urljoin
 
 import pytest
 
-from build import (
-    APP_ICONS,
-    BRIDGE_DOORS,
-    NOT_SHIPPED,
-    SANDBOX_BOOT,
-    SANDBOX_BUNDLE,
-    SEAL_EXPORT,
-    Handler,
-    app_icons,
-    sandbox_frame,
-    sealed_pyodide,
-    web_folder,
-)
+from sitebuild.bundles import NOT_SHIPPED, SANDBOX_BUNDLE
+from sitebuild.icons import APP_ICONS, app_icons
+from sitebuild.policy import SANDBOX_BOOT, sandbox_frame
+from sitebuild.seal import BRIDGE_DOORS, SEAL_EXPORT, sealed_pyodide
+from sitebuild.server import Handler
+from sitebuild.site import web_folder
 
 from .helpers import ROOT
 
@@ -65,7 +58,7 @@ def test_site_has_every_file(built_site: Path) -> None:
     assert worker.startswith("/* The solver's worker: web/solver/worker.js and the modules it imports")
     assert re.findall(r"""\b(?:import|from)\s*["']([^"']+)["']""", worker) == ["./syntax-probe.js"]
     assert re.search(r"\bvar pyodide = null;|\bvar pyodide=null;", worker)
-    assert re.search(r'import\(new URL\("pyodide\.asm\.mjs"', worker)  # imported beside Pyodide's loader
+    assert re.search(r"import\(new URL\(RUNTIME_FILES\.script\b", worker)  # imported beside Pyodide's loader
     # Korf's instances ship in the package archive: the 4x4 check of a person's heuristic reads them.
     info = (web / "build-info.js").read_text()
     archive = zipfile.ZipFile(built_site / "py" / re.search(r'PACKAGE_ARCHIVE = "\.\./py/([^"]+)"', info).group(1))
@@ -250,7 +243,7 @@ def test_the_site_is_an_installable_web_app(built_site: Path) -> None:
     themes = dict((m, c) for c, m in re.findall(r'<meta name="theme-color" content="([^"]+)" media="\(prefers-color-scheme: (\w+)\)">', html))
     assert themes == {"light": colours["light"]["--bg"], "dark": colours["dark"]["--bg"]}
     # Its icons: PNGs of the sizes it says, 192 and 512, one maskable; the service worker keeps them.
-    files = json.loads(re.search(r"const FILES = (\[.*?\]);", (built_site / "sw.js").read_text(), re.S).group(1))  # type: ignore[union-attr]
+    files = json.loads(re.search(r"export const FILES = (\[.*?\]);", (web_folder(built_site) / "build-info.js").read_text(), re.S).group(1))  # type: ignore[union-attr]
     assert href in files
     purposes = {}
     for icon in manifest["icons"]:

@@ -12,7 +12,11 @@ from pathlib import Path
 
 import pytest
 
-from build import web_folder
+from sitebuild.archive import package_archive, package_sources
+from sitebuild.bytecode import _precompile
+from sitebuild.files import content_name
+from sitebuild.runtime import ensure_pyodide
+from sitebuild.site import web_folder
 
 from .helpers import ROOT
 
@@ -92,11 +96,10 @@ def test_the_bytecode_is_the_same_at_every_build(built_site: Path) -> None:
     same bytes (a fixed hash seed inside Pyodide, fixed zip timestamps)."""
     if shutil.which("node") is None:
         pytest.skip("node is not installed")
-    import build
 
-    _, bytecode, _ = build._precompile(build.ensure_pyodide(), {}, build.package_sources())  # the package only
-    archive = build.package_archive(bytecode)
-    assert (built_site / "py" / f"npuzzle-{build._digest(archive)}.zip").read_bytes() == archive
+    _, bytecode, _ = _precompile(ensure_pyodide(), {}, package_sources())  # the package only
+    archive = package_archive(bytecode)
+    assert (built_site / "py" / f"npuzzle-{content_name(archive)}.zip").read_bytes() == archive
 
 
 # Restores the site's memory snapshot twice, as the solver's worker does (made whole, then the

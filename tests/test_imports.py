@@ -9,7 +9,7 @@ import sys
 from dataclasses import dataclass
 from pathlib import Path
 
-from build import OFFLINE_ONLY, package_sources
+from sitebuild.archive import OFFLINE_ONLY, package_sources
 
 from .helpers import ROOT
 

@@ -22,8 +22,9 @@ from typing import Any, Iterator
 import pytest
 from playwright.sync_api import expect
 
-from build import QuietHandler, web_folder
 from npuzzle.known import korf100
+from sitebuild.server import QuietHandler
+from sitebuild.site import web_folder
 
 from .browsers import outcome_of
 from .conftest import SUBPATH, watch
@@ -66,7 +67,7 @@ def project(tmp_path: Path) -> Path:
     copy.mkdir()
     for name in ("build.py", "index.html", "package.json", "package-lock.json"):
         shutil.copy2(ROOT / name, copy / name)
-    for name in ("npuzzle", "web"):
+    for name in ("npuzzle", "sitebuild", "web"):
         shutil.copytree(ROOT / name, copy / name, ignore=shutil.ignore_patterns("__pycache__"))
     (copy / "node_modules").symlink_to(ROOT / "node_modules")
     return copy

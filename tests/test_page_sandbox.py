@@ -38,7 +38,8 @@ from typing import Any, Callable, Iterator
 
 import pytest
 
-from build import QuietHandler, web_folder
+from sitebuild.server import QuietHandler
+from sitebuild.site import web_folder
 
 from .browsers import ENDED, SUBPATH, outcome_of, watch
 from .webkit import SNAPSHOT, WebKitPage
@@ -494,7 +495,7 @@ def sandbox_site(built_site: Path) -> Iterator[Site]:
     site.scripts = re.findall(r'<script type="module"[^>]* src="([^"]+)">', (built_site / "index.html").read_text())
     assert site.scripts
     site.entry = site.url + site.scripts[0]
-    files = re.search(r"const FILES = (\[[\s\S]*?\]);", (built_site / "sw.js").read_text())
+    files = re.search(r"export const FILES = (\[[\s\S]*?\]);", (web_folder(built_site) / "build-info.js").read_text())
     assert files
     site.stored_files = len(json.loads(files.group(1)))
     yield site

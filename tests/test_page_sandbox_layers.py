@@ -47,7 +47,8 @@ from typing import Any, Callable, Iterator
 
 import pytest
 
-from build import QuietHandler, web_folder
+from sitebuild.server import QuietHandler
+from sitebuild.site import web_folder
 
 from .browsers import SUBPATH, watch
 from .test_page_sandbox import REFUSAL, Recorder

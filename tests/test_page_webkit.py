@@ -19,7 +19,7 @@ from typing import Iterator
 
 import pytest
 
-from build import web_folder
+from sitebuild.site import web_folder
 from npuzzle import Board
 from npuzzle.known import korf100, korf24_50
 

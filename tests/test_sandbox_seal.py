@@ -24,7 +24,7 @@ from pathlib import Path
 
 import pytest
 
-from build import SHUT_DOORS, sealed_pyodide
+from sitebuild.seal import SHUT_DOORS, sealed_pyodide
 
 from .helpers import ROOT
 

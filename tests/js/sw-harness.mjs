@@ -1,6 +1,8 @@
 // A Node harness for the site's service worker (web/solver/service-worker.js): it builds the
-// constants build.py prepends (BUILD, FILES, TABLES, SHA256, PIECE, PIECES) for a small fake
-// build, runs the worker's source in a fake ServiceWorkerGlobalScope, and gives tests:
+// constants the worker imports (from build-info.js: BUILD, FILES, TABLES, CACHE_PREFIX,
+// TABLE_CACHE, PIECE; from offline-digests.js: SHA256, PIECES; build.py bundles both into sw.js)
+// for a small fake build, runs the worker's source with those in place of its imports in a fake
+// ServiceWorkerGlobalScope, and gives tests:
 //   - world.caches: a CacheStorage with the spec's matching (ignoreSearch, ignoreMethod, Vary)
 //     and the spec's put (the whole body is read before the entry exists; 206, Vary: * and
 //     non-GET keys refused); rawPut() stores what put() cannot (a body that errors or never
@@ -57,12 +59,26 @@ export function constants(files, tables, piece = PIECE) {
   }
   return (
     `const BUILD = "abc";\n` +
+    `const CACHE_PREFIX = "npuzzle-";\n` +
+    `const TABLE_CACHE = "npuzzle-tables";\n` +
     `const FILES = ${JSON.stringify(Object.keys(files))};\n` +
     `const TABLES = ${JSON.stringify(Object.keys(tables))};\n` +
     `const SHA256 = ${JSON.stringify(SHA256)};\n` +
     `const PIECE = ${piece};\n` +
     `const PIECES = ${JSON.stringify(PIECES)};\n\n`
   );
+}
+
+// The worker's source without its imports (of the constants: build-info.js, offline-digests.js),
+// once they are found to name exactly what `constants` defines.
+const IMPORTED = ["BUILD", "CACHE_PREFIX", "FILES", "PIECE", "PIECES", "SHA256", "TABLES", "TABLE_CACHE"];
+function withoutImports(source) {
+  const imports = /^import \{([^}]*)\} from "[^"]+";$/gm;
+  const names = [...source.matchAll(imports)].flatMap((m) => m[1].split(",").map((n) => n.trim()));
+  if (names.sort().join() !== [...IMPORTED].sort().join()) throw new Error(`harness: the worker imports ${names}, not ${IMPORTED}`);
+  const rest = source.replace(imports, "");
+  if (/^import\b/m.test(rest)) throw new Error("harness: the worker imports something else");
+  return rest;
 }
 
 export const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -261,7 +277,7 @@ export async function makeWorld({ chromium = false, navigateMs = 60, files = bui
   let source = readFileSync(SOURCE, "utf8");
   if (!source.includes("const NAVIGATE_MS = 4000;")) throw new Error("harness: NAVIGATE_MS line moved");
   source = source.replace("const NAVIGATE_MS = 4000;", `const NAVIGATE_MS = ${navigateMs};`);
-  const code = constants(files, tables) + source;
+  const code = constants(files, tables) + withoutImports(source);
   // The SW's own fetch (to the network, not through itself) is counted separately.
   const swFetch = (input, init) => world.net.fetch(input, init);
   new Function("self", "caches", "fetch", "crypto", code)(self, world.caches, swFetch, webcrypto);

@@ -21,12 +21,12 @@
 //    the type the protocol gives it (worker-core.js); anything else ends the worker;
 //  - its WebAssembly memory has a hard cap, MEMORY_LIMIT (sandbox-worker.js).
 // terminate() removes the frame, which ends its worker whatever it is doing.
-import { FRAME_HTML, PACKAGE_ARCHIVE, PYODIDE_URL, SANDBOX_BUNDLE, STDLIB_ARCHIVE, TABLE_FILES } from "../build-info.js";
+import { FRAME_HTML, PACKAGE_ARCHIVE, PYODIDE_URL, RUNTIME_FILES, SANDBOX_BUNDLE, STDLIB_ARCHIVE, TABLE_FILES } from "../build-info.js";
 import * as words from "./code-words.js";
 import { readMessage } from "./sandbox-messages.js";
 
 export const MEMORY_LIMIT = 512 * 1024 * 1024;
-const WEB = new URL("../", import.meta.url); // the build's web folder, where build-info.js is
+const WEB = new URL("../", import.meta.url); // the build's web folder, where build-info.js (the build's constants) is
 const TABLE_ASKS = 2; // how many times the worker may ask for one table file
 
 async function bytes(path) {
@@ -40,8 +40,8 @@ async function runtimeFiles() {
   const runtime = `${PYODIDE_URL}`;
   const [script, lock, wasm, stdlib, pkg] = await Promise.all([
     bytes(SANDBOX_BUNDLE).then((r) => r.text()),
-    bytes(`${runtime}pyodide-lock.json`).then((r) => r.text()),
-    bytes(`${runtime}pyodide.asm.wasm`).then((r) => r.arrayBuffer()),
+    bytes(`${runtime}${RUNTIME_FILES.lock}`).then((r) => r.text()),
+    bytes(`${runtime}${RUNTIME_FILES.wasm}`).then((r) => r.arrayBuffer()),
     bytes(STDLIB_ARCHIVE).then((r) => r.arrayBuffer()),
     bytes(PACKAGE_ARCHIVE).then((r) => r.arrayBuffer()),
   ]);

@@ -1,14 +1,19 @@
 // The service worker: the site works offline after the first visit.
 //
-// build.py writes this file to the site's root as sw.js (so its scope is the whole
-// site, even under a sub-path such as GitHub Pages' /<repo>/), after four constants:
+// build.py bundles this file with what it imports into the site's root as sw.js (a classic
+// script, so its scope is the whole site, even under a sub-path such as GitHub Pages' /<repo>/):
+// from the build's constants module (build-info.js, which the page and the workers import too)
 //   BUILD   the build's name (the hash in its web folder's name)
 //   FILES   every file of the build but the tables, relative to sw.js
 //   TABLES  the pattern-database tables' URLs (with their ?v=<hash>), relative to sw.js
+//   CACHE_PREFIX, TABLE_CACHE  the caches' names: npuzzle-<BUILD> for the build's files, and
+//           the tables' cache, which the solver's worker also fills
+//   PIECE   a size in bytes
+// and from the build's digests (offline-digests.js, written only into sw.js: a file cannot hold
+// its own digest, and sw.js is the one file the browser keeps out of the caches' reach)
 //   SHA256  the SHA-256 (hex) of each of those files and tables, by the same names
-//   PIECE   a size in bytes, and PIECES: for each file read as data (the memory snapshot, the
-//           zips, the tables, the runtime's WebAssembly) longer than PIECE, the SHA-256 of each
-//           PIECE bytes of it in turn
+//   PIECES  for each file read as data (the memory snapshot, the zips, the tables, the runtime's
+//           WebAssembly) longer than PIECE, the SHA-256 of each PIECE bytes of it in turn
 //
 // Every file but index.html is named by its content (web-<hash>/, pyodide/<version>/,
 // py/npuzzle-<hash>.zip, tables/<name>.bin?v=<hash>), so no two builds share a URL for
@@ -36,8 +41,10 @@
 // reads it instead of compiling 9 MB); elsewhere it is checked as it is read, so the browser
 // compiles the start while the rest is checked (Firefox: measured, bench/ready_ab.py).
 
-const CACHE = `npuzzle-${BUILD}`;
-const TABLE_CACHE = "npuzzle-tables";
+import { BUILD, CACHE_PREFIX, FILES, PIECE, TABLE_CACHE, TABLES } from "../build-info.js";
+import { PIECES, SHA256 } from "./offline-digests.js";
+
+const CACHE = `${CACHE_PREFIX}${BUILD}`;
 const NAVIGATE_MS = 4000;
 const scope = new URL("./", self.location.href).href;
 // The build's bytes by absolute URL (the page by its folder's URL, as it is stored).
@@ -64,7 +71,7 @@ self.addEventListener("message", (event) => {
 self.addEventListener("activate", (event) => {
   event.waitUntil((async () => {
     for (const name of await caches.keys()) {
-      if (name.startsWith("npuzzle-") && name !== CACHE && name !== TABLE_CACHE) await caches.delete(name);
+      if (name.startsWith(CACHE_PREFIX) && name !== CACHE && name !== TABLE_CACHE) await caches.delete(name);
     }
     const tables = await caches.open(TABLE_CACHE);
     const named = new Set(TABLES.map((file) => new URL(file, scope).href));

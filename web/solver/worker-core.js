@@ -82,29 +82,176 @@ export async function failFast(start) {
   }
 }
 
+// Answer the page's messages for `host` (see the top of this file): the returned function takes
+// each message in. Python starts at once.
 export function serve(host) {
-  let handle = null; // the Python function npuzzle.webapi.handle
-  let pyodide = null;
-  const running = new Set(); // ids of the requests being answered
-  const aborted = new Set(); // those of them to cancel at their next slice
-  const fed = new Map(); // id -> what came for it since its last step ({values, final, ...}, merged)
-  const downloads = new Map(); // file name -> {received, total, done: Promise}
+  const worker = new Serving(host);
+  return (message) => worker.receive(message);
+}
 
-  const channel = new MessageChannel();
-  const waiting = [];
-  channel.port1.onmessage = () => waiting.shift()();
-  for (const port of [channel.port1, channel.port2]) if (port.unref) port.unref(); // (Node: it keeps no test alive)
-  function pause(ms) {
-    return new Promise((resolve) => setTimeout(resolve, ms));
+// A worker serving the page, one named step a method:
+//   start        load Python and the package, answer `info`: the "ready" (or "fatal") message
+//   receive      one message in: refused, an abort, a feed, or a request (`answer`)
+//   answer       a request answered, whatever happens (`run`; a broken runtime is fatal)
+//   run          a request run: `firstAnswer`, `fetchWhileRunning`, `stepUntilDone`, `finish`
+//   call         one call into Python (npuzzle.webapi.handle): JSON in, JSON out
+// and, for the tables a request needs, `download` (one file, once) and `fetchTables`.
+class Serving {
+  constructor(host) {
+    this.host = host;
+    this.handle = null; // the Python function npuzzle.webapi.handle
+    this.pyodide = null;
+    this.running = new Set(); // ids of the requests being answered
+    this.aborted = new Set(); // those of them to cancel at their next slice
+    this.fed = new Map(); // id -> what came for it since its last step ({values, final, ...}, merged)
+    this.downloads = new Map(); // file name -> {received, total, done: Promise}
+    this.ticks = new Ticks();
+    // When each step of loading ended (performance.now() of this worker), for benchmarks.
+    this.startup = { origin: performance.timeOrigin, script: performance.now() };
+    this.ready = this.start().then(
+      (info) => {
+        host.post(this.withMemory({ type: "ready", info, startup: this.startup }));
+        return true;
+      },
+      (error) => {
+        host.post({ type: "fatal", message: reason(error) });
+        return false;
+      },
+    );
   }
-  function nextTick() {
-    return new Promise((resolve) => {
-      waiting.push(resolve);
-      channel.port2.postMessage(null);
+
+  async start() {
+    const { host, startup } = this;
+    this.pyodide = await host.load((stage) => host.post({ type: "loading", stage }), startup);
+    startup.runtime = startup.runtime ?? performance.now();
+    const webapi = this.pyodide.pyimport("npuzzle.webapi");
+    this.handle = webapi.handle;
+    startup.package = performance.now();
+    const info = this.call(protocol.info());
+    startup.info = performance.now();
+    if (host.started) host.started(this.pyodide);
+    return info;
+  }
+
+  // Answer one message from the page.
+  async receive(message) {
+    if (!message || typeof message !== "object" || typeof message.id !== "number") {
+      this.host.post({ type: "refused", message: "the worker received a message without a numeric id; it was ignored" });
+    } else if (message.op === "abort") {
+      this.abort(message.target);
+    } else if (message.op === "feed") {
+      this.feed(message.target, message.feed);
+    } else {
+      await this.answer(message);
+    }
+  }
+
+  // Cancel the running request `target` at its next slice (a finished one has nothing to cancel).
+  abort(target) {
+    if (this.running.has(target)) this.aborted.add(target);
+  }
+
+  // Keep `feed` for the running request `target`'s next step, after what came before it.
+  feed(target, feed) {
+    if (!this.running.has(target) || !feed || !Array.isArray(feed.values)) return;
+    const before = this.fed.get(target);
+    this.fed.set(target, before ? { ...feed, values: before.values.concat(feed.values) } : feed);
+  }
+
+  // A request answered: by Python, else with why not; a runtime that broke ends the worker.
+  async answer(message) {
+    const { id } = message;
+    this.running.add(id); // from now on, until answered, it can be aborted
+    try {
+      if (!(await this.ready)) {
+        this.host.post({ id, type: "answer", answer: { ok: false, error: { field: "solver", message: "the solver failed to load" } } });
+        return;
+      }
+      await this.run(message);
+    } catch (error) {
+      if (error instanceof RuntimeFailure) {
+        this.host.post({ type: "fatal", message: error.message });
+        return;
+      }
+      this.host.post({ id, type: "answer", answer: { ok: false, error: { field: "solver", message: reason(error) } } });
+    } finally {
+      this.running.delete(id);
+      this.aborted.delete(id);
+    }
+  }
+
+  async run(message) {
+    const { id, ...request } = message;
+    const job = { id, tables: null, failedTables: false };
+    let answer = await this.firstAnswer(job, request);
+    this.fetchWhileRunning(job, answer);
+    answer = await this.stepUntilDone(id, answer);
+    this.finish(job, answer);
+  }
+
+  // Python's first answer to `request`; if it refused for want of table files, they are
+  // fetched (the page told of the bytes as they come) and it is asked again.
+  async firstAnswer(job, request) {
+    const answer = this.call(request);
+    if (answer.ok || answer.error.field !== "tables" || !Array.isArray(answer.error.need)) return answer;
+    const { id } = job;
+    const stage = "Downloading pattern databases";
+    this.host.post({ id, type: "progress", progress: { stage } });
+    job.tables = await this.fetchTables(answer.error.need, (received, total) => {
+      const megabytes = (n) => (n / 1e6).toFixed(1);
+      const of = total ? ` of ${megabytes(total)}` : "";
+      this.host.post({ id, type: "progress", progress: { stage: `${stage}: ${megabytes(received)}${of} MB` } });
     });
+    this.host.post({ id, type: "progress", progress: { stage: `${stage}: done` } });
+    return this.call(request);
   }
 
-  function call(request) {
+  // Tables a running job fetches meanwhile: those an anytime search needs and waits for, having
+  // started without them (it shows a first solution; it sees them land in npuzzle/data/; a
+  // failed download stops it), and those it uses if they come (a big board's 5x5 core; a
+  // failed download changes nothing).
+  fetchWhileRunning(job, answer) {
+    if (answer.ok && Array.isArray(answer.need)) {
+      this.fetchTables(answer.need, () => {}).then(
+        (report) => { job.tables = report; },
+        () => { job.failedTables = true; this.abort(job.id); },
+      );
+    }
+    if (answer.ok && Array.isArray(answer.want)) this.fetchTables(answer.want, () => {}).catch(() => {});
+  }
+
+  // Searches come back as progress until done: each progress goes to the page, and the job is
+  // stepped again after a tick (a job that waits for what the page feeds it, a little later:
+  // nothing to do until then), with what was fed to it and whether to cancel. The last answer.
+  async stepUntilDone(id, answer) {
+    let memoryTold = performance.now();
+    while (answer.ok && answer.type === "progress") {
+      let message = { id, type: "progress", progress: answer.progress };
+      if (performance.now() - memoryTold > MEMORY_EVERY_MS) {
+        memoryTold = performance.now();
+        message = this.withMemory(message); // (a job that keeps growing is seen while it runs)
+      }
+      if (answer.solution) message.solution = answer.solution;
+      if (answer.trace_delta) message.trace_delta = answer.trace_delta;
+      this.host.post(message);
+      if (answer.waiting && !this.fed.has(id) && !this.aborted.has(id)) await this.ticks.pause(WAIT_MS);
+      else await this.ticks.next();
+      const feed = this.fed.get(id) || null;
+      this.fed.delete(id);
+      answer = this.call(protocol.step(answer.job, SLICE_MS, { cancel: this.aborted.has(id), feed }));
+    }
+    return answer;
+  }
+
+  // The final answer to the page, with what fetching its tables cost (or that it failed).
+  finish(job, answer) {
+    if (job.tables && answer.ok) answer.tables = job.tables;
+    if (job.failedTables && answer.ok) answer.tables_failed = true; // stopped: the download failed
+    this.host.post(this.withMemory({ id: job.id, type: "answer", answer }));
+  }
+
+  call(request) {
+    const { host, handle } = this;
     let text;
     try {
       const json = JSON.stringify(request);
@@ -120,28 +267,13 @@ export function serve(host) {
     return JSON.parse(text);
   }
 
-  // When each step of loading ended (performance.now() of this worker), for benchmarks.
-  const startup = { origin: performance.timeOrigin, script: performance.now() };
-
-  async function start() {
-    pyodide = await host.load((stage) => host.post({ type: "loading", stage }), startup);
-    startup.runtime = startup.runtime ?? performance.now();
-    const webapi = pyodide.pyimport("npuzzle.webapi");
-    handle = webapi.handle;
-    startup.package = performance.now();
-    const info = call(protocol.info());
-    startup.info = performance.now();
-    if (host.started) host.started(pyodide);
-    return info;
-  }
-
   // The bytes of Pyodide's WebAssembly memory, or null if this runtime does not tell: `_module` is
   // Pyodide's Emscripten module, private (314.0.7's makePublicAPI sets it; not in pyodide.d.ts),
   // so a runtime without it changes nothing but this figure. Read anew each time (the memory's
   // buffer is replaced when it grows).
-  function memoryBytes() {
+  memoryBytes() {
     try {
-      const bytes = pyodide._module.HEAPU8.buffer.byteLength;
+      const bytes = this.pyodide._module.HEAPU8.buffer.byteLength;
       return Number.isFinite(bytes) && bytes > 0 ? bytes : null;
     } catch {
       return null;
@@ -149,35 +281,35 @@ export function serve(host) {
   }
 
   // A message with the memory's size added, when there is one.
-  function withMemory(message) {
-    const memory = memoryBytes();
+  withMemory(message) {
+    const memory = this.memoryBytes();
     return memory === null ? message : { ...message, memory };
   }
 
   // Pattern-database files Python asked for, put into npuzzle/data/ where it looks for them. A
   // file already being fetched for another job (a background preparation the page gave up
   // waiting for) is not fetched twice: both wait for the one download.
-  function download(name) {
-    let entry = downloads.get(name);
+  download(name) {
+    let entry = this.downloads.get(name);
     if (entry) return entry;
     entry = { received: 0, total: 0 };
     entry.done = (async () => {
-      const data = await host.table(name, entry);
-      const folder = `${pyodide.FS.cwd()}/npuzzle/data`;
-      pyodide.FS.mkdirTree(folder);
-      pyodide.FS.writeFile(`${folder}/${name}`, data);
+      const data = await this.host.table(name, entry);
+      const folder = `${this.pyodide.FS.cwd()}/npuzzle/data`;
+      this.pyodide.FS.mkdirTree(folder);
+      this.pyodide.FS.writeFile(`${folder}/${name}`, data);
     })();
-    downloads.set(name, entry);
+    this.downloads.set(name, entry);
     // A failed download may be tried again by a later request.
-    entry.done.catch(() => downloads.delete(name));
+    entry.done.catch(() => this.downloads.delete(name));
     return entry;
   }
 
   // Fetch `names`, reporting the bytes received every PROGRESS_MS (so the page hears from the
   // worker throughout a download). Returns what it cost.
-  async function fetchTables(names, report) {
+  async fetchTables(names, report) {
     const started = performance.now();
-    const entries = names.map(download);
+    const entries = names.map((name) => this.download(name));
     const count = (key) => entries.reduce((sum, entry) => sum + entry[key], 0);
     const ticker = setInterval(() => report(count("received"), count("total")), PROGRESS_MS);
     try {
@@ -187,103 +319,26 @@ export function serve(host) {
     }
     return { files: names, bytes: count("received"), download_ms: Math.round(performance.now() - started) };
   }
+}
 
-  async function run(message) {
-    const { id, ...request } = message;
-    let answer = call(request);
-    let tables = null;
-    let failedTables = false;
-    if (!answer.ok && answer.error.field === "tables" && Array.isArray(answer.error.need)) {
-      const stage = "Downloading pattern databases";
-      host.post({ id, type: "progress", progress: { stage } });
-      tables = await fetchTables(answer.error.need, (received, total) => {
-        const megabytes = (n) => (n / 1e6).toFixed(1);
-        const of = total ? ` of ${megabytes(total)}` : "";
-        host.post({ id, type: "progress", progress: { stage: `${stage}: ${megabytes(received)}${of} MB` } });
-      });
-      host.post({ id, type: "progress", progress: { stage: `${stage}: done` } });
-      answer = call(request);
-    }
-    if (answer.ok && Array.isArray(answer.need)) {
-      // An anytime search started without its tables (it shows a first solution and
-      // waits for them): fetch them while it runs; it sees them land in npuzzle/data/.
-      fetchTables(answer.need, () => {}).then(
-        (report) => { tables = report; },
-        () => { failedTables = true; if (running.has(id)) aborted.add(id); },
-      );
-    }
-    if (answer.ok && Array.isArray(answer.want)) {
-      // Tables the search uses if they come (a big board's 5x5 core) but does not wait for:
-      // fetched while it runs; a failed download changes nothing.
-      fetchTables(answer.want, () => {}).catch(() => {});
-    }
-    // Searches come back as progress until done; keep stepping between ticks (a job that waits
-    // for what the page feeds it, a little later: nothing to do until then).
-    let memoryTold = performance.now();
-    while (answer.ok && answer.type === "progress") {
-      let message = { id, type: "progress", progress: answer.progress };
-      if (performance.now() - memoryTold > MEMORY_EVERY_MS) {
-        memoryTold = performance.now();
-        message = withMemory(message); // (a job that keeps growing is seen while it runs)
-      }
-      if (answer.solution) message.solution = answer.solution;
-      if (answer.trace_delta) message.trace_delta = answer.trace_delta;
-      host.post(message);
-      if (answer.waiting && !fed.has(id) && !aborted.has(id)) await pause(WAIT_MS);
-      else await nextTick();
-      const feed = fed.get(id) || null;
-      fed.delete(id);
-      answer = call(protocol.step(answer.job, SLICE_MS, { cancel: aborted.has(id), feed }));
-    }
-    if (tables && answer.ok) answer.tables = tables;
-    if (failedTables && answer.ok) answer.tables_failed = true; // stopped: the download failed
-    host.post(withMemory({ id, type: "answer", answer }));
+// The worker's turns between slices: `next()` resolves after one round trip through a
+// MessageChannel (not setTimeout, whose clamp slows chunked work), `pause(ms)` after `ms`.
+class Ticks {
+  constructor() {
+    this.waiting = [];
+    this.channel = new MessageChannel();
+    this.channel.port1.onmessage = () => this.waiting.shift()();
+    for (const port of [this.channel.port1, this.channel.port2]) if (port.unref) port.unref(); // (Node: it keeps no test alive)
   }
 
-  const ready = start().then(
-    (info) => {
-      host.post(withMemory({ type: "ready", info, startup }));
-      return true;
-    },
-    (error) => {
-      host.post({ type: "fatal", message: reason(error) });
-      return false;
-    },
-  );
+  next() {
+    return new Promise((resolve) => {
+      this.waiting.push(resolve);
+      this.channel.port2.postMessage(null);
+    });
+  }
 
-  // Answer one message from the page.
-  return async function receive(message) {
-    if (!message || typeof message !== "object" || typeof message.id !== "number") {
-      host.post({ type: "refused", message: "the worker received a message without a numeric id; it was ignored" });
-      return;
-    }
-    if (message.op === "abort") {
-      if (running.has(message.target)) aborted.add(message.target); // a finished one has nothing to cancel
-      return;
-    }
-    if (message.op === "feed") {
-      if (running.has(message.target) && message.feed && Array.isArray(message.feed.values)) {
-        const before = fed.get(message.target);
-        fed.set(message.target, before ? { ...message.feed, values: before.values.concat(message.feed.values) } : message.feed);
-      }
-      return;
-    }
-    running.add(message.id); // from now on, until answered, it can be aborted
-    try {
-      if (!(await ready)) {
-        host.post({ id: message.id, type: "answer", answer: { ok: false, error: { field: "solver", message: "the solver failed to load" } } });
-        return;
-      }
-      await run(message);
-    } catch (error) {
-      if (error instanceof RuntimeFailure) {
-        host.post({ type: "fatal", message: error.message });
-        return;
-      }
-      host.post({ id: message.id, type: "answer", answer: { ok: false, error: { field: "solver", message: reason(error) } } });
-    } finally {
-      running.delete(message.id);
-      aborted.delete(message.id);
-    }
-  };
+  pause(ms) {
+    return new Promise((resolve) => setTimeout(resolve, ms));
+  }
 }

@@ -1,14 +1,15 @@
 // The solver's worker: loads Pyodide and the npuzzle package from the site, then answers the
 // page's requests (worker-core.js: the messages in and out). It never runs a person's code:
 // that runs in a sandboxed worker of its own (custom/sandbox-worker.js).
-import { PACKAGE_ARCHIVE, PYODIDE_URL, SNAPSHOT, STDLIB_ARCHIVE, TABLE_FILES } from "../build-info.js";
+import { PACKAGE_ARCHIVE, PYODIDE_URL, RUNTIME_FILES, SNAPSHOT, STDLIB_ARCHIVE, TABLE_CACHE, TABLE_FILES } from "../build-info.js";
 // Class static blocks, which the runtime's script uses: a browser that cannot parse them stops
 // here, before fetching anything of the runtime (the page's browser-support.js says why).
 import "./syntax-probe.js";
 import { whole } from "./snapshot.js";
 import { failFast, reason, serve, within } from "./worker-core.js";
 
-// The build's web folder (web-<hash>/), where build-info.js is: its paths are relative to it.
+// The build's web folder (web-<hash>/), where build-info.js (the build's constants) is: its paths
+// are relative to it.
 const WEB = new URL("../", import.meta.url);
 const START_TIMEOUT_MS = 120_000;
 // loadPyodide never settles when its WebAssembly file is missing: if Python has not started by
@@ -33,9 +34,9 @@ function missingRuntime(runtime) {
   let timer = null;
   const found = new Promise((_, reject) => {
     timer = setTimeout(async () => {
-      const head = await fetch(new URL("pyodide.asm.wasm", runtime), { method: "HEAD" }).catch(() => null);
+      const head = await fetch(new URL(RUNTIME_FILES.wasm, runtime), { method: "HEAD" }).catch(() => null);
       if (!head) reject(new Error("the Python runtime could not be fetched (no network, and this site is not yet stored for offline use)"));
-      else if (!head.ok) reject(new Error(`the Python runtime is missing from the site (HTTP ${head.status} for pyodide.asm.wasm)`));
+      else if (!head.ok) reject(new Error(`the Python runtime is missing from the site (HTTP ${head.status} for ${RUNTIME_FILES.wasm})`));
     }, MISSING_CHECK_MS);
   });
   found.catch(() => {});
@@ -50,16 +51,16 @@ async function load(report, startup) {
   const fetchingSnapshot = snapshot();
   fetchingSnapshot.catch(() => {}); // a missing or broken snapshot: Python starts as usual
   const runtime = new URL(PYODIDE_URL, WEB);
-  const importing = import(new URL("pyodide.mjs", runtime).href);
+  const importing = import(new URL(RUNTIME_FILES.loader, runtime).href);
   importing.catch(() => {}); // a failure is reported below
   // The runtime's own script, which loadPyodide imports once it has started: imported now, beside
   // the loader (the browser's module map hands loadPyodide this same import), not after it.
-  import(new URL("pyodide.asm.mjs", runtime).href).catch(() => {}); // a failure: loadPyodide's to report
+  import(new URL(RUNTIME_FILES.script, runtime).href).catch(() => {}); // a failure: loadPyodide's to report
   let loadPyodide;
   try {
     ({ loadPyodide } = await importing);
   } catch (error) {
-    throw new Error(`the Python runtime's script pyodide.mjs could not be loaded (${await whyNotScript(new URL("pyodide.mjs", runtime), error)})`);
+    throw new Error(`the Python runtime's script ${RUNTIME_FILES.loader} could not be loaded (${await whyNotScript(new URL(RUNTIME_FILES.loader, runtime), error)})`);
   }
   // The standard library build.py precompiled with this same Pyodide (Python reads its bytecode
   // instead of compiling every module it imports at start).
@@ -141,7 +142,6 @@ async function table(name, entry) {
 // Keep a fetched table in the cache the service worker serves tables from (service-worker.js),
 // so a later visit without a network still has it. The first visit's worker is not served by the
 // service worker (it starts before the service worker does), so the worker stores what it fetched.
-const TABLE_CACHE = "npuzzle-tables";
 
 async function keepForOffline(url, data) {
   if (!self.caches) return; // not a secure context: no offline use
