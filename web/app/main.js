@@ -54,8 +54,8 @@ import { bindColumnToggles } from "../common/columns.js";
 const client = new SolverClient(takeSolverWorker, { support: solverSupport() });
 // A request that carries a person's code goes to a sandboxed worker of its own (custom/sandbox-host.js),
 // started when first needed.
-const runner = new CodeRunner({ solver: client, startWorker: () => new SandboxWorker(document) });
 const state = new PageState();
+const runner = new CodeRunner({ solver: client, startWorker: () => new SandboxWorker(document), state });
 const page = new PageView(document);
 const board = new BoardView(document.getElementById("board"));
 const clipboard = navigator.clipboard || { writeText: () => Promise.reject(new Error("no clipboard")) };
@@ -81,7 +81,7 @@ features.push(
   new Comparison({ view: new CompareView(document), state, page, choice, clipboard }),
   new Explainer({ client: runner, view: new ExplainView(document), board, subject }),
   play,
-  new Trace({ view: new TraceView(document) }),
+  new Trace({ view: new TraceView(document), state }),
   new CodePanel({ runner, view: new CodeView(document), state, choice, page, replay, clipboard }),
   new Analysis({ client, view: new AnalysisView(document), state, page, replay, play, link, jobs, clipboard }),
   new Speed({ client, view: new SpeedView(document), state, page, replay }),

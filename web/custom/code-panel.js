@@ -343,7 +343,7 @@ export class CodePanel {
     if (!a) return this.view.setStatus("search", words.NO_BOARD, "failed");
     if (this.app.refusedAsUnsolvable()) return this.view.setStatus("search", words.NOTHING_TO_SEARCH, "unsolvable");
     const limits = this.choice.limits();
-    const timeLimit = Math.min(limits.time_limit || 20, 60);
+    const timeLimit = Math.min(limits.time_limit || this.state.info.user_search.time_limit, 60);
     const request = protocol.userSearch(a, this.code("search"), { time_limit: timeLimit, ...(limits.max_nodes ? { max_nodes: limits.max_nodes } : {}) });
     const job = { handle: null, started: performance.now() };
     this.searching = job;
