@@ -21,7 +21,7 @@ const INFO = {
   templates: TEMPLATES,
   algorithms: [{ name: "astar", label: "A*", description: "", uses_heuristic: true, optimal: true, options: [], default_max_nodes: 1000 }],
   heuristics: [{ name: "manhattan", label: "Manhattan distance", description: "", admissible: true, consistent: true }],
-  defaults: { time_limit: 20 },
+  defaults: pythonInfo().defaults, // Python's default time limit: a check runs at least that long
   user_search: pythonInfo().user_search, // Python's limits for a person's search
 };
 const A = {
@@ -114,7 +114,7 @@ test("Run lets the linked heuristic run: it is checked, and offered and chosen i
   p.routes["code-consent"]();
   assert.equal(p.view.consent(), "");
   const [check] = p.runner.ops("check");
-  assert.deepEqual(check.request, { op: "check", heuristic_code: LINKED, heuristic_filename: "my_heuristic.py", size: "3x3", goal: "blank-last", time_limit: 60 });
+  assert.deepEqual(check.request, { op: "check", heuristic_code: LINKED, heuristic_filename: "my_heuristic.py", size: "3x3", goal: "blank-last", time_limit: pythonInfo().defaults.time_limit });
   assert.deepEqual(p.choiceView.heuristic, ["manhattan", "custom"]);
   assert.equal(p.choice.heuristicName, "custom");
   assert.deepEqual(p.choice.request(), { algorithm: "astar", heuristic_code: LINKED, heuristic_filename: "my_heuristic.py" });

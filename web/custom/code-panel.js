@@ -294,7 +294,7 @@ export class CodePanel {
     this.view.setProgress(0, 1);
     this.showBusy();
     const limits = this.choice.limits();
-    const { id, answer } = this.runner.request(protocol.check(this.code("heuristic"), size, goal, Math.max(limits.time_limit || 0, 60)), (p) => {
+    const { id, answer } = this.runner.request(protocol.check(this.code("heuristic"), size, goal, Math.max(limits.time_limit || 0, this.state.info.defaults.time_limit)), (p) => {
       if (this.checking !== job || job.cancelled || !p || !p.total) return;
       this.view.setProgress(p.states, p.total);
       this.view.setStatus("heuristic", words.checkProgress(p), "checking");

@@ -62,10 +62,11 @@ export function advance(report) {
   return { count: number("pairs_done") * 1e9 + number("expanded") + number("states") + number("done"), stage: String(report.stage ?? "") };
 }
 
-// The whole time a request may take on a code's worker, ms.
-export function budgetMs(request) {
+// The whole time a request may take on a code's worker, ms (`defaultSeconds`: Python's time limit
+// for a request that names none, info.defaults.time_limit).
+export function budgetMs(request, defaultSeconds) {
   if (request.op === "compare") return COMPARE_BUDGET_MS;
-  const seconds = Number.isFinite(request.time_limit) ? request.time_limit : 60;
+  const seconds = Number.isFinite(request.time_limit) ? request.time_limit : defaultSeconds;
   return seconds * 1000 + BUDGET_MARGIN_MS;
 }
 
@@ -185,7 +186,8 @@ export class CodeRunner {
   watch(request, options, ended, client) {
     const clock = this.clock;
     const hang = Math.max(HANG_MS, options.silenceMs || 0);
-    const budget = Math.max(budgetMs(request), options.silenceMs || 0);
+    const pythons = this.state.info.defaults.time_limit; // (code runs only once info is in)
+    const budget = Math.max(budgetMs(request, pythons), options.silenceMs || 0);
     let deadline = clock.now() + budget;
     let last = clock.now(); // when the work last got further
     let heard = -Infinity; // when it last reported (silence is SolverClient's to end: "stopped answering")
@@ -197,7 +199,7 @@ export class CodeRunner {
         deadline = now + budget;
         return;
       }
-      const why = now > deadline ? words.overBudget(Math.round(budgetMs(request) / 1000))
+      const why = now > deadline ? words.overBudget(Math.round(budgetMs(request, pythons) / 1000))
         : now - last > hang && now - heard < 2 * WATCH_MS ? words.noProgress(Math.round((now - last) / 1000)) : null;
       if (why === null) return;
       clock.stop(timer); // once: the worker is ended, and its request answered
