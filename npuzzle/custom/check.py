@@ -192,8 +192,12 @@ class CheckResult:
     def verdict(self) -> str:
         """The finding in words: "admissible" only when proven on every state."""
         why = StopReason(self.stopped) if self.stopped else None
-        stop = "" if why is None else f" ({why.stopped_by(short=True)})" if why is StopReason.CANCELLED else (
-            f" (stopped by {why.stopped_by()})")
+        if why is None:
+            stop = ""
+        elif why is StopReason.CANCELLED:
+            stop = f" ({why.stopped_by(short=True)})"  # "(cancelled)"
+        else:
+            stop = f" (stopped by {why.stopped_by()})"
         if self.overestimates:
             worst = self.worst_overestimate
             first = (f"not admissible: h exceeds the true distance on {self.overestimates:,} of "
