@@ -3,8 +3,8 @@
 A ``SearchResult`` holds facts (``optimal``, ``suboptimality``, ``lower_bound``, the
 ``factor`` rounded up); the words the page shows and ``--json`` prints (``quality``: "at
 most 2 × optimal", ``quality_short``: "≤ 2×") and why a search stopped early ("the time
-limit") are made here, once, for the web API and the command line (whose text output
-writes ``x`` and ``<=`` itself).
+limit", ``StopReason.stopped_by``) are made here, once, for the web API and the command line
+(whose text output writes ``x`` and ``<=`` itself).
 
 >>> from npuzzle import Board, solve
 >>> result = solve(Board.from_string("1 2 3 / 4 5 6 / 0 7 8"), algorithm="wastar", options={"weight": 2})
@@ -16,29 +16,16 @@ from __future__ import annotations
 
 from typing import Any
 
-from .search import SearchResult, StopReason
+from .search import SearchResult
 from .speed.metrics import mtm_length
-
-STOPPED_BY: dict[StopReason, str] = {
-    StopReason.NODE_LIMIT: "the node limit",
-    StopReason.TIME_LIMIT: "the time limit",
-    StopReason.CANCELLED: "cancellation",
-}
-"""What stopped a search early, in words: "stopped by the time limit"."""
-
-UNFINISHED_BY: dict[StopReason, str] = {
-    StopReason.NODE_LIMIT: "node limit",
-    StopReason.TIME_LIMIT: "time limit",
-    StopReason.CANCELLED: "cancelled",
-}
-"""Why a search that found nothing did not finish, for a table's cell: "not finished (node limit)"."""
 
 
 def unfinished(result: SearchResult) -> str | None:
     """``not finished (node limit)`` for a search a limit (or a cancel) stopped before it found
     any solution: it proved nothing either way (never "not optimal"); else None."""
-    why = UNFINISHED_BY.get(result.stop)
-    return f"not finished ({why})" if why is not None and not result.solved else None
+    if result.stop.finished or result.solved:
+        return None
+    return f"not finished ({result.stop.stopped_by(short=True)})"
 
 
 def quality(result: SearchResult, times: str = "\u00d7") -> str:

@@ -537,7 +537,7 @@ def _solve(args: argparse.Namespace, stdin: TextIO, stdout: TextIO, stderr: Text
                 raise InputError("--check-heuristic: give the heuristic to check with --heuristic-file")
             with _hard_limit(args, args.time_limit):
                 checked = _drive(HeuristicCheck(request.user, request.goal, args.time_limit), line)
-            if checked.stopped == "cancelled":
+            if checked.stopped == StopReason.CANCELLED.value:
                 stdout.write(format_check(checked) + "\n")
                 return EXIT_INTERRUPTED
             request = request.with_check(checked)
@@ -606,7 +606,7 @@ def _optimize(args: argparse.Namespace, stdin: TextIO, stdout: TextIO, stderr: T
         raise
     result = _drive(job, _progress_line(args, stderr))
     stdout.write((json.dumps(result.to_dict()) if args.json else format_optimize(result)) + "\n")
-    return EXIT_INTERRUPTED if result.stopped == "cancelled" else EXIT_OK
+    return EXIT_INTERRUPTED if result.stopped == StopReason.CANCELLED.value else EXIT_OK
 
 
 def _moves(args: argparse.Namespace, stdin: TextIO, stdout: TextIO, stderr: TextIO) -> int:
@@ -697,7 +697,7 @@ def _answer(result: CheckResult | AnalysisResult, words: str, args: argparse.Nam
     """Print a check's or an analysis's answer (its JSON with ``--json``, else ``words``); its
     exit status: 130 when Ctrl-C stopped it, 3 when a limit did."""
     stdout.write((json.dumps(result.to_dict()) if args.json else words) + "\n")
-    if result.stopped == "cancelled":
+    if result.stopped == StopReason.CANCELLED.value:
         return EXIT_INTERRUPTED
     return EXIT_LIMIT if result.stopped else EXIT_OK
 

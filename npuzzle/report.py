@@ -15,7 +15,7 @@ import os
 from typing import Any, Callable, Sequence, TextIO
 
 from .analysis import METHODS, NOTATIONS, AnalysisProgress, AnalysisResult, PositionAnalysis
-from .answer import STOPPED_BY, quality, quality_short
+from .answer import quality, quality_short
 from .board import DIRECTION_NAMES, Board
 from .compare import ComparisonProgress
 from .speed.all_optimal import AllOptimalProgress
@@ -128,7 +128,7 @@ def format_result(result: SearchResult) -> str:
         method += f" ({', '.join(f'{name} = {value:g}' for name, value in result.options.items())})"
     counts = f"{result.expanded:,} nodes expanded, {result.generated:,} generated, {result.seconds * 1000:.0f} ms"
     if not result.solved:
-        lines.append(f"No solution yet: {method} was stopped by {STOPPED_BY[result.stop]} ({counts}).")
+        lines.append(f"No solution yet: {method} was stopped by {result.stop.stopped_by()} ({counts}).")
         if result.bound is not None and result.metric == "mtm":
             lines.append(f"A solution has at least {result.bound} multi-tile moves.")
         elif result.bound is not None and result.optimal is False and ALGORITHMS[result.algorithm].optimal:
@@ -155,7 +155,7 @@ def format_result(result: SearchResult) -> str:
             f"{factor:.3f} x as long."
         )
     if not result.stop.finished:
-        lines.append(f"The search for a shorter one was stopped by {STOPPED_BY[result.stop]}.")
+        lines.append(f"The search for a shorter one was stopped by {result.stop.stopped_by()}.")
     if len(result.history) > 1:
         lines.append("Improvements: " + ", ".join(
             f"{step.length} moves at {step.seconds:.2f} s" for step in result.history
@@ -298,7 +298,7 @@ def format_comparison(board: Board, goal: Board, results: list[SearchResult], li
         return "\n".join(lines)
     lines.append(format_table(results))
     if results and results[-1].stop is StopReason.CANCELLED:
-        lines += ["", f"Stopped by {STOPPED_BY[StopReason.CANCELLED]}: not every pair was run."]
+        lines += ["", f"Stopped by {StopReason.CANCELLED.stopped_by()}: not every pair was run."]
     lines += ["", f"Limits per run: {limits.max_nodes:,} nodes expanded, {limits.time_limit:g} s."]
     return "\n".join(lines)
 
@@ -335,7 +335,7 @@ def format_check(result: CheckResult) -> str:
                   _side_by_side(Board(result.rows, result.cols, edge.before).to_grid(),
                                 Board(result.rows, result.cols, edge.after).to_grid())]
     if result.stopped is not None:
-        lines += ["", f"Stopped by {STOPPED_BY[StopReason(result.stopped)]}: not every board was checked."]
+        lines += ["", f"Stopped by {StopReason(result.stopped).stopped_by()}: not every board was checked."]
     return "\n".join(lines)
 
 
@@ -350,8 +350,8 @@ def _side_by_side(left: str, right: str) -> str:
                      for i, (x, y) in enumerate(zip(a, b)))
 
 
-ANALYSIS_STOPPED = {"time-limit": "the time limit", "node-limit": "the node limit", "cancelled": "you (Ctrl-C)"}
-"""What stopped an analysis, in words."""
+CTRL_C = "you (Ctrl-C)"
+"""Who stopped a job the command line ran to its end (``StopReason.stopped_by``'s ``cancelled``)."""
 
 
 def _distance(position: PositionAnalysis) -> str:
@@ -397,7 +397,7 @@ def format_analysis(result: AnalysisResult) -> str:
     played = (f"Moves played: {game.moves} single-tile" if result.undos == "as-played" else
               f"Moves: {result.played_moves} played, {game.moves} without the undone ones: {game.moves} single-tile")
     lines.append(f"{played}, {game.multi_tile_moves} multi-tile. The start's optimal length: {optimal} (single-tile moves, as every distance here). Excess: {excess}.")
-    lines.append(result.summary())
+    lines.append(result.summary(stopped=False))
     timing = result.timing
     if timing is not None:
         pauses = ", ".join(f"before move {p.move} ({p.ms / 1000:.2f} s)" for p in timing.pauses) or "none"
@@ -416,5 +416,5 @@ def format_analysis(result: AnalysisResult) -> str:
         lines.append("Distances shown as bounds (lower-upper) are not exact: the verdicts there are only those the "
                      "bounds prove.")
     if result.stopped:
-        lines.append(f"Stopped by {ANALYSIS_STOPPED[result.stopped]}: the positions not settled keep their bounds.")
+        lines.append(f"Stopped by {StopReason(result.stopped).stopped_by(CTRL_C)}: the positions not settled keep their bounds.")
     return "\n".join(lines)

@@ -15,8 +15,12 @@ adapter, ``WebJob``, steps, cancels and answers, each kind in the JSON of its ``
     ``metrics`` a solve counts in (name, label, description) and how a multi-tile solve works
     (``mtm_methods``, its result's heuristic in words),
     direction words, the ``ALGORITHMS``/``HEURISTICS`` registries (with each
-    algorithm's ``options``), the default time limit, the limits of
-    ``compare`` and of the page's hints, and the analysis's ``notations`` (the
+    algorithm's ``options``), the default time limit, the most a request may ask for
+    (``caps``: ``max_nodes``, ``time_limit``), ``stop_reasons`` (every value an answer's
+    ``stopped`` key may carry: ``StopReason``'s early stops), the limits of ``compare``, of
+    the page's hints and of a person's search (``user_search``: its defaults), the search
+    tree's (``tree``: cells, expansions, ``max_recorded_nodes``), the trace's
+    (``max_samples``), every shortest solution's (``all_optimal``: ``max_cells``), and the analysis's ``notations`` (the
     ``NOTATIONS`` registry: name, label, description, example) and ``analysis`` facts
     (``max_moves``, ``undos``, ``default_notation``, ``search_cells``, ``methods``: how each
     size's distances are found, in words).
@@ -202,6 +206,7 @@ from .compare import COMPARE_MAX_NODES, COMPARE_TIME_LIMIT, Comparison
 from .distance_table import TABLE_CELLS, distance_table
 from .explain import ExplainError, breakdown
 from .custom.check import JudgedCheck
+from .custom.search import DEFAULT_MAX_NODES as SEARCH_MAX_NODES, DEFAULT_TIME_LIMIT as SEARCH_TIME_LIMIT
 from .custom import (
     SEARCH_TEMPLATE,
     SEARCH_TEMPLATE_FILENAME,
@@ -249,15 +254,18 @@ from .search import (
     DEFAULT_TIME_LIMIT,
     DEFAULT_TREE_EXPANSIONS,
     MAX_TREE_CELLS,
+    MAX_SAMPLES,
     MAX_TREE_EXPANSIONS,
+    MAX_TREE_NODES,
     Limits,
     Search,
     default_heuristic,
 )
 from .search.anytime import wanted_table_files
 from .search.preparation import TableLoading
+from .search.result import EARLY_STOPS
 from .solvability import explain_solvability
-from .speed.all_optimal import AllOptimal
+from .speed.all_optimal import ALL_OPTIMAL_MAX_CELLS, AllOptimal
 from .speed.mtm import mtm_supported
 from .speed.mtm_solve import METRIC_WORDS, METRICS, MTM_METHOD_WORDS, MtmSolve
 from .speed.optimize import Optimize
@@ -443,12 +451,17 @@ def _info(request: Fields) -> dict[str, Any]:
         "algorithms": [a.to_dict() for a in ALGORITHMS.values()],
         "heuristics": [h.to_dict() for h in HEURISTICS.values()],
         "defaults": {"time_limit": DEFAULT_TIME_LIMIT, "goal": GOAL_NAMES[0]},
+        "caps": {"max_nodes": CAPS.max_nodes, "time_limit": CAPS.time_limit},
+        "stop_reasons": [reason.value for reason in EARLY_STOPS],
         "compare": {"max_nodes": COMPARE_MAX_NODES, "time_limit": COMPARE_TIME_LIMIT},
         "templates": {"heuristic": {"filename": TEMPLATE_FILENAME, "code": TEMPLATE},
                       "search": {"filename": SEARCH_TEMPLATE_FILENAME, "code": SEARCH_TEMPLATE}},
         "hint": {"max_nodes": HINT_LIMITS.max_nodes, "time_limit": HINT_LIMITS.time_limit},
+        "user_search": {"max_nodes": SEARCH_MAX_NODES, "time_limit": SEARCH_TIME_LIMIT},
         "tree": {"max_cells": MAX_TREE_CELLS, "max_nodes": MAX_TREE_EXPANSIONS,
-                 "default_max_nodes": DEFAULT_TREE_EXPANSIONS},
+                 "default_max_nodes": DEFAULT_TREE_EXPANSIONS, "max_recorded_nodes": MAX_TREE_NODES},
+        "trace": {"max_samples": MAX_SAMPLES},
+        "all_optimal": {"max_cells": ALL_OPTIMAL_MAX_CELLS},
         "notations": [n.to_dict() for n in NOTATIONS.values()],
         "metrics": list(METRIC_WORDS),
         "mtm_methods": dict(MTM_METHOD_WORDS),

@@ -13,8 +13,9 @@ from typing import Any
 from playwright.sync_api import expect
 
 from npuzzle.known import eight_puzzle_distances
+from npuzzle.webapi import CAPS
 
-from .pages import HARD, check, download, engine, open_link, open_part, packed_code, solve_and_read_length, write
+from .pages import HARD, check, download, engine, fill_number, open_link, open_part, packed_code, solve_and_read_length, write
 
 DISTANCES = eight_puzzle_distances("blank-last")
 INADMISSIBLE = "def h(tiles, goal, rows, cols):\n    return 0 if tiles == goal else 5\n"
@@ -155,6 +156,23 @@ def test_a_persons_search_is_replayed_and_an_illegal_move_refused_with_its_step(
     app.get_by_role("button", name="Run on the board").click()
     expect(app.locator("#search-code-error")).to_contain_text("step 1 of 1: tile 1 is not next to the blank")
     expect(status).to_have_attribute("data-state", "failed")
+
+
+def test_a_persons_search_stopped_by_the_node_limit_is_told_so_not_that_it_found_nothing(app: Any, site_url: str) -> None:
+    # The template (breadth-first search) needs far more than 50 expansions from a 31-move board:
+    # Python stops it at the node limit ("node-limit"), and the page says so, not "it returned None".
+    open_link(app, site_url, f"#board={HARD}&goal=blank-last")
+    app.locator("summary", has_text="Limits").click()
+    # The Limits fields' bounds are Python's caps, read from its info.
+    expect(app.get_by_label("Max nodes")).to_have_attribute("max", str(CAPS.max_nodes))
+    expect(app.get_by_label("Seconds")).to_have_attribute("max", f"{CAPS.time_limit:g}")
+    fill_number(app.get_by_label("Max nodes"), "50")
+    open_part(app, "search")
+    app.get_by_role("button", name="Run on the board").click()
+    status = app.locator("#search-status")
+    expect(status).to_have_attribute("data-state", "stopped", timeout=60_000)
+    expect(status).to_contain_text("Your search was stopped by the node limit after 50 expansions")
+    expect(status).not_to_contain_text("returned None")
 
 
 def test_a_link_carries_the_code_and_opens_without_running_it(app: Any, site_url: str, browser: Any) -> None:

@@ -24,7 +24,7 @@ def test_all_optimal_in_a_terminal_draws_its_line_and_ctrl_c_keeps_the_count() -
     assert stopped.status == 130 and "every shortest solution" in stopped.received, stopped.text
     assert "Traceback" not in stopped.received
     first = stopped.screen[0] if stopped.screen[0].strip() else stopped.screen[1]
-    assert "stopped by Stop" in first or "shortest length was not reached" in first, stopped.text
+    assert "stopped by you (Ctrl-C)" in first or "shortest length was not reached" in first, stopped.text
 
 
 def test_all_optimal_json_and_its_refusals() -> None:

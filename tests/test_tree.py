@@ -207,7 +207,15 @@ def test_the_web_api_sends_the_tree_with_the_result_and_refuses_what_it_cannot_d
     plain = run_job(call({"op": "solve", "board": board, "algorithm": "idastar", "max_nodes": 150}))
     assert "tree" not in plain["result"]
     info = call({"op": "info"})
+    most = info["tree"].pop("max_recorded_nodes")
     assert info["tree"] == {"max_cells": 9, "max_nodes": MAX_TREE_EXPANSIONS, "default_max_nodes": 200}
+    # The most nodes a tree may hold (the page refuses more from a person's code's worker): the
+    # largest trees the searches record stay within it.
+    for algorithm in TREE_ALGORITHMS:
+        biggest = run_job(call({"op": "solve", "board": "8,6,7,2,5,4,3,0,1", "algorithm": algorithm,
+                                "max_nodes": MAX_TREE_EXPANSIONS, "tree": True}))
+        nodes = len(biggest["result"]["tree"]["nodes"])
+        assert biggest["result"]["tree"]["expansions"] <= MAX_TREE_EXPANSIONS and 0 < nodes <= most, (algorithm, nodes, most)
     assert {a["name"] for a in info["algorithms"] if a["records_tree"]} == set(TREE_ALGORITHMS)
     for request, field, words in (
         ({"board": board, "tree": "yes"}, "tree", "tree must be true or false"),

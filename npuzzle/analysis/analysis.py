@@ -25,7 +25,7 @@ import time
 from ..board import Board
 from ..heuristics import get_heuristic, missing_table_files, strongest_heuristic
 from ..job import run
-from ..search.result import DEFAULT_TIME_LIMIT, DEPTH_FIRST_MAX_NODES, Limits
+from ..search.result import DEFAULT_TIME_LIMIT, DEPTH_FIRST_MAX_NODES, Limits, StopReason
 from ..solvability import explain_solvability, is_solvable
 from .distances import Sheet, Work, analysis_method, bounds_work, search_work, table_work
 from .game import Game
@@ -149,10 +149,10 @@ class GameAnalysis:
                 pause = next(work)
                 now = time.perf_counter()
                 if now >= deadline:
-                    self._finish("time-limit")
+                    self._finish(StopReason.TIME_LIMIT.value)
                     return
                 if self.sheet.expanded >= self.limits.max_nodes:
-                    self._finish("node-limit")
+                    self._finish(StopReason.NODE_LIMIT.value)
                     return
                 if pause or now >= end:
                     self._progress = self._report()
@@ -191,7 +191,7 @@ class GameAnalysis:
     def cancel(self) -> None:
         """Stop now: the result keeps what was found and says ``cancelled``."""
         if self._result is None:
-            self._finish("cancelled")
+            self._finish(StopReason.CANCELLED.value)
 
     def _report(self) -> AnalysisProgress:
         sheet = self.sheet

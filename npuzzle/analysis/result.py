@@ -14,6 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ..board import Tiles
+from ..search.result import StopReason
 from ..speed.timing import Timing
 from .game import Game
 from .notation import DEFAULT_NOTATION
@@ -240,8 +241,9 @@ class AnalysisResult:
         """Position ``index`` (0: the start)."""
         return self.positions[index]
 
-    def summary(self) -> str:
-        """The totals in one sentence.
+    def summary(self, stopped: bool = True) -> str:
+        """The totals in one sentence, and, when ``stopped`` and a limit or a cancel ended the
+        analysis, what stopped it (the JSON's ``summary`` leaves that to its ``stopped`` key).
 
         >>> from npuzzle.board import Board
         >>> from npuzzle.analysis import analyse_game, read_game
@@ -261,8 +263,7 @@ class AnalysisResult:
         tail = f"{self.optimal_moves} optimal move{'s' if self.optimal_moves != 1 else ''}"
         if self.unknown_moves:
             tail += f", {self.unknown_moves} not decided (bounds only)"
-        stop = {"time-limit": " Stopped by the time limit.", "node-limit": " Stopped by the node limit.",
-                "cancelled": " Cancelled."}.get(self.stopped or "", "")
+        stop = f" Stopped by {StopReason(self.stopped).stopped_by('you')}." if self.stopped and stopped else ""
         return f"{parts[0]}: {', '.join(verdicts)}; {tail}.{stop}"
 
     def rows(self) -> list[dict[str, object]]:
@@ -328,7 +329,7 @@ class AnalysisResult:
             "seconds": round(self.seconds, 4),
             "position_seconds": self.position_seconds,
             "missing_files": list(self.missing_files),
-            "summary": self.summary(),
+            "summary": self.summary(stopped=False),
             "positions": [p.to_dict() for p in self.positions],
             "moves": [m.to_dict() for m in self.moves],
             "timing": self.timing.to_dict() if self.timing is not None else None,

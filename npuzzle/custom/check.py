@@ -52,6 +52,7 @@ from ..distance_table import DistanceTable, distance_table
 from ..job import run
 from ..known import korf100
 from ..search.problem import neighbour_table
+from ..search.result import StopReason
 from .heuristic import DEFAULT_FILENAME, MAX_H, HeuristicFunction, UserCodeError, UserHeuristic
 
 EXHAUSTIVE_CELLS = 9
@@ -190,7 +191,13 @@ class CheckResult:
 
     def verdict(self) -> str:
         """The finding in words: "admissible" only when proven on every state."""
-        stop = {"time-limit": " (stopped by the time limit)", "cancelled": " (cancelled)"}.get(self.stopped or "", "")
+        why = StopReason(self.stopped) if self.stopped else None
+        if why is None:
+            stop = ""
+        elif why is StopReason.CANCELLED:
+            stop = f" ({why.stopped_by(short=True)})"  # "(cancelled)"
+        else:
+            stop = f" (stopped by {why.stopped_by()})"
         if self.overestimates:
             worst = self.worst_overestimate
             first = (f"not admissible: h exceeds the true distance on {self.overestimates:,} of "
@@ -422,7 +429,7 @@ class _Sliced:
             return
         if self._work is None:
             if cancel:
-                self._finish("cancelled")
+                self._finish(StopReason.CANCELLED.value)
                 return
             self._started = time.perf_counter()
             self._deadline = self._started + self.time_limit
@@ -439,7 +446,7 @@ class _Sliced:
                     return
         except StopIteration as stop:
             # A work that died (KeyboardInterrupt in h) ends with None: cancelled, not complete.
-            self._finish("cancelled" if cancel and stop.value is None else stop.value)
+            self._finish(StopReason.CANCELLED.value if cancel and stop.value is None else stop.value)
         except _ValuesEnded as ended:
             self._finish(self._ending(ended))
 
@@ -664,12 +671,12 @@ class HeuristicCheck(_Sliced):
         or told to cancel when it reports), else None once it may walk on (a judged check waits
         here, reporting, for values still to come)."""
         if time.perf_counter() >= deadline:
-            return "time-limit"
+            return StopReason.TIME_LIMIT.value
         if (yield self._report()):
-            return "cancelled"
+            return StopReason.CANCELLED.value
         while self._starved():
             if (yield self._report()):
-                return "cancelled"
+                return StopReason.CANCELLED.value
         return None
 
     def _korf(self) -> list[tuple[Tiles, int]]:
@@ -738,9 +745,9 @@ class HeuristicValues(_Sliced):
             if not report:
                 report = REPORT_EVERY
                 if time.perf_counter() >= deadline:
-                    return "time-limit"
+                    return StopReason.TIME_LIMIT.value
                 if (yield ValuesProgress(len(values), self.total, time.perf_counter() - self._started)):
-                    return "cancelled"
+                    return StopReason.CANCELLED.value
         return None
 
     def _finish(self, stopped: str | None) -> None:
@@ -748,7 +755,7 @@ class HeuristicValues(_Sliced):
         self.result = Values(tuple(self.values), self.total, stopped, time.perf_counter() - self._started)
 
 
-STOPS = ("time-limit", "cancelled")
+STOPS = (StopReason.TIME_LIMIT.value, StopReason.CANCELLED.value)
 """Why the half of a check that calls h may say it stopped early."""
 
 

@@ -37,6 +37,7 @@ from typing import Any, Callable, Sequence
 
 from ..board import Board, Tiles
 from ..search.problem import neighbour_table
+from ..search.result import StopReason
 from ..solvability import is_solvable
 from .heuristic import UserCodeError, _said, _shown, _user_line, board_text, load_function
 
@@ -126,10 +127,10 @@ class Problem:
         slides into the blank); one expansion. SearchLimit past a limit; ValueError for
         something that is not a board of this size."""
         if self.expansions >= self._max_nodes:
-            raise SearchLimit("node-limit")
+            raise SearchLimit(StopReason.NODE_LIMIT.value)
         self.expansions += 1
         if self.expansions % CLOCK_EVERY == 0 and time.perf_counter() > self._deadline:
-            raise SearchLimit("time-limit")
+            raise SearchLimit(StopReason.TIME_LIMIT.value)
         tiles = tuple(state)
         if len(tiles) != self._cells or sorted(tiles) != list(range(self._cells)):
             raise ValueError(f"successors() needs a board of {self._cells} cells holding 0 to "

@@ -14,7 +14,7 @@ from .registry import (
 )
 from .solver import Search, solve
 from .trace import MAX_SAMPLES, Iteration, Sample, Trace
-from .tree import DEFAULT_TREE_EXPANSIONS, MAX_TREE_CELLS, MAX_TREE_EXPANSIONS, TreeError, TreeRecorder
+from .tree import DEFAULT_TREE_EXPANSIONS, MAX_TREE_CELLS, MAX_TREE_EXPANSIONS, MAX_TREE_NODES, TreeError, TreeRecorder
 
 __all__ = [
     "ALGORITHMS",
@@ -30,6 +30,7 @@ __all__ = [
     "MAX_SAMPLES",
     "MAX_TREE_CELLS",
     "MAX_TREE_EXPANSIONS",
+    "MAX_TREE_NODES",
     "Progress",
     "Sample",
     "Search",

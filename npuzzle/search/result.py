@@ -44,6 +44,31 @@ class StopReason(Enum):
         """True when the search answered (solved or proved unsolvable)."""
         return self in (StopReason.SOLVED, StopReason.UNSOLVABLE)
 
+    def stopped_by(self, cancelled: str = "cancellation", short: bool = False) -> str:
+        """Why a job stopped early, in words: what follows "stopped by", ``the node limit`` or
+        ``the time limit``, and for a cancel ``cancelled``, who cancelled it as each front door
+        says it ("you", "you (Ctrl-C)"); ``short``: a table cell's ``node limit``, ``time limit``
+        or ``cancelled``. The one wording of these values in Python (the page's is
+        web/common/stops.js); ValueError for a reason that is not an early stop.
+
+        >>> StopReason.NODE_LIMIT.stopped_by(), StopReason.CANCELLED.stopped_by("you")
+        ('the node limit', 'you')
+        >>> StopReason("time-limit").stopped_by(short=True)
+        'time limit'
+        """
+        if self is StopReason.CANCELLED:
+            return "cancelled" if short else cancelled
+        limits = {StopReason.NODE_LIMIT: "node limit", StopReason.TIME_LIMIT: "time limit"}
+        if self not in limits:
+            raise ValueError(f"{self.value!r} is not an early stop")
+        return limits[self] if short else f"the {limits[self]}"
+
+
+EARLY_STOPS: tuple[StopReason, ...] = tuple(reason for reason in StopReason if not reason.finished)
+"""The reasons a job stops before it answers: the values of every JSON answer's ``stopped``
+key (a search's, an analysis's, a check's, a person's search's), listed by the web API's
+``info`` (``stop_reasons``)."""
+
 
 @dataclass(frozen=True)
 class Limits:

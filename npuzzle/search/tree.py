@@ -56,6 +56,9 @@ MAX_TREE_CELLS = 9
 MAX_TREE_EXPANSIONS = 2000
 """The most expansions a tree search may take (its node limit): a tree past that is no
 longer read, and its JSON would grow past a megabyte."""
+MAX_TREE_NODES = 4 * MAX_TREE_EXPANSIONS + 1
+"""The most nodes a recorded tree may hold: the start and at most four children per
+expansion (the page refuses a tree of more from the worker that runs a person's code)."""
 DEFAULT_TREE_EXPANSIONS = 200
 """The page's node limit for a tree when the person sets none."""
 

@@ -4,11 +4,13 @@ from the JSON: web/speed/speed-words.js)."""
 from __future__ import annotations
 
 from ..analysis.notation import write_moves
+from ..search.result import StopReason
 from .all_optimal import AllOptimalProgress, AllOptimalResult
 from .optimize import OptimizeResult
 from .request import MoveAnswer
 
-STOP_WORDS = {"time-limit": "the time limit", "node-limit": "the node limit", "cancelled": "Stop"}
+CTRL_C = "you (Ctrl-C)"
+"""Who stopped a job the command line ran (``StopReason.stopped_by``'s ``cancelled``)."""
 
 
 def all_optimal_progress(p: AllOptimalProgress) -> str:
@@ -28,7 +30,7 @@ def count_words(result: AllOptimalResult) -> str:
     if result.length is None:
         if not result.solvable:
             return "no solution: the board cannot reach the goal"
-        return f"the shortest length was not reached: stopped by {STOP_WORDS.get(result.stop.value, result.stop.value)}"
+        return f"the shortest length was not reached: stopped by {result.stop.stopped_by(CTRL_C)}"
     plural = "" if result.count == 1 else "s"
     count = f"{result.count:,}" if result.complete else f"at least {result.count:,}"
     return f"{count} shortest solution{plural} of {result.length} moves"
@@ -38,7 +40,7 @@ def format_all_optimal(result: AllOptimalResult) -> str:
     """The count, the first moves, the spread of multi-tile lengths and the solutions kept."""
     lines = [count_words(result).capitalize() + (
         "" if result.complete or result.length is None else
-        f" (stopped by {STOP_WORDS.get(result.stop.value, result.stop.value)} before all were counted)")]
+        f" (stopped by {result.stop.stopped_by(CTRL_C)} before all were counted)")]
     if result.count:
         first = ", ".join(f"{m.direction} (tile {m.tile}): {m.count:,}" for m in result.first_moves)
         lines.append(f"First moves: {first}")
@@ -69,7 +71,7 @@ def format_optimize(result: OptimizeResult) -> str:
     lines.append("Your first move kept" if result.kept == 1 else f"Your first {result.kept} moves kept" if result.kept
                  else "None of your first moves kept")
     stopped = result.stopped
-    end = f"stopped by {STOP_WORDS.get(stopped, stopped)}" if stopped else "done"
+    end = f"stopped by {StopReason(stopped).stopped_by(CTRL_C)}" if stopped else "done"
     lines.append(f"{end} after {result.seconds:.2f} s (time limit {result.time_limit:g} s)")
     return "\n".join(lines)
 

@@ -12,6 +12,7 @@ import { pack } from "../../web/custom/code-link.js";
 import { LinkState } from "../../web/link/link-state.js";
 import { SolverChoice } from "../../web/solver/solver-choice.js";
 import { FakeClient, callsOf, recorder, settle } from "./fakes.mjs";
+import { pythonInfo } from "./python-info.mjs";
 
 const TEMPLATES = {
   heuristic: { code: "def h(tiles, goal, rows, cols):\n    return 0\n", filename: "my_heuristic.py" },
@@ -21,7 +22,8 @@ const INFO = {
   templates: TEMPLATES,
   algorithms: [{ name: "astar", label: "A*", description: "", uses_heuristic: true, optimal: true, options: [], default_max_nodes: 1000 }],
   heuristics: [{ name: "manhattan", label: "Manhattan distance", description: "", admissible: true, consistent: true }],
-  defaults: { time_limit: 20 },
+  defaults: pythonInfo().defaults, // Python's default time limit: a check runs at least that long
+  user_search: pythonInfo().user_search, // Python's limits for a person's search
 };
 const A = {
   board: "1,2,3,4,5,6,7,0,8", goal: "blank-last", rows: 3, cols: 3, tiles: [1, 2, 3, 4, 5, 6, 7, 0, 8], default_algorithm: "astar",
@@ -118,7 +120,7 @@ test("Run lets the linked heuristic run: it is checked, and offered and chosen i
   p.routes["code-consent"]();
   assert.equal(p.view.consent(), "");
   const [check] = p.runner.ops("check");
-  assert.deepEqual(check.request, { op: "check", heuristic_code: LINKED, heuristic_filename: "my_heuristic.py", size: "3x3", goal: "blank-last", time_limit: 60 });
+  assert.deepEqual(check.request, { op: "check", heuristic_code: LINKED, heuristic_filename: "my_heuristic.py", size: "3x3", goal: "blank-last", time_limit: pythonInfo().defaults.time_limit });
   assert.deepEqual(p.choiceView.heuristic, ["manhattan", "custom"]);
   assert.equal(p.choice.heuristicName, "custom");
   assert.deepEqual(p.choice.request(), { algorithm: "astar", heuristic_code: LINKED, heuristic_filename: "my_heuristic.py" });
@@ -144,6 +146,19 @@ test("a link's search runs only after Run, and then races in Compare all and run
   assert.deepEqual(p.runner.ended, ["you cancelled your search"]);
   await settle();
   assert.match(callsOf(p.view, "setStatus").at(-1)[1], /^Stopped: you cancelled your search\./);
+});
+
+test("a person's search runs for the Seconds set under Limits, else for Python's own time limit for it", async () => {
+  const p = panelWith();
+  p.routes["code-run-search"]();
+  assert.equal(p.runner.ops("user_search")[0].request.time_limit, 20);
+  p.routes["code-cancel-search"]();
+  await settle();
+  p.choiceView.limits = () => ({ time_limit: 0 }); // Seconds left empty
+  p.routes["code-run-search"]();
+  assert.equal(p.runner.ops("user_search")[1].request.time_limit, pythonInfo().user_search.time_limit);
+  p.routes["code-cancel-search"]();
+  await settle();
 });
 
 test("a later link's code asks for consent again, even after Run", async () => {

@@ -11,9 +11,11 @@ import { test } from "node:test";
 import { CodeRunner, WARM_UP } from "../../web/custom/code-runner.js";
 import * as protocol from "../../web/solver/protocol.js";
 import { FakeClient, settle } from "./fakes.mjs";
+import { pythonInfo } from "./python-info.mjs";
 
 const A = { board: "1,2,3,4,5,6,7,0,8", goal: "blank-last", rows: 3, cols: 3, tiles: [1, 2, 3, 4, 5, 6, 7, 0, 8] };
 const GOAL = [1, 2, 3, 4, 5, 6, 7, 8, 0];
+const INFO = pythonInfo(); // Python's limits (a tree's most nodes), as the page reads them
 const CODE = { heuristic_code: "def h(tiles, goal, rows, cols):\n    return 0\n", heuristic_filename: "h.py" };
 const SOLVE = protocol.solve(A, { algorithm: "astar", ...CODE }, { time_limit: 20 });
 
@@ -61,7 +63,7 @@ function runnerWith() {
   const made = [code]; // the code's workers, in the order made (the first, then spares)
   const clock = handClock();
   const runner = new CodeRunner({
-    solver, startWorker: () => null, clock,
+    solver, startWorker: () => null, clock, state: { info: INFO },
     newClient: () => { const client = made.length === 1 && !made[0].taken ? made[0] : new FakeClient(); client.taken = true; if (!made.includes(client)) made.push(client); return client; },
   });
   runner.ended = [];
@@ -132,6 +134,7 @@ test("a result that claims a proof, another algorithm, or boards not of the requ
     result({ start: huge, goal: huge, rows: 1000, cols: 1000 }),
     result({ tree: { nodes: [{ board: ["<img src=x>", 2, 3, 4, 5, 6, 7, 0, 8] }] } }),
     result({ tree: { nodes: Array(45_000).fill({ board: A.tiles }) } }),
+    result({ tree: { nodes: Array(INFO.tree.max_recorded_nodes + 1).fill({ board: A.tiles }) } }), // one past Python's most
   ]) {
     const { reply, solver } = await answered({ ok: true, type: "result", result: forged });
     assert.equal(reply.ok, false, JSON.stringify(forged).slice(0, 200));

@@ -11,6 +11,7 @@ import { callsOf, recorder } from "./fakes.mjs";
 
 const INFO = {
   defaults: { time_limit: 20 },
+  caps: { max_nodes: 100_000_000, time_limit: 3600 },
   algorithms: [
     { name: "astar", label: "A*", description: "best-first", uses_heuristic: true, optimal: true, anytime: false, options: [], default_max_nodes: 1_000_000 },
     { name: "wastar", label: "Weighted A*", description: "bounded", uses_heuristic: true, bounded: true, anytime: false,
@@ -69,6 +70,7 @@ test("the menus offer what applies to the board, on the board's defaults, from P
   assert.equal(view.menus.heuristicShown, "pdb");
   assert.equal(choice.anytime, true, "the registry says the default improves until stopped");
   assert.deepEqual(callsOf(view, "offerTimeLimit"), [[20]]);
+  assert.deepEqual(callsOf(view, "setCaps"), [[INFO.caps]], "the Limits fields' bounds are Python's caps");
   assert.deepEqual(callsOf(view, "setNodeLimitHint").at(-1), ["Leave Max nodes empty for Anytime's own limit, 10 nodes."]);
 });
 

@@ -2,6 +2,7 @@
 // again from here" and the best finish, the exports, and why a game was not analysed. Pure
 // functions of Python's answers (and its `info`): every fact in them is Python's.
 
+import { stoppedBy } from "../common/stops.js";
 import { ARROWS, formatCount, formatSeconds } from "../common/wording.js";
 
 export const ANALYSING = "Analysing the game\u2026";
@@ -120,11 +121,12 @@ function undosWords(r) {
   return undos === 1 ? "Analysed as played: its undo counts as a move." : `Analysed as played: its ${formatCount(undos)} undos count as moves.`;
 }
 
-// The panel's status once Python answered: where the game came from, its summary (Python's).
+// The panel's status once Python answered: where the game came from, its summary (Python's), and
+// what stopped it early, if anything.
 export function analysed(r, origin) {
-  const stopped = { "time-limit": " Stopped by the time limit.", "node-limit": " Stopped by the node limit.", cancelled: " Stopped: what was found is kept." };
-  const summary = r.summary.replace(/ (Stopped by the time limit|Stopped by the node limit|Cancelled)\.$/, "");
-  return `${ORIGINS[origin] || "The game"}: ${summary} ${undosWords(r)}${stopped[r.stopped] || ""}`;
+  const by = stoppedBy(r.stopped);
+  const stopped = by ? ` Stopped by ${by}: what was found is kept.` : "";
+  return `${ORIGINS[origin] || "The game"}: ${r.summary} ${undosWords(r)}${stopped}`;
 }
 
 // The totals as [term, value] pairs (Python's figures); `methods`: info.analysis.methods.

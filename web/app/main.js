@@ -54,8 +54,8 @@ import { bindColumnToggles } from "../common/columns.js";
 const client = new SolverClient(takeSolverWorker, { support: solverSupport() });
 // A request that carries a person's code goes to a sandboxed worker of its own (custom/sandbox-host.js),
 // started when first needed.
-const runner = new CodeRunner({ solver: client, startWorker: () => new SandboxWorker(document) });
 const state = new PageState();
+const runner = new CodeRunner({ solver: client, startWorker: () => new SandboxWorker(document), state });
 const page = new PageView(document);
 const board = new BoardView(document.getElementById("board"));
 const clipboard = navigator.clipboard || { writeText: () => Promise.reject(new Error("no clipboard")) };

@@ -2,7 +2,9 @@
 // results (each feature's own are in its folder's words file: tree-words.js, replay-words.js,
 // compare-words.js, ...). Pure functions from Python's answers (and its `info`) to text; the
 // facts in them (labels, limits, how good a solution is) come from Python, and the views put
-// the text on the page.
+// the text on the page. Why a search stopped is worded by common/stops.js.
+
+import { stoppedBy, wasCancelled } from "./stops.js";
 
 export function formatSeconds(seconds) {
   return seconds < 1 ? `${Math.max(1, Math.round(seconds * 1000))} ms` : `${seconds.toFixed(2)} s`;
@@ -204,13 +206,6 @@ function tablesWords(reply, prepared) {
   return "";
 }
 
-const STOPPED_BY = { "node-limit": "the node limit", "time-limit": "the time limit", cancelled: "you" };
-const BEST_WITHIN = {
-  "node-limit": "the best found within the node limit",
-  "time-limit": "the best found in the time limit",
-  cancelled: "the best found before you stopped the search",
-};
-
 // The status line after a solve: the solution found, or why there is none.
 // `prepared`: tables the page loaded in the background for this board, if not told yet.
 // `notes`: sentences features add (their `solvedNote` hook: what the check found of a person's
@@ -228,12 +223,13 @@ export function solved(reply, info, prepared = null, notes = []) {
     const bound = r.bound == null ? "" : ` The shortest solution has at least ${r.bound} moves.`;
     const entry = info.algorithms.find((x) => x.name === r.algorithm);
     const quick = quickerAlgorithms(info);
-    const tip = entry && entry.optimal && r.stopped !== "cancelled" && quick.length
+    const tip = entry && entry.optimal && !wasCancelled(r.stopped) && quick.length
       ? ` For a quick solution that may not be the shortest, choose ${listed(quick)}.`
       : "";
-    return `Stopped by ${STOPPED_BY[r.stopped]} before a solution was found (${method}, ${counts}).${bound}${tip}`;
+    return `Stopped by ${stoppedBy(r.stopped)} before a solution was found (${method}, ${counts}).${bound}${tip}`;
   }
-  const best = r.stopped && BEST_WITHIN[r.stopped] ? ` This is ${BEST_WITHIN[r.stopped]}.` : "";
+  const by = stoppedBy(r.stopped);
+  const best = by ? ` This is the best found before ${by} stopped the search.` : "";
   const lower = !r.optimal && r.lower_bound != null && r.length > 0 ? ` The shortest has at least ${r.lower_bound} moves.` : "";
   const tail = r.length === 0 ? " The board is already the goal." : " Press Play to watch.";
   const own = notes.map((note) => ` ${note}`).join("");

@@ -1,6 +1,7 @@
 // The comparison's words: its panel's and status line's lines, a result's cells as the table
 // shows them, the chart's label and the exports' notices. Pure functions of Python's answers.
 
+import { wasCancelled } from "../common/stops.js";
 import { REPORTED_BY_CODE, formatCount, namesFrom } from "../common/wording.js";
 import { counts } from "../solver/job-kind.js";
 
@@ -18,7 +19,7 @@ export function limitsUsed(limits, own) {
 // A finished comparison: {panel, status}. `limits`: those each run had ({max_nodes, time_limit}).
 export function compared(reply, limits) {
   if (!reply.ok) return { panel: `Could not compare: ${reply.error.message}`, status: `Could not compare: ${reply.error.message}` };
-  const cancelled = reply.results.some((r) => r.stopped === "cancelled");
+  const cancelled = reply.results.some((r) => wasCancelled(r.stopped));
   const finished = reply.results.filter((r) => r.length !== null).length;
   return {
     panel: `${cancelled ? "Cancelled" : "Done"}: ${reply.results.length} runs, ${finished} found a solution. ` +

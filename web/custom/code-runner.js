@@ -31,6 +31,7 @@
 // As the job runner's and the explainer's client: request(request, onProgress, options) ->
 // {id, answer}, cancel(id), as SolverClient's, with ids that remember their worker.
 
+import { stoppedBy } from "../common/stops.js";
 import { workerTrouble as trouble } from "../common/wording.js";
 import { SolverClient } from "../solver/solver-client.js";
 import * as protocol from "../solver/protocol.js";
@@ -41,7 +42,6 @@ const HANG_MS = 10_000;
 const WATCH_MS = 1000;
 const BUDGET_MARGIN_MS = 30_000; // past a request's own time limit
 const COMPARE_BUDGET_MS = 600_000; // Compare all runs many searches, each under the time limit
-const MAX_TREE_NODES = 4 * 2000 + 1; // Python's tree: at most 2,000 expansions, 4 children each
 export const WHO = words.worker;
 const CLOCK = {
   now: () => performance.now(),
@@ -62,18 +62,20 @@ export function advance(report) {
   return { count: number("pairs_done") * 1e9 + number("expanded") + number("states") + number("done"), stage: String(report.stage ?? "") };
 }
 
-// The whole time a request may take on a code's worker, ms.
-export function budgetMs(request) {
+// The whole time a request may take on a code's worker, ms (`defaultSeconds`: Python's time limit
+// for a request that names none, info.defaults.time_limit).
+export function budgetMs(request, defaultSeconds) {
   if (request.op === "compare") return COMPARE_BUDGET_MS;
-  const seconds = Number.isFinite(request.time_limit) ? request.time_limit : 60;
+  const seconds = Number.isFinite(request.time_limit) ? request.time_limit : defaultSeconds;
   return seconds * 1000 + BUDGET_MARGIN_MS;
 }
 
 export class CodeRunner {
   // `startWorker()`: a new sandboxed worker (a SandboxWorker); `newClient(startWorker)`: a client
-  // of one (a SolverClient; a fake in Node tests); `clock`: as SolverClient's.
-  constructor({ solver, startWorker, newClient = null, clock = CLOCK }) {
-    Object.assign(this, { solver, startWorker, clock });
+  // of one (a SolverClient; a fake in Node tests); `clock`: as SolverClient's; `state`: the page's
+  // (PageState), whose `info` holds Python's limits (a tree's most nodes).
+  constructor({ solver, startWorker, state, newClient = null, clock = CLOCK }) {
+    Object.assign(this, { solver, startWorker, state, clock });
     this.newClient = newClient || ((start) => new SolverClient(start, { hangMs: HANG_MS, who: WHO, maxRestarts: Infinity }));
     this.boxes = new Map(); // code key -> {key, client}
     this.latest = null; // the key of the code asked for last
@@ -184,7 +186,8 @@ export class CodeRunner {
   watch(request, options, ended, client) {
     const clock = this.clock;
     const hang = Math.max(HANG_MS, options.silenceMs || 0);
-    const budget = Math.max(budgetMs(request), options.silenceMs || 0);
+    const pythons = this.state.info.defaults.time_limit; // (code runs only once info is in)
+    const budget = Math.max(budgetMs(request, pythons), options.silenceMs || 0);
     let deadline = clock.now() + budget;
     let last = clock.now(); // when the work last got further
     let heard = -Infinity; // when it last reported (silence is SolverClient's to end: "stopped answering")
@@ -196,7 +199,7 @@ export class CodeRunner {
         deadline = now + budget;
         return;
       }
-      const why = now > deadline ? words.overBudget(Math.round(budgetMs(request) / 1000))
+      const why = now > deadline ? words.overBudget(Math.round(budgetMs(request, pythons) / 1000))
         : now - last > hang && now - heard < 2 * WATCH_MS ? words.noProgress(Math.round((now - last) / 1000)) : null;
       if (why === null) return;
       clock.stop(timer); // once: the worker is ended, and its request answered
@@ -294,7 +297,8 @@ export class CodeRunner {
       return Array.isArray(reply.values) ? reply : refuse("h's values that are not a list");
     }
     const tree = reply.result && reply.result.tree;
-    if (tree !== undefined && tree !== null && !(Array.isArray(tree.nodes) && tree.nodes.length <= MAX_TREE_NODES)) {
+    const most = this.state.info ? this.state.info.tree.max_recorded_nodes : 0; // (code runs only once info is in)
+    if (tree !== undefined && tree !== null && !(Array.isArray(tree.nodes) && tree.nodes.length <= most)) {
       return refuse("a search tree of more nodes than a tree may have");
     }
     const marked = markReported(reply);
@@ -326,12 +330,12 @@ export class CodeRunner {
 }
 
 const NOT_FINISHED = "not finished: no solution within the limits";
-// A row without a solution says which limit stopped it as Python words it (answer.py's
-// quality_short, "not finished (node limit)") when the code's worker gave one of those words,
-// else that it found none: never "no", which would say more than a stopped run proved.
-const UNFINISHED = /^not finished \((node limit|time limit|cancelled)\)$/;
+// A row without a solution says which limit stopped it ("not finished (node limit)", as Python's
+// quality_short does), worded by the page from the row's `stopped` when that is one of Python's
+// stop reasons, else that it found none: never "no", which would say more than a stopped run proved.
 function unfinished(row) {
-  return typeof row.quality_short === "string" && UNFINISHED.test(row.quality_short) ? row.quality_short : "not finished";
+  const why = stoppedBy(row.stopped, { short: true });
+  return why ? `not finished (${why})` : "not finished";
 }
 export const WARM_UP = { op: "check_values", heuristic_code: "def h(tiles, goal, rows, cols):\n    return 0\n", size: "3x3", goal: "blank-last" };
 

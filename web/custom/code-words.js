@@ -2,6 +2,7 @@
 // its exports as Markdown and CSV), a search's outcome, the consent notice of a linked program, the
 // panel's status lines, and the heuristic's entry in the Heuristic menu with its verdict after a solve.
 
+import { stoppedBy, wasCancelled } from "../common/stops.js";
 import { REPORTED_BY_CODE as REPORTED, formatCount, formatSeconds } from "../common/wording.js";
 import { codeFacts } from "./code-facts.js";
 
@@ -21,7 +22,8 @@ export function checkProgress(p) {
 
 // The facts of a check (Python's check result) as [term, value] rows.
 export function checkFacts(c) {
-  const stopped = c.stopped === "time-limit" ? " (stopped by the time limit)" : c.stopped === "cancelled" ? " (cancelled)" : "";
+  const by = stoppedBy(c.stopped);
+  const stopped = !by ? "" : wasCancelled(c.stopped) ? ` (${stoppedBy(c.stopped, { short: true })})` : ` (stopped by ${by})`;
   const rows = [
     ["Board", `${c.rows}x${c.cols}, goal ${c.goal.join(",")}`],
     ["Admissible", c.admissible === null ? "not proven (no overestimate found)" : c.admissible ? "yes, on every state" : "no"],
@@ -77,7 +79,7 @@ export function checkCsv(c, filename) {
 }
 
 export function searchDone(r) {
-  const stopped = { "node-limit": "the node limit", "max-nodes": "the node limit", "time-limit": "the time limit" }[r.stopped];
+  const stopped = stoppedBy(r.stopped);
   const expansions = `${formatCount(r.expansions)} expansions${r.reported_by === "code" ? ` ${REPORTED}` : ""}`;
   if (stopped) return `Your search was stopped by ${stopped} after ${expansions} (${formatSeconds(r.seconds)}).`;
   if (!r.solved) return `Your search found no solution (it returned None) after ${expansions}.`;
@@ -172,7 +174,7 @@ export function checkStarting(started) {
 
 // A check's end: cancelled (what it found so far is shown) or done.
 export function checkEnded(stopped) {
-  return stopped === "cancelled" ? "Check cancelled: what it found so far is below." : "Check done.";
+  return wasCancelled(stopped) ? "Check cancelled: what it found so far is below." : "Check done.";
 }
 
 export const CANCELLING_CHECK = "Cancelling the check\u2026";

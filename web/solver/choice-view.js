@@ -78,6 +78,13 @@ export class ChoiceView {
     if (this.timeLimit.value === "") this.timeLimit.value = String(seconds);
   }
 
+  // The most a request may ask for (Python's info.caps: max_nodes, time_limit), as the Limits
+  // fields' bounds.
+  setCaps(caps) {
+    this.maxNodes.max = String(caps.max_nodes);
+    this.timeLimit.max = String(caps.time_limit);
+  }
+
   // The limits to send; an empty Max nodes is left out, so Python uses the algorithm's own.
   limits() {
     const limits = { time_limit: Number(this.timeLimit.value) };

@@ -13,9 +13,11 @@
 //   lower    a proven lower bound on the shortest solution
 //   factor   the proven factor (length / lower bound, rounded up by Python)
 //   expanded the nodes the search expanded (Python's count, in its progress and its result)
-//   stopped  why the search stopped early: "node-limit" | "time-limit" | "cancelled"
+//   stopped  why the search stopped early: one of Python's info.stop_reasons ("node-limit", ...)
 //   tile, move  a hint's tile and its move letter (U, D, L, R): state "hint"
 //   preparing "true" while the search waits for or loads its tables (the status names the stage)
+
+import { wasCancelled } from "../common/stops.js";
 
 // A board Python says cannot reach its goal: nothing was searched.
 export function unsolvable() {
@@ -66,7 +68,7 @@ export function hint(result) {
 // A comparison's final answer.
 export function compared(reply) {
   if (!reply.ok) return { state: "failed" };
-  return { state: reply.results.some((r) => r.stopped === "cancelled") ? "compare-cancelled" : "compared" };
+  return { state: reply.results.some((r) => wasCancelled(r.stopped)) ? "compare-cancelled" : "compared" };
 }
 
 // The data-* attributes for `outcome` (null: none), every key present (a value the

@@ -25,8 +25,13 @@ export class SolverChoice {
     this.heuristic = null;
     this.values = {}; // option name -> the value chosen (or a link's)
     this.metric = "stm"; // what a solve minimises: every slide, or multi-tile moves (where the board allows)
-    // Python's info (at each start of the solver): the Seconds field gets its default time limit unless already set.
-    state.on((changed) => { if (changed.includes("info") && state.info) view.offerTimeLimit(state.info.defaults.time_limit); });
+    // Python's info (at each start of the solver): the Seconds field gets its default time limit unless
+    // already set, and the Limits fields the most a request may ask for.
+    state.on((changed) => {
+      if (!changed.includes("info") || !state.info) return;
+      view.offerTimeLimit(state.info.defaults.time_limit);
+      view.setCaps(state.info.caps);
+    });
   }
 
   // The limits a search is sent (time, and max nodes unless left to the algorithm).

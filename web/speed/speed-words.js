@@ -1,18 +1,20 @@
 // The speed-solver's sentences: every shortest solution, a shortening, a move string (the
 // command line says the same in npuzzle/speed/words.py, from the same JSON keys).
 
+import { stoppedBy } from "../common/stops.js";
 import { formatCount } from "../common/wording.js";
 
-const STOPS = { "time-limit": "the time limit", "node-limit": "the node limit", cancelled: "Stop" };
+// Who stopped a speed job: the panel's Stop button.
+const by = (stopped) => stoppedBy(stopped, { cancelled: "Stop" }) || stopped;
 
 // "40 shortest solutions of 31 moves" ("at least" when a limit or Stop cut the count short).
 export function counted(r) {
   if (r.length === null) {
     if (!r.solvable) return "No solution: the board cannot reach the goal.";
-    return `The shortest length was not reached: stopped by ${STOPS[r.stopped] || r.stopped}.`;
+    return `The shortest length was not reached: stopped by ${by(r.stopped)}.`;
   }
   const count = r.count_exact ? formatCount(r.count) : `At least ${formatCount(r.count)}`;
-  const cut = r.count_exact ? "" : ` (stopped by ${STOPS[r.stopped] || r.stopped} before all were counted)`;
+  const cut = r.count_exact ? "" : ` (stopped by ${by(r.stopped)} before all were counted)`;
   return `${count} shortest solution${r.count === 1 ? "" : "s"} of ${r.length} moves${cut}, found in ${r.seconds.toFixed(2)} s.`;
 }
 
@@ -58,7 +60,7 @@ export function shortened(r) {
 
 export function shortenedStatus(r) {
   const saved = r.before.stm - r.after.stm;
-  const end = r.stopped ? `, stopped by ${STOPS[r.stopped] || r.stopped} after ${r.seconds.toFixed(1)} s` : "";
+  const end = r.stopped ? `, stopped by ${by(r.stopped)} after ${r.seconds.toFixed(1)} s` : "";
   return saved ? `Shortened by ${saved} moves (${r.saved.mtm} MTM)${end}.` : `No shorter solution found${end}.`;
 }
 

@@ -1,5 +1,5 @@
 // Speed: the speed-solver's bench. "All optimal solutions" runs Python's every-shortest-solution
-// job on the board (boards up to 16 cells) and lists them a page at a time, fewest multi-tile
+// job on the board (boards up to Python's info.all_optimal.max_cells) and lists them a page at a time, fewest multi-tile
 // moves first or last, each shown on the board at a click; "Shorten this solution" shortens the
 // solution or game the replay holds (Python's optimize job); the move-string tools invert,
 // mirror, simplify and convert what is pasted, Python reading and refusing it. Every count and
@@ -15,7 +15,6 @@ import * as words from "./speed-words.js";
 
 const PAGE = 20;
 const LISTED = 1000; // the solutions Python keeps and the page lists
-const MAX_CELLS = 16;
 
 // Counting every shortest solution, and shortening one: the status line says what any search
 // says; their panel words each report (speed-words.js).
@@ -103,7 +102,7 @@ export class Speed {
     const a = this.app.analysis();
     const idle = this.app.idle() && this.app.ready();
     this.view.setEnabled({
-      all: idle && Boolean(a) && a.rows * a.cols <= MAX_CELLS,
+      all: idle && Boolean(a) && Boolean(info) && a.rows * a.cols <= info.all_optimal.max_cells,
       shorten: idle && Boolean(this.app.replay.solution()) && this.app.replay.solution().tiles.length > 0,
     });
   }

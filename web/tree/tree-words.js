@@ -2,6 +2,7 @@
 // a step, the step's counts, and the diagram's and the outline's labels. Pure functions of
 // Python's tree and result (and its `info`).
 
+import { NODE_LIMIT, stoppedBy } from "../common/stops.js";
 import { ARROWS, REPORTED_BY_CODE, namesFrom } from "../common/wording.js";
 
 // As the search for its tree starts (the status line and the panel).
@@ -18,8 +19,10 @@ export function treeBuilt(result, info) {
   if (result.length !== null) {
     return `${who}: solved in ${result.length} moves (${result.quality}); ${nodes}. The goal's row is green; step back to watch the search from the start.`;
   }
-  const why = { "node-limit": `it stopped at its node limit of ${result.expanded.toLocaleString("en")} expansions (raise Max nodes under Limits, up to ${info.tree.max_nodes.toLocaleString("en")})`,
-    "time-limit": "it stopped at its time limit", cancelled: "you stopped it" }[result.stopped] || "no solution";
+  const by = stoppedBy(result.stopped);
+  const raise = result.stopped === NODE_LIMIT
+    ? ` after ${result.expanded.toLocaleString("en")} expansions (raise Max nodes under Limits, up to ${info.tree.max_nodes.toLocaleString("en")})` : "";
+  const why = by ? `stopped by ${by}${raise}` : "no solution";
   return `${who}: no solution yet, ${why}; ${nodes}. Step through it to see what it expanded.`;
 }
 
