@@ -193,9 +193,9 @@ from .board import (
     GOAL_NAMES,
     MAX_SIDE,
     MIN_SIDE,
-    BLANK,
     Board,
     BoardError,
+    MoveError,
     relabel,
 )
 from .compare import COMPARE_MAX_NODES, COMPARE_TIME_LIMIT, Comparison
@@ -606,11 +606,8 @@ def _move(request: Fields) -> dict[str, Any]:
         moved = board.line_to_blank(tile)
     except BoardError as exc:
         raise RequestError("tile", str(exc)) from None
-    directions = []
-    for t in moved:
-        directions.append(board.direction_of(t))
-        board = board.slide(t)
-    return {**_describe(board, goal), "moved": moved, "moves": "".join(directions)}
+    played = board.replay(moved)
+    return {**_describe(played.end, goal), "moved": moved, "moves": played.directions}
 
 
 def _replay(request: Fields) -> dict[str, Any]:
@@ -621,32 +618,13 @@ def _replay(request: Fields) -> dict[str, Any]:
     if len(tiles) > MAX_REPLAY_MOVES:
         raise RequestError("tiles", f"{len(tiles):,} moves are more than {MAX_REPLAY_MOVES:,}")
     board = boards.board
-    cols, size = board.cols, board.size
-    cells = list(board.tiles)
-    where = [0] * size
-    for cell, tile in enumerate(cells):
-        where[tile] = cell
-    blank = where[BLANK]
-    directions = []
-    for step, tile in enumerate(tiles, 1):
-        if isinstance(tile, bool) or not isinstance(tile, int) or not 0 < tile < size:
-            raise RequestError("tiles", f"move {step}: there is no tile {_quote(tile)} to slide", step=step, board=list(cells))
-        at = where[tile]
-        if at == blank + cols:
-            direction = "U"
-        elif at == blank - cols:
-            direction = "D"
-        elif at == blank + 1 and at % cols:
-            direction = "L"
-        elif at == blank - 1 and blank % cols:
-            direction = "R"
-        else:
-            raise RequestError("tiles", f"move {step}: tile {tile} is not next to the blank and cannot move", step=step, board=list(cells))
-        cells[blank], cells[at] = tile, BLANK
-        where[tile], blank = blank, at
-        directions.append(direction)
+    try:
+        played = board.replay(tiles)
+    except MoveError as exc:
+        raise RequestError("tiles", str(exc), step=exc.number, board=list(exc.board.tiles)) from None
     answer = {"type": "replayed", "start": list(board.tiles), "goal": list(boards.goal.tiles), "rows": board.rows,
-              "cols": cols, "tiles": tiles, "moves": "".join(directions), "end": cells, "at_goal": tuple(cells) == boards.goal.tiles}
+              "cols": board.cols, "tiles": tiles, "moves": played.directions, "end": list(played.end.tiles),
+              "at_goal": played.end == boards.goal}
     if flag_field(request, "distance"):
         answer["distance"] = _exact_distance(board, boards.goal)
     return answer

@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import time
 
-from ..board import Board
 from ..heuristics import get_heuristic, missing_table_files, strongest_heuristic
 from ..job import run
 from ..search.result import DEFAULT_TIME_LIMIT, DEPTH_FIRST_MAX_NODES, Limits
@@ -218,7 +217,7 @@ class GameAnalysis:
             positions.append(PositionAnalysis(
                 i, board.tiles, sheet.lower[i], sheet.upper[i], best,
                 "".join(board.direction_of(t) for t in best) if best else "",
-                finish, _directions(board, finish) if finish else "",
+                finish, board.replay(finish).directions if finish else "",
             ))
         undos = game.undos()
         directions = game.directions
@@ -236,15 +235,6 @@ class GameAnalysis:
             missing_files=self.missing_files, notation=self.notation, timing=self.timing,
         )
         self._progress = self._report()
-
-
-def _directions(board: Board, tiles: tuple[int, ...]) -> str:
-    """The directions of ``tiles`` played from ``board``."""
-    out = []
-    for tile in tiles:
-        out.append(board.direction_of(tile))
-        board = board.slide(tile)
-    return "".join(out)
 
 
 def analyse_game(game: Game, undos: str = "as-played", limits: Limits | None = None,
