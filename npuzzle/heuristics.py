@@ -420,9 +420,21 @@ def heuristic_available(name: str, rows: int, cols: int, blank_goal: int) -> boo
     return info.applies_to(rows, cols, blank_goal) and not info.missing_files(rows, cols, blank_goal)
 
 
-def missing_table_files(name: str | None, rows: int, cols: int, blank_goal: int) -> list[str]:
-    """Table files heuristic ``name`` needs here that are not on disk (the browser fetches them)."""
-    return [] if name is None else get_heuristic(name).missing_files(rows, cols, blank_goal)
+def table_needs(heuristics: Iterable[HeuristicInfo | str | None], rows: int, cols: int, blank_goal: int) -> list[str]:
+    """Which table files work on this shape and goal needs that are not on disk (the browser
+    fetches them): those of each heuristic it runs (a registry name or entry; None for
+    none), in order, each once. The one answer every request, job and search asks for
+    (a solve, a comparison, a preparation, a breakdown, an analysis, ...).
+
+    >>> table_needs([None, "manhattan"], 4, 4, 15)
+    []
+    """
+    need: list[str] = []
+    for heuristic in heuristics:
+        info = get_heuristic(heuristic) if isinstance(heuristic, str) else heuristic
+        if info is not None:
+            need.extend(name for name in info.missing_files(rows, cols, blank_goal) if name not in need)
+    return need
 
 
 def heuristic_loading(name: str, rows: int, cols: int, blank_goal: int) -> Iterator[None] | None:

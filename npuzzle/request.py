@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field, replace
-from typing import Any, Callable, Mapping, TypeVar
+from typing import Any, Callable, Mapping, Sequence, TypeVar
 
 from .analysis import (
     DEFAULT_LIMITS as ANALYSIS_LIMITS,
@@ -57,12 +57,14 @@ from .custom.search import (
     DEFAULT_SEARCH_FILENAME,
     DEFAULT_TIME_LIMIT as SEARCH_TIME_LIMIT,
 )
-from .heuristics import HEURISTICS, HeuristicInfo, NotApplicable, missing_table_files
+from .heuristics import HEURISTICS, HeuristicInfo, NotApplicable, table_needs
 from .random_boards import MAX_SCRAMBLE_MOVES, choose_random
+from .search.anytime import wanted_table_files
 from .search.result import DEPTH_FIRST_MAX_NODES
 from .speed.mtm import MtmUnsupported
 from .speed.mtm_solve import METRICS, MtmSolve
 from .speed.timing import Timing, TimingError, read_gaps
+from .tables import needs_sentence
 from .search import (
     ALGORITHMS,
     DEFAULT_TIME_LIMIT,
@@ -91,6 +93,14 @@ class RequestError(ValueError):
         self.field = field
         self.message = message
         self.details = details
+
+
+def refuse_missing(need: Sequence[str], who: str) -> None:
+    """RequestError with field ``tables`` and ``need`` (the files, for the caller to fetch
+    and ask again) when ``need`` (``heuristics.table_needs``'s answer) names any: ``who``
+    (``the pdb heuristic``, ``the comparison``) needs them."""
+    if need:
+        raise RequestError("tables", needs_sentence(who, need), need=list(need))
 
 
 @dataclass(frozen=True)
@@ -302,11 +312,19 @@ class SolveRequest:
             raise RequestError(exc.field, str(exc)) from None
         except NotApplicable as exc:
             raise RequestError("heuristic", str(exc)) from None
-        entry = search.heuristic_info
-        need = entry.missing_files(self.board.rows, self.board.cols, self.goal.blank) if entry else []
-        if need and not (fetching and search.info.anytime):
-            raise RequestError("tables", f"the {search.heuristic} heuristic needs {', '.join(need)}", need=list(need))
+        need = table_needs([search.heuristic_info], self.board.rows, self.board.cols, self.goal.blank)
+        if not (fetching and search.info.anytime):
+            refuse_missing(need, f"the {search.heuristic} heuristic")
         return search, tuple(need)
+
+    def wanted(self, search: Search | MtmSolve, need: Sequence[str]) -> list[str]:
+        """Table files an anytime search uses if they come, without waiting for them (a big
+        board's 5x5 core, ``wanted_table_files``), that ``need`` does not name already;
+        none for any other search."""
+        if isinstance(search, MtmSolve) or not search.info.anytime:
+            return []
+        rows, cols, blank_goal = self.board.rows, self.board.cols, self.goal.blank
+        return [name for name in wanted_table_files(rows, cols, blank_goal) if name not in need]
 
 
 def read_solve(fields: Fields, caps: Caps = NO_CAPS) -> SolveRequest:
@@ -364,9 +382,8 @@ def read_compare(fields: Fields, caps: Caps = NO_CAPS) -> Comparison:
     with field ``tables`` and ``need`` if a table-backed heuristic's files are missing."""
     boards = read_boards(fields, caps)
     board, goal = boards.board, boards.goal
-    need = sorted({file for name in HEURISTICS for file in missing_table_files(name, board.rows, board.cols, goal.blank)})
-    if need:  # compare every pair, the table-backed heuristics included: fetch them first
-        raise RequestError("tables", f"the comparison needs {', '.join(need)}", need=need)
+    # Compare every pair, the table-backed heuristics included: fetch them first.
+    refuse_missing(sorted(table_needs(HEURISTICS, board.rows, board.cols, goal.blank)), "the comparison")
     limits = read_limits(fields, COMPARE_MAX_NODES, COMPARE_TIME_LIMIT, caps)
     options = read_options(fields)
     user = read_heuristic_code(fields, caps)
@@ -465,9 +482,7 @@ def read_prepare(fields: Fields, caps: Caps = NO_CAPS) -> tuple[str, int, int, B
     goal); RequestError with field ``tables`` and ``need`` if its files are missing."""
     rows, cols, goal = read_new_board(fields, caps)
     name = default_heuristic(rows, cols, goal.blank)
-    need = missing_table_files(name, rows, cols, goal.blank)
-    if need:
-        raise RequestError("tables", f"the {name} heuristic needs {', '.join(need)}", need=list(need))
+    refuse_missing(table_needs([name], rows, cols, goal.blank), f"the {name} heuristic")
     return name, rows, cols, goal
 
 

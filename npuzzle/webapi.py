@@ -240,6 +240,7 @@ from .request import (
     read_solve,
     read_user_search,
     read_write_moves,
+    refuse_missing,
     text_field,
     user_code_error,
 )
@@ -254,7 +255,6 @@ from .search import (
     Search,
     default_heuristic,
 )
-from .search.anytime import wanted_table_files
 from .search.preparation import TableLoading
 from .solvability import explain_solvability
 from .speed.all_optimal import AllOptimal
@@ -522,12 +522,18 @@ def _solution(search: Search) -> dict[str, Any] | None:
     }
 
 
-def _begin(job: Job[Any, Any], budget: float) -> dict[str, Any]:
-    """Keep ``job``, run its first slice and answer."""
+def _begin(job: Job[Any, Any], budget: float, need: Sequence[str] = (), want: Sequence[str] = ()) -> dict[str, Any]:
+    """Keep ``job``, run its first slice and answer; with the table files it waits for
+    (``need``) and those it uses if they come (``want``), for the page to fetch, when any."""
     job_id = next(_job_ids)
     web = _jobs[job_id] = WebJob(job)
     _slice(job_id, web, budget)
-    return _answer(job_id, web)
+    answer = _answer(job_id, web)
+    if need:
+        answer["need"] = list(need)
+    if want:
+        answer["want"] = list(want)
+    return answer
 
 
 def _slice(job_id: int, job: WebJob, budget: float) -> None:
@@ -555,20 +561,14 @@ def _compare(request: Fields) -> dict[str, Any]:
 def _all_optimal(request: Fields) -> dict[str, Any]:
     job = read_all_optimal(request, CAPS, fetching=True)
     budget = _budget(request)  # every field is checked before the job exists
-    need = job.missing_files()
-    if need:
-        raise RequestError("tables", f"the {job.heuristic} heuristic needs {', '.join(need)}", need=list(need))
+    refuse_missing(job.missing_files(), f"the {job.heuristic} heuristic")
     return _begin(job, budget)
 
 
 def _optimize(request: Fields) -> dict[str, Any]:
     job = read_optimize(request, CAPS, fetching=True)
     budget = _budget(request)  # every field is checked before the job exists
-    need = job.missing_files()
-    answer = _begin(job, budget)
-    if need:
-        answer["need"] = list(need)
-    return answer
+    return _begin(job, budget, need=job.missing_files())
 
 
 def _slidysim(request: Fields) -> dict[str, Any]:
@@ -651,16 +651,7 @@ def _solve(request: Fields) -> dict[str, Any]:
     # An anytime search starts at once: it answers with a first solution while the
     # files it needs (in "need") are fetched, and waits for them before improving it.
     search, need = solve.start(fetching=True)
-    if isinstance(search, MtmSolve):  # the multi-tile metric: its tables are built, not fetched
-        return _begin(search, budget)
-    want = [name for name in wanted_table_files(solve.board.rows, solve.board.cols, solve.goal.blank)
-            if name not in need] if search.info.anytime else []
-    answer = _begin(search, budget)
-    if need:
-        answer["need"] = list(need)
-    if want:
-        answer["want"] = want
-    return answer
+    return _begin(search, budget, need=need, want=solve.wanted(search, need))
 
 
 def _analyse(request: Fields) -> dict[str, Any]:
@@ -669,11 +660,7 @@ def _analyse(request: Fields) -> dict[str, Any]:
     # On 4x4 the analysis starts at once and waits (progress with a stage) for the table
     # files it names in "need", which the worker fetches meanwhile.
     analysis = analyse.start(fetching=True)
-    need = analysis.wanted_files
-    answer = _begin(analysis, budget)
-    if need:
-        answer["need"] = list(need)
-    return answer
+    return _begin(analysis, budget, need=analysis.wanted_files)
 
 
 def _write_moves(request: Fields) -> dict[str, Any]:

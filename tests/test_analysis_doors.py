@@ -136,11 +136,11 @@ def test_the_progress_sends_what_changed_and_adds_up_to_the_result() -> None:
 def test_a_4x4_analysis_names_the_tables_it_waits_for(monkeypatch: pytest.MonkeyPatch) -> None:
     fetched = {"done": False}
 
-    def missing(name: str | None, rows: int, cols: int, blank: int) -> list[str]:
+    def missing(heuristics: object, rows: int, cols: int, blank: int) -> list[str]:
         return [] if fetched["done"] else ["pdb-4x4-663x2.bin"]
 
-    monkeypatch.setattr(distances, "missing_table_files", missing)
-    monkeypatch.setattr(analysis, "missing_table_files", missing)
+    monkeypatch.setattr(distances, "table_needs", missing)
+    monkeypatch.setattr(analysis, "table_needs", missing)
     answer = call({"op": "analyse", "board": NEAR_4, "moves": "RL", "notation": "page", "budget_ms": 5})
     assert answer["ok"] and answer["need"] == ["pdb-4x4-663x2.bin"]
     for _ in range(2):

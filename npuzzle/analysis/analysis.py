@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import time
 
-from ..heuristics import get_heuristic, missing_table_files, strongest_heuristic
+from ..heuristics import get_heuristic, strongest_heuristic, table_needs
 from ..job import run
 from ..search.result import DEFAULT_TIME_LIMIT, DEPTH_FIRST_MAX_NODES, Limits
 from ..solvability import explain_solvability, is_solvable
@@ -91,7 +91,7 @@ class GameAnalysis:
             wanted = strongest_heuristic(*where)
             self.heuristic = wanted if fetching else strongest_heuristic(*where, available_only=True)
             if self.heuristic != wanted:
-                self.missing_files = tuple(missing_table_files(wanted, *where))
+                self.missing_files = tuple(table_needs([wanted], *where))
         self.sheet = Sheet(self.game)
         self._work: Work | None = None
         self._started = 0.0
@@ -106,7 +106,7 @@ class GameAnalysis:
     def wanted_files(self) -> list[str]:
         """Table files the analysis would read that are missing now (the browser fetches them)."""
         goal = self.game.goal
-        return missing_table_files(self.heuristic, goal.rows, goal.cols, goal.blank) if self.heuristic else []
+        return table_needs([self.heuristic], goal.rows, goal.cols, goal.blank)
 
     @property
     def done(self) -> bool:

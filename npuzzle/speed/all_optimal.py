@@ -28,7 +28,7 @@ import heapq
 from dataclasses import dataclass, field
 
 from ..board import Board
-from ..heuristics import Compiled
+from ..heuristics import Compiled, table_needs
 from ..job import run
 from ..search.idastar import idastar
 from ..search.registry import default_heuristic
@@ -231,7 +231,7 @@ class AllOptimal:
     def missing_files(self) -> list[str]:
         """Table files the heuristic needs that are not here (fetch them, then start again)."""
         entry = self._search.heuristic_info
-        return entry.missing_files(self.board.rows, self.board.cols, self.goal.blank) if entry else []
+        return table_needs([entry], self.board.rows, self.board.cols, self.goal.blank)
 
     @property
     def limits(self) -> Limits:

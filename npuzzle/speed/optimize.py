@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from ..analysis.game import Game, read_game
 from ..analysis.notation import DEFAULT_NOTATION, write_moves
 from ..board import Board
-from ..heuristics import Compiled
+from ..heuristics import Compiled, table_needs
 from ..job import run
 from ..search.anytime import anytime
 from ..search.result import DEFAULT_MAX_NODES, Limits, Progress, StopReason
@@ -148,7 +148,7 @@ class Optimize:
         """Table files the heuristic needs that are not here yet (the search waits for them)."""
         entry = self._search.heuristic_info
         game = self.game
-        return entry.missing_files(game.start.rows, game.start.cols, game.goal.blank) if entry else []
+        return table_needs([entry], game.start.rows, game.start.cols, game.goal.blank)
 
     def step(self, budget: float = 0.03) -> None:
         if self.result is None:
