@@ -468,6 +468,21 @@ def strongest_heuristic(rows: int, cols: int, blank_goal: int, available_only: b
     return max(usable, key=lambda info: info.strength).name
 
 
+def heuristic_along(start: Board, goal: Board, heuristic: str | None, tiles: Sequence[int]) -> tuple[str, list[int]]:
+    """The heuristic's name and its value at the start and after every move of ``tiles``
+    (for g, h and f along a solution; ``Compiled.values_along`` walks the path). ``heuristic``
+    if it is ready, else the strongest one that is: this is computed between a search's
+    slices, and must never load tables in one go (the search loads them in steps). A
+    person's heuristic (not in the registry) is not run here either: the strongest ready one is."""
+    name = heuristic
+    if name is None or name not in HEURISTICS or not heuristic_ready(name, start.rows, start.cols, goal.blank):
+        name = strongest_heuristic(start.rows, start.cols, goal.blank, ready_only=True)
+    compiled = compile_heuristic(name, start.rows, start.cols, goal.blank)
+    cells = relabel(start, goal)
+    label_of = dict(zip(start.tiles, cells))
+    return name, compiled.values_along(cells, [label_of[tile] for tile in tiles])
+
+
 def estimate(name: str, board: Board, goal: Board) -> int:
     """The value of heuristic ``name`` for ``board`` against ``goal``."""
     cells = relabel(board, goal)

@@ -36,7 +36,7 @@ from .analysis import (
     get_notation,
     read_game,
 )
-from .board import Board, BoardError, parse_goal, parse_shape
+from .board import Board, BoardError, MoveError, Replay, parse_goal, parse_shape
 from .compare import COMPARE_MAX_NODES, COMPARE_TIME_LIMIT, Comparison
 from .custom import (
     DEFAULT_FILENAME,
@@ -484,6 +484,73 @@ def read_prepare(fields: Fields, caps: Caps = NO_CAPS) -> tuple[str, int, int, B
     name = default_heuristic(rows, cols, goal.blank)
     refuse_missing(table_needs([name], rows, cols, goal.blank), f"the {name} heuristic")
     return name, rows, cols, goal
+
+
+MAX_REPLAY_MOVES = 1_000_000
+"""The most moves ``read_replay`` takes (a 16x16 anytime solution has thousands)."""
+
+
+def read_move(fields: Fields, caps: Caps = NO_CAPS) -> tuple[Boards, Replay]:
+    """A push on the boards: ``tile`` (or the tile that slides in ``direction``, U/D/L/R)
+    toward the blank, in its row or column, the tiles between sliding too; the boards and
+    the slides played (``Board.replay``'s). RequestError naming ``tile`` or ``direction``."""
+    boards = read_boards(fields, caps)
+    board = boards.board
+    tile = fields.get("tile")
+    direction = fields.get("direction")
+    if tile is None and isinstance(direction, str):
+        try:
+            tile = board.tile_sliding(direction)
+        except BoardError as exc:
+            raise RequestError("direction", str(exc)) from None
+    if isinstance(tile, bool) or not isinstance(tile, int):
+        raise RequestError("tile", f"tile must be a tile number, not {quote(tile)}")
+    if not 0 < tile < board.size:  # not on the board, however large
+        raise RequestError("tile", f"there is no tile {quote(tile)} to move")
+    try:
+        moved = board.line_to_blank(tile)
+    except BoardError as exc:
+        raise RequestError("tile", str(exc)) from None
+    return boards, board.replay(moved)
+
+
+def read_replay(fields: Fields, caps: Caps = NO_CAPS) -> tuple[Boards, Replay]:
+    """``tiles`` (the tile slid at each move) replayed from the board (``Board.replay``), at
+    most ``MAX_REPLAY_MOVES``; RequestError with field ``tiles`` (and ``step``, ``board``: the
+    move refused and the board before it) otherwise."""
+    boards = read_boards(fields, caps)
+    tiles = fields.get("tiles")
+    if not isinstance(tiles, list):
+        raise RequestError("tiles", f"tiles must be a list of tile numbers, not {quote(tiles)}")
+    if len(tiles) > MAX_REPLAY_MOVES:
+        raise RequestError("tiles", f"{len(tiles):,} moves are more than {MAX_REPLAY_MOVES:,}")
+    try:
+        return boards, boards.board.replay(tiles)
+    except MoveError as exc:
+        raise RequestError("tiles", str(exc), step=exc.number, board=list(exc.board.tiles)) from None
+
+
+@dataclass(frozen=True)
+class Feed:
+    """What a step brings a judged check that takes values as it runs: the next ``values``
+    in order, whether they are the last (``final``), why there are no more (``stopped``) and
+    the seconds the page measured."""
+
+    values: list[Any]
+    final: bool
+    stopped: Any
+    seconds: float | None
+
+
+def read_feed(fed: Any) -> Feed:
+    """A step's ``feed`` (``{values, final, stopped?, seconds?}``); RequestError with field
+    ``feed`` otherwise."""
+    if not isinstance(fed, dict) or not isinstance(fed.get("values"), list) or not isinstance(fed.get("final"), bool):
+        raise RequestError("feed", f"feed must be {{values: [...], final: true or false}}, not {quote(fed)}")
+    seconds = fed.get("seconds")
+    if seconds is not None and (isinstance(seconds, bool) or not isinstance(seconds, (int, float)) or not 0 <= seconds < 1e9):
+        raise RequestError("feed", f"feed's seconds must be a number of seconds, not {quote(seconds)}")
+    return Feed(fed["values"], fed["final"], fed.get("stopped"), seconds)
 
 
 @dataclass(frozen=True)

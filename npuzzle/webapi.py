@@ -137,7 +137,7 @@ adapter, ``WebJob``, steps, cancels and answers, each kind in the JSON of its ``
     the blank) from ``board``: ``{"type": "replayed", "start", "goal", "rows", "cols", "tiles",
     "moves": their directions, "end": the board reached, "at_goal"}``; an error with field ``tiles`` (and ``step``, ``board``: the
     move refused and the board before it) for a tile that is not next to the blank, at most
-    ``MAX_REPLAY_MOVES`` moves. The page replays here, in the solver's own worker, every
+    ``MAX_REPLAY_MOVES`` moves (request.py). The page replays here, in the solver's own worker, every
     solution the worker that runs a person's code reports before it shows one. With
     ``"distance": true``, ``distance`` is the start's exact distance to the goal on boards of at
     most 9 cells (else null): whether a solution found with a person's heuristic is a shortest one
@@ -188,18 +188,9 @@ from typing import Any, Callable, Generic, Sequence, TypeVar
 from . import __version__
 from .analysis import DEFAULT_NOTATION, MAX_GAME_MOVES, METHODS, NOTATIONS, SEARCH_CELLS, UNDO_CHOICES, GameAnalysis
 from .answer import result_json
-from .board import (
-    DIRECTION_NAMES,
-    GOAL_NAMES,
-    MAX_SIDE,
-    MIN_SIDE,
-    Board,
-    BoardError,
-    MoveError,
-    relabel,
-)
+from .board import DIRECTION_NAMES, GOAL_NAMES, MAX_SIDE, MIN_SIDE, Board
 from .compare import COMPARE_MAX_NODES, COMPARE_TIME_LIMIT, Comparison
-from .distance_table import TABLE_CELLS, distance_table
+from .distance_table import exact_distance
 from .explain import ExplainError, breakdown
 from .custom.check import JudgedCheck
 from .custom import (
@@ -212,13 +203,7 @@ from .custom import (
     UserCodeError,
     heuristic_entry,
 )
-from .heuristics import (
-    HEURISTICS,
-    compile_heuristic,
-    heuristic_ready,
-    heuristic_applies,
-    strongest_heuristic,
-)
+from .heuristics import HEURISTICS, heuristic_along, heuristic_applies
 from .job import Job
 from .request import (
     Caps,
@@ -240,6 +225,9 @@ from .request import (
     read_solve,
     read_user_search,
     read_write_moves,
+    read_move,
+    read_replay,
+    read_feed,
     refuse_missing,
     text_field,
     user_code_error,
@@ -261,7 +249,7 @@ from .speed.all_optimal import AllOptimal
 from .speed.mtm import mtm_supported
 from .speed.mtm_solve import METRIC_WORDS, METRICS, MTM_METHOD_WORDS, MtmSolve
 from .speed.optimize import Optimize
-from .speed.request import read_all_optimal, read_move_action, read_optimize, read_replay_request, write_replay_request
+from .speed.request import read_all_optimal, read_move_action, read_optimize, slidysim_request
 
 __all__ = ["RequestError", "handle", "handle_dict"]
 
@@ -269,8 +257,6 @@ MAX_NODES_CAP = 100_000_000
 TIME_LIMIT_CAP = 3600.0
 DEFAULT_BUDGET_MS = 30
 MAX_TEXT = 10_000
-MAX_REPLAY_MOVES = 1_000_000
-"""The most moves ``replay`` takes (a 16x16 anytime solution has thousands)."""
 CAPS = Caps(max_nodes=MAX_NODES_CAP, time_limit=TIME_LIMIT_CAP, text=MAX_TEXT)
 """What the page may ask for at most."""
 PAGE_MAX_SIDE = MAX_SIDE
@@ -320,7 +306,7 @@ def _search_result(search: Search) -> Json:
     result = _done(search)
     out = result_json(result)
     if result.solved:
-        out["h_name"], out["h_path"] = _h_path(result.start, result.goal, result.heuristic, result.tiles)
+        out["h_name"], out["h_path"] = heuristic_along(result.start, result.goal, result.heuristic, result.tiles)
     return {"result": out}
 
 
@@ -493,28 +479,13 @@ def _describe(board: Board, goal: Board) -> dict[str, Any]:
     }
 
 
-def _h_path(start: Board, goal: Board, heuristic: str | None, tiles: Sequence[int]) -> tuple[str, list[int]]:
-    """The heuristic's value at the start and after every move of a solution (for g, h
-    and f in the page; ``Compiled.values_along`` walks the path). The search's own
-    heuristic if it is ready, else the strongest one that is: this is computed between a
-    search's slices, and must never load tables in one go (the search loads them in steps)."""
-    name = heuristic
-    # A person's heuristic (custom/, not in the registry) is not run here: the strongest ready one is.
-    if name is None or name not in HEURISTICS or not heuristic_ready(name, start.rows, start.cols, goal.blank):
-        name = strongest_heuristic(start.rows, start.cols, goal.blank, ready_only=True)
-    compiled = compile_heuristic(name, start.rows, start.cols, goal.blank)
-    cells = relabel(start, goal)
-    label_of = dict(zip(start.tiles, cells))
-    return name, compiled.values_along(cells, [label_of[tile] for tile in tiles])
-
-
 def _solution(search: Search) -> dict[str, Any] | None:
     """An anytime search's better solution since the last answer, once (else None)."""
     if not search.improved or search.best is None:
         return None
     search.improved = False
     tiles, moves = search.best
-    h_name, h_path = _h_path(search.board, search.goal, search.heuristic, tiles)
+    h_name, h_path = heuristic_along(search.board, search.goal, search.heuristic, tiles)
     progress = search.progress
     return {
         "length": len(tiles), "tiles": list(tiles), "moves": moves,
@@ -572,16 +543,7 @@ def _optimize(request: Fields) -> dict[str, Any]:
 
 
 def _slidysim(request: Fields) -> dict[str, Any]:
-    action = request.get("action")
-    if action == "read":
-        answer = read_replay_request(request, CAPS)
-    elif action == "write":
-        answer = write_replay_request(request, CAPS)
-    else:
-        if action is None:
-            raise RequestError("action", "action is missing: choose read or write")
-        raise RequestError("action", f"unknown action {_quote(action)}: choose read or write")
-    return {"type": "replay", **answer.to_dict()}
+    return {"type": "replay", **slidysim_request(request, CAPS).to_dict()}
 
 
 def _moves(request: Fields) -> dict[str, Any]:
@@ -589,56 +551,19 @@ def _moves(request: Fields) -> dict[str, Any]:
 
 
 def _move(request: Fields) -> dict[str, Any]:
-    boards = read_boards(request, CAPS)
-    board, goal = boards.board, boards.goal
-    tile = request.get("tile")
-    direction = request.get("direction")
-    if tile is None and isinstance(direction, str):
-        try:
-            tile = board.tile_sliding(direction)
-        except BoardError as exc:
-            raise RequestError("direction", str(exc)) from None
-    if isinstance(tile, bool) or not isinstance(tile, int):
-        raise RequestError("tile", f"tile must be a tile number, not {_quote(tile)}")
-    if not 0 < tile < board.size:  # not on the board, however large
-        raise RequestError("tile", f"there is no tile {_quote(tile)} to move")
-    try:
-        moved = board.line_to_blank(tile)
-    except BoardError as exc:
-        raise RequestError("tile", str(exc)) from None
-    played = board.replay(moved)
-    return {**_describe(played.end, goal), "moved": moved, "moves": played.directions}
+    boards, played = read_move(request, CAPS)
+    return {**_describe(played.end, boards.goal), "moved": list(played.tiles), "moves": played.directions}
 
 
 def _replay(request: Fields) -> dict[str, Any]:
-    boards = read_boards(request, CAPS)
-    tiles = request.get("tiles")
-    if not isinstance(tiles, list):
-        raise RequestError("tiles", f"tiles must be a list of tile numbers, not {_quote(tiles)}")
-    if len(tiles) > MAX_REPLAY_MOVES:
-        raise RequestError("tiles", f"{len(tiles):,} moves are more than {MAX_REPLAY_MOVES:,}")
+    boards, played = read_replay(request, CAPS)
     board = boards.board
-    try:
-        played = board.replay(tiles)
-    except MoveError as exc:
-        raise RequestError("tiles", str(exc), step=exc.number, board=list(exc.board.tiles)) from None
     answer = {"type": "replayed", "start": list(board.tiles), "goal": list(boards.goal.tiles), "rows": board.rows,
-              "cols": board.cols, "tiles": tiles, "moves": played.directions, "end": list(played.end.tiles),
-              "at_goal": played.end == boards.goal}
+              "cols": board.cols, "tiles": list(played.tiles), "moves": played.directions,
+              "end": list(played.end.tiles), "at_goal": played.end == boards.goal}
     if flag_field(request, "distance"):
-        answer["distance"] = _exact_distance(board, boards.goal)
+        answer["distance"] = exact_distance(board, boards.goal)
     return answer
-
-
-def _exact_distance(board: Board, goal: Board) -> int | None:
-    """The board's exact distance to the goal on boards of at most TABLE_CELLS cells (the
-    distance table grown to the end: once per goal, then kept), else None."""
-    if board.size > TABLE_CELLS:
-        return None
-    table = distance_table(goal)
-    while not table.complete:
-        table.grow(1 << 20)
-    return table.distance_of(board)
 
 
 def _budget(request: Fields) -> float:
@@ -719,13 +644,9 @@ def _feed(job: WebJob, fed: Any) -> None:
     check = job.job
     if not isinstance(check, JudgedCheck):
         raise RequestError("feed", "only a judge_check started with more: true takes values as it runs")
-    if not isinstance(fed, dict) or not isinstance(fed.get("values"), list) or not isinstance(fed.get("final"), bool):
-        raise RequestError("feed", f"feed must be {{values: [...], final: true or false}}, not {_quote(fed)}")
-    seconds = fed.get("seconds")
-    if seconds is not None and (isinstance(seconds, bool) or not isinstance(seconds, (int, float)) or not 0 <= seconds < 1e9):
-        raise RequestError("feed", f"feed's seconds must be a number of seconds, not {_quote(seconds)}")
+    feed = read_feed(fed)
     try:
-        check.feed(fed["values"], fed["final"], fed.get("stopped"), seconds)
+        check.feed(feed.values, feed.final, feed.stopped, feed.seconds)
     except ValueError as exc:
         raise RequestError("feed", str(exc)) from None
 

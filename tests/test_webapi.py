@@ -12,7 +12,7 @@ from npuzzle import ALGORITHMS, HEURISTICS, Board, __version__
 from npuzzle import webapi
 from npuzzle.board import DIRECTION_NAMES, GOAL_NAMES, MAX_SIDE, MIN_SIDE, relabel
 from npuzzle.compare import COMPARE_MAX_NODES, COMPARE_TIME_LIMIT
-from npuzzle.heuristics import compile_heuristic, heuristic_available
+from npuzzle.heuristics import compile_heuristic, heuristic_along, heuristic_available
 from npuzzle.search import DEFAULT_TIME_LIMIT
 from npuzzle.webapi import HINT_LIMITS, PAGE_MAX_SIDE, handle
 
@@ -268,7 +268,7 @@ def test_solution_carries_h_at_every_step() -> None:
 def test_h_path_is_each_states_full_evaluation(rows: int, cols: int, goal_name: str) -> None:
     """``h_path`` (worked out move by move by ``Compiled.values_along``) is the heuristic's plain
     ``evaluate`` of every state along the solution, for every heuristic that applies; so is
-    ``_h_path`` along a long random walk, which passes through many more kinds of move."""
+    ``heuristic_along`` along a long random walk, which passes through many more kinds of move."""
     goal = Board.goal(rows, cols, goal_name)
     rng = random.Random(f"{rows}x{cols}{goal_name}")
     walk, board, last = [], goal, None
@@ -289,7 +289,7 @@ def test_h_path_is_each_states_full_evaluation(rows: int, cols: int, goal_name: 
         boards = check_solution(start, goal, result)
         assert result["h_name"] == name
         assert result["h_path"] == [compiled.evaluate(relabel(b, goal)) for b in boards], name
-        h_name, h_path = webapi._h_path(goal, goal, name, walk)
+        h_name, h_path = heuristic_along(goal, goal, name, walk)
         assert h_name == name
         assert h_path == [compiled.evaluate(relabel(b, goal)) for b in replay(goal, walk)], name
         checked.append(name)
