@@ -7,7 +7,7 @@ JSON object with ``"ok"``; errors come back as data::
 
 Requests (``"op"`` names the operation; their fields are read once by
 ``npuzzle/request.py``, the same reading as the command line's, under the page's caps;
-``solve``, ``compare``, ``check``, ``prepare`` and ``analyse`` start jobs (npuzzle/job.py), which one
+``solve``, ``compare``, ``check``, ``prepare`` and ``analyse_game`` start jobs (npuzzle/job.py), which one
 adapter, ``WebJob``, steps, cancels and answers, each kind in the JSON of its ``JobJson``):
 
 ``info``
@@ -21,7 +21,8 @@ adapter, ``WebJob``, steps, cancels and answers, each kind in the JSON of its ``
     (``max_moves``, ``undos``, ``default_notation``, ``search_cells``, ``methods``: how each
     size's distances are found, in words).
 ``analyze`` ``{board, goal?, size?}``
-    Parse and validate a board and goal; answer solvability with its reason.
+    Parse and validate a board and goal; answer solvability with its reason (a board
+    described, not a game analysed: that is ``analyse_game``).
 ``goal`` ``{size, goal?}``
     The goal board of a size, answered like ``analyze`` (for "new board").
 ``random`` ``{size, goal?, moves?, seed?, unsolvable?}``
@@ -107,7 +108,7 @@ adapter, ``WebJob``, steps, cancels and answers, each kind in the JSON of its ``
     field ``search_code`` (and ``kind``, ``line``, ``board``, ``step`` for a move that is
     refused) otherwise. It is one call: the page runs it in a worker of its own, which it
     ends when the call outlives the time limit.
-``analyse`` ``{board, goal?, size?, moves, notation?, undos?, times?, max_nodes?, time_limit?, position_seconds?, budget_ms?}``
+``analyse_game`` ``{board, goal?, size?, moves, notation?, undos?, times?, max_nodes?, time_limit?, position_seconds?, budget_ms?}``
     Analyse a game (npuzzle/analysis/): the start ``board``, the ``moves`` played from it
     (text; empty for a game without moves: one position's distance, best moves and finish)
     written in ``notation`` (``page``, ``slidysim``, ``blank`` or ``numbers``; required when
@@ -129,7 +130,7 @@ adapter, ``WebJob``, steps, cancels and answers, each kind in the JSON of its ``
     start that cannot reach the goal), ``goal`` and ``size``.
 ``write_moves`` ``{board, goal?, size?, moves, notation?, to}``
     A game's moves written in another notation (``to``): ``{"type": "written", "text",
-    "notation", "moves"}``; refused like ``analyse``'s game (field ``to`` for an unknown
+    "notation", "moves"}``; refused like ``analyse_game``'s game (field ``to`` for an unknown
     notation to write in). The page writes a best finish with it (the position's board,
     the finish's tiles in ``numbers``).
 ``replay`` ``{board, goal?, size?, tiles, distance?}``
@@ -155,7 +156,7 @@ adapter, ``WebJob``, steps, cancels and answers, each kind in the JSON of its ``
     Shorten a solution (speed/optimize.py), a job stepped like ``solve`` whose progress has the
     best length so far (``best``) and the proven ``lower_bound``; the result is ``{"type":
     "optimized", "optimized": {...}}`` (the keys of ``optimize --json``). Moves are read and
-    refused as ``analyse`` reads them, and moves that do not end on the goal are refused (field
+    refused as ``analyse_game`` reads them, and moves that do not end on the goal are refused (field
     ``moves``). Like an anytime ``solve``, it may name in ``need`` files it fetches meanwhile.
 ``moves`` ``{action, moves, notation, to?, board?, goal?, size?}``
     A move string inverted, mirrored, simplified or converted (speed/request.py's
@@ -166,7 +167,7 @@ adapter, ``WebJob``, steps, cancels and answers, each kind in the JSON of its ``
     Read a Slidysim replay (its link, the link's ``r`` value, or a replay file's text), or write
     a game as one (speed/slidysim.py): ``{"type": "replay", "board", "rows", "cols", "size",
     "goal", "moves" (this page's letters), "solution" (Slidysim's), "stm", "mtm", "times" (the
-    gaps, as ``analyse`` takes them, or null), "time_ms", "tps", "solved", "scramble", "link", "file"}`` (a replay file's text).
+    gaps, as ``analyse_game`` takes them, or null), "time_ms", "tps", "solved", "scramble", "link", "file"}`` (a replay file's text).
     A replay that cannot be read is an error with field ``text`` (and ``part``, ``move`` and
     ``board`` for an illegal move; with ``"analyse": true``, a solve longer than an analysis
     takes too); a game that cannot be written, field ``board``, ``moves`` or ``times``, and
@@ -175,6 +176,13 @@ adapter, ``WebJob``, steps, cancels and answers, each kind in the JSON of its ``
     Play: push ``tile`` (or the tile that slides in ``direction``, U/D/L/R) toward the blank (it must share the blank's row or column;
     the tiles between slide too). Answered like ``analyze`` plus ``moved`` (tiles, in
     order) and ``moves`` (their directions).
+
+Aliases (``OP_ALIASES``): an old name of an op, still answered, the same op under its old name
+(the answer's ``op`` is the name sent). No link or saved file carries an op name (links carry
+fields such as ``moves`` and ``view``), so an op is renamed only to tell it apart:
+
+``analyse`` ``{board, goal?, size?, moves, notation?, undos?, times?, max_nodes?, time_limit?, position_seconds?, budget_ms?}``
+    ``analyse_game`` (its name until issue 38: one letter from ``analyze``, which describes a board).
 """
 
 from __future__ import annotations
@@ -579,7 +587,7 @@ def _solve(request: Fields) -> dict[str, Any]:
     return _begin(search, budget, need=need, want=solve.wanted(search, need))
 
 
-def _analyse(request: Fields) -> dict[str, Any]:
+def _analyse_game(request: Fields) -> dict[str, Any]:
     analyse = read_analyse(request, CAPS)
     budget = _budget(request)  # every field is checked before the job exists
     # On 4x4 the analysis starts at once and waits (progress with a stage) for the table
@@ -673,8 +681,11 @@ def _breakdown(request: Fields) -> dict[str, Any]:
 
 
 _OPS = {"prepare": _prepare, "info": _info, "analyze": _analyze, "goal": _goal, "random": _random, "move": _move, "replay": _replay, "compare": _compare, "solve": _solve, "step": _step, "cancel": _cancel, "breakdown": _breakdown,
-        "check": _check, "check_values": _check_values, "judge_check": _judge_check, "user_search": _user_search, "analyse": _analyse, "write_moves": _write_moves,
+        "check": _check, "check_values": _check_values, "judge_check": _judge_check, "user_search": _user_search, "analyse_game": _analyse_game, "write_moves": _write_moves,
         "all_optimal": _all_optimal, "optimize": _optimize, "moves": _moves, "slidysim": _slidysim}
+OP_ALIASES = {"analyse": "analyse_game"}
+"""Old names still answered, each the op it names now (the module's docstring, Aliases)."""
+_OPS.update({alias: _OPS[op] for alias, op in OP_ALIASES.items()})
 
 
 def handle_dict(request: Any) -> dict[str, Any]:
@@ -683,7 +694,7 @@ def handle_dict(request: Any) -> dict[str, Any]:
         return _error("request", "a request must be a JSON object")
     op = request.get("op")
     if not isinstance(op, str) or op not in _OPS:
-        return _error("op", f"unknown op {_quote(op)}: use one of {', '.join(_OPS)}")
+        return _error("op", f"unknown op {_quote(op)}: use one of {', '.join(o for o in _OPS if o not in OP_ALIASES)}")
     try:
         answer = _OPS[op](request)
     except RequestError as exc:

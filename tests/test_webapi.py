@@ -370,3 +370,22 @@ def test_replay_replays_legal_slides_and_refuses_any_other() -> None:
         error = call({"op": "replay", "board": "1 2 3 / 4 5 6 / 7 0 8", "tiles": tiles})["error"]
         assert error["field"] == "tiles", (tiles, error)
     assert call({"op": "replay", "board": "1 2 3 / 4 5 6 / 7 0 8", "tiles": [7, 7, 8, 5]})["error"]["step"] == 4
+
+
+def test_analyse_is_an_alias_of_analyse_game_and_analyze_another_op() -> None:
+    """``analyse_game`` analyses a game (a job); ``analyse``, its old name, is the same op; ``analyze``
+    describes a board. The unknown-op message offers the current names only."""
+    request = {"board": "1 2 3 / 4 5 6 / 0 7 8", "moves": "LRLL", "notation": "page"}
+    new = run_job(call({"op": "analyse_game", **request}))
+    old = run_job(call({"op": "analyse", **request}))
+    assert new["type"] == old["type"] == "analysis"
+    assert [m["verdict"] for m in new["analysis"]["moves"]] == [m["verdict"] for m in old["analysis"]["moves"]]
+    assert [m["tile"] for m in new["analysis"]["moves"]] == [7, 7, 7, 8]  # hand-checked: L R L L from 0 7 8
+    for key in ("job", "op", "analysis"):
+        new.pop(key), old.pop(key)
+    assert new == old
+    described = call({"op": "analyze", **request})
+    assert described["ok"] and "solvability" in described and "job" not in described
+    assert described["tiles"] == [1, 2, 3, 4, 5, 6, 0, 7, 8] and described["op"] == "analyze"
+    offered = call({"op": "analyse-game"})["error"]["message"].split("use one of ")[1].split(", ")
+    assert "analyse_game" in offered and "analyze" in offered and "analyse" not in offered
