@@ -403,6 +403,20 @@ class Board:
             raise BoardError(f"tile {tile} is not in the blank's row or column")
         return [self.tiles[p] for p in range(b + step, t + step, step)]
 
+    def tiles_along(self, blanks: Sequence[Position]) -> Tiles:
+        """The tiles that slide when the blank walks along the cells ``blanks`` (this board's
+        blank first): a search's path as the moves ``replay`` takes (which checks them).
+
+        >>> Board.from_string("1 2 3 / 4 5 6 / 7 0 8").tiles_along([7, 8, 5])
+        (8, 6)
+        """
+        cells = list(self.tiles)
+        tiles = []
+        for before, after in zip(blanks, blanks[1:]):
+            tiles.append(cells[after])
+            cells[before], cells[after] = cells[after], BLANK
+        return tuple(tiles)
+
     def play(self, tiles: Iterable[Tile]) -> Board:
         """The board after sliding each tile in turn (``replay``'s end: MoveError for a tile
         that is not next to the blank)."""

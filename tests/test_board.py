@@ -184,6 +184,7 @@ def test_replay_agrees_with_the_tiles_coordinates(rows: int, cols: int, picks: l
     played = board.replay(tiles)
     assert played.directions == "".join(expected) and played.end.tiles == tuple(cells)
     assert played.boards()[-1] == played.end and len(played.boards()) == len(tiles) + 1
+    assert board.tiles_along(played.blanks) == tuple(tiles)  # the blank's path gives the tiles back
     back = played.end.replay(reversed(tiles))  # each move undone by the same tile, the other way
     assert back.end == board and back.directions == "".join(OPPOSITE[d] for d in reversed(expected))
 

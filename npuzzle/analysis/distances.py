@@ -134,13 +134,7 @@ class Sheet:
 
     def finish_tiles(self, index: int, blanks: Sequence[int]) -> tuple[int, ...]:
         """The tiles moved along a path of the blank's cells from position ``index``."""
-        cells = list(self.boards[index].tiles)
-        tiles = []
-        for before, after in zip(blanks, blanks[1:]):
-            tile = cells[after]
-            cells[before], cells[after] = tile, 0
-            tiles.append(tile)
-        return tuple(tiles)
+        return self.boards[index].tiles_along(blanks)
 
 
 # -- boards up to 9 cells: the table ---------------------------------------------

@@ -12,7 +12,7 @@ import functools
 import random
 from dataclasses import dataclass
 
-from ..board import BLANK, Board, MoveError, relabel
+from ..board import Board, MoveError, relabel
 
 
 def neighbour_table(rows: int, cols: int) -> tuple[tuple[int, ...], ...]:
@@ -82,13 +82,8 @@ class Problem:
 
     def decode(self, blanks: list[int]) -> tuple[tuple[int, ...], str]:
         """Tiles moved and their directions (``Board.replay``'s) for a path given as blank positions."""
-        cells = list(self.start_board.tiles)
-        tiles: list[int] = []
-        for before, after in zip(blanks, blanks[1:]):
-            tiles.append(cells[after])
-            cells[before], cells[after] = cells[after], BLANK
         try:
-            played = self.start_board.replay(tiles)
+            played = self.start_board.replay(self.start_board.tiles_along(blanks))
         except MoveError as exc:  # a bug in a search, never input
             raise RuntimeError(f"decoded path is not a path: {exc}") from None
         if played.end != self.goal_board:
