@@ -104,6 +104,16 @@ def _show(text: str, limit: int = 40) -> str:
     return repr(flat)
 
 
+def _value_text(value: object, limit: int = 24) -> str:
+    """Any value given as a move, for a message: its repr, shortened if long (never raising:
+    an int of over 4,300 digits has no repr, and a person's search may return anything)."""
+    try:
+        text = repr(value)
+    except Exception:
+        return "a number too long to show" if isinstance(value, int) else f"a {type(value).__name__}"
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
 def parse_shape(text: str) -> tuple[int, int]:
     """Parse a size such as ``4``, ``4x4`` or ``3x5`` into ``(rows, cols)``."""
     match = re.fullmatch(r"\s*(\d+)\s*(?:[xX\u00d7*]\s*(\d+))?\s*", text)
@@ -358,9 +368,9 @@ class Board:
         blanks = [blank]
         for number, tile in enumerate(tiles, 1):
             if isinstance(tile, bool) or not isinstance(tile, int) or not 0 < tile < size:
-                why = (f"there is no tile {tile!r} to slide (a {self.shape} board's tiles are 1 to {size - 1})"
-                       if tile != BLANK or isinstance(tile, bool) else
-                       "there is no tile 0 to slide (0 is the blank, which never moves by itself)")
+                why = ("there is no tile 0 to slide (0 is the blank, which never moves by itself)"
+                       if isinstance(tile, int) and not isinstance(tile, bool) and tile == BLANK else
+                       f"there is no tile {_value_text(tile)} to slide (a {self.shape} board's tiles are 1 to {size - 1})")
                 raise MoveError(number, tile, Board(self.rows, cols, tuple(cells)), why)
             at = where[tile]
             direction = slide_direction(blank, at, cols)

@@ -151,6 +151,8 @@ def test_replay_plays_checked_moves_with_directions_boards_and_end() -> None:
     ([9], 1, (1, 2, 3, 4, 0, 5, 6, 7, 8), "there is no tile 9"),
     ([7, True], 2, (1, 2, 3, 4, 7, 5, 6, 0, 8), "there is no tile True"),
     (["5"], 1, (1, 2, 3, 4, 0, 5, 6, 7, 8), "there is no tile '5'"),
+    ([7, 10**5000], 2, (1, 2, 3, 4, 7, 5, 6, 0, 8), "there is no tile a number too long to show"),
+    (["x" * 10_000], 1, (1, 2, 3, 4, 0, 5, 6, 7, 8), "there is no tile 'xxxxxxxxxxxxxxxxxxxx..."),
 ])
 def test_replay_names_an_illegal_moves_number_and_the_board_before_it(
         tiles: list[object], number: int, before: tuple[int, ...], why: str) -> None:

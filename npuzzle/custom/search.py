@@ -200,7 +200,7 @@ def replay(start: Board, goal: Board, moves: Sequence[int], filename: str = DEFA
         if isinstance(tile, bool) or not isinstance(tile, int):
             reason = f"the move {_shown(tile)} is not a tile number"
         elif not 0 < tile < board.size:
-            reason = f"there is no tile {tile} on a {board.shape} board"
+            reason = f"there is no tile {_shown(tile)} on a {board.shape} board"
         else:
             r, c = divmod(board.blank, board.cols)
             reason = f"tile {tile} is not next to the blank (row {r + 1}, column {c + 1}), so it cannot slide"
