@@ -346,7 +346,7 @@ class Board:
         cells[b], cells[t] = tile, BLANK
         return Board(self.rows, self.cols, tuple(cells))
 
-    def replay(self, tiles: Iterable[Tile]) -> Replay:
+    def replay(self, tiles: Iterable[Tile]) -> Played:
         """The moves ``tiles`` (the tile slid at each, in order) played from this board, each
         checked: MoveError (the move's number, counted from 1, and the board before it) for
         anything that is not a tile next to the blank. One pass over a list of cells, so a
@@ -363,7 +363,7 @@ class Board:
         for cell, tile in enumerate(cells):
             where[tile] = cell
         blank = where[BLANK]
-        played: list[Tile] = []
+        moved: list[Tile] = []
         directions: list[str] = []
         blanks = [blank]
         for number, tile in enumerate(tiles, 1):
@@ -379,10 +379,10 @@ class Board:
                                 f"tile {tile} is not next to the blank and cannot move")
             cells[blank], cells[at] = tile, BLANK
             where[tile], blank = blank, at
-            played.append(tile)
+            moved.append(tile)
             directions.append(direction)
             blanks.append(blank)
-        return Replay(self, tuple(played), "".join(directions), tuple(blanks), Board(self.rows, cols, tuple(cells)))
+        return Played(self, tuple(moved), "".join(directions), tuple(blanks), Board(self.rows, cols, tuple(cells)))
 
     def tile_sliding(self, direction: str) -> Tile:
         """The tile that would slide in ``direction`` (U, D, L or R); BoardError if none can."""
@@ -434,7 +434,7 @@ class Board:
 
 
 @dataclass(frozen=True)
-class Replay:
+class Played:
     """Moves played from a board (``Board.replay``): each one checked legal."""
 
     start: Board

@@ -36,7 +36,7 @@ from .analysis import (
     get_notation,
     read_game,
 )
-from .board import Board, BoardError, MoveError, Replay, parse_goal, parse_shape
+from .board import Board, BoardError, MoveError, Played, parse_goal, parse_shape
 from .compare import COMPARE_MAX_NODES, COMPARE_TIME_LIMIT, Comparison
 from .custom import (
     DEFAULT_FILENAME,
@@ -490,7 +490,7 @@ MAX_REPLAY_MOVES = 1_000_000
 """The most moves ``read_replay`` takes (a 16x16 anytime solution has thousands)."""
 
 
-def read_move(fields: Fields, caps: Caps = NO_CAPS) -> tuple[Boards, Replay]:
+def read_move(fields: Fields, caps: Caps = NO_CAPS) -> tuple[Boards, Played]:
     """A push on the boards: ``tile`` (or the tile that slides in ``direction``, U/D/L/R)
     toward the blank, in its row or column, the tiles between sliding too; the boards and
     the slides played (``Board.replay``'s). RequestError naming ``tile`` or ``direction``."""
@@ -514,7 +514,7 @@ def read_move(fields: Fields, caps: Caps = NO_CAPS) -> tuple[Boards, Replay]:
     return boards, board.replay(moved)
 
 
-def read_replay(fields: Fields, caps: Caps = NO_CAPS) -> tuple[Boards, Replay]:
+def read_replay(fields: Fields, caps: Caps = NO_CAPS) -> tuple[Boards, Played]:
     """``tiles`` (the tile slid at each move) replayed from the board (``Board.replay``), at
     most ``MAX_REPLAY_MOVES``; RequestError with field ``tiles`` (and ``step``, ``board``: the
     move refused and the board before it) otherwise."""

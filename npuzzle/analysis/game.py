@@ -26,7 +26,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Sequence
 
-from ..board import Board, BoardError, MoveError, Replay, Tiles
+from ..board import Board, BoardError, MoveError, Played, Tiles
 from .notation import (
     DEFAULT_NOTATION,
     MAX_GAME_MOVES,
@@ -76,7 +76,7 @@ class Game:
     start: Board
     goal: Board
     tiles: Tiles = ()
-    played: Replay = field(init=False, repr=False, compare=False)
+    played: Played = field(init=False, repr=False, compare=False)
     """The moves as ``Board.replay`` played them (directions, the blank's path, the end)."""
 
     def __post_init__(self) -> None:
