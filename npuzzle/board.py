@@ -13,6 +13,15 @@ letter per tile.
 '1,2,3,4,5,6,7,8,0'
 >>> b.direction_of(8)
 'L'
+
+Directions have one home, here: ``slide_direction`` names the direction of a slide from
+the blank's cell and the tile's, ``BLANK_STEPS`` says where the blank goes, ``OPPOSITE``
+undoes a direction. ``Board.replay`` plays a list of tiles, each checked, with their
+directions, the boards along the way and the end:
+
+>>> played = b.replay([8, 6])
+>>> played.directions, played.end.to_string()
+('LD', '1,2,3,4,5,0,7,8,6')
 """
 
 from __future__ import annotations
@@ -30,6 +39,13 @@ MIN_SIDE = 2
 MAX_SIDE = 16
 DIRECTIONS = "UDLR"
 DIRECTION_NAMES = {"U": "up", "D": "down", "L": "left", "R": "right"}
+OPPOSITE = {"U": "D", "D": "U", "L": "R", "R": "L"}
+"""The direction that undoes each one (the same tile sliding back)."""
+BLANK_STEPS = {"U": (1, 0), "D": (-1, 0), "L": (0, 1), "R": (0, -1)}
+"""Where the blank goes, (rows, columns), when a tile slides each way (the tile below the
+blank sliding up takes the blank down)."""
+TILE_SIDE = {"U": "below", "D": "above", "L": "to the right of", "R": "to the left of"}
+"""Where the tile that slides each way is, seen from the blank."""
 GOAL_NAMES = ("blank-last", "blank-first")
 
 _BLANK_SYMBOLS = {"0", "_", "."}
@@ -44,6 +60,38 @@ class BoardError(ValueError):
     """Raised for any text, shape or tile list that is not a valid board."""
 
 
+class MoveError(BoardError):
+    """A move of ``Board.replay`` that cannot be played: ``number`` (counted from 1), the
+    ``tile`` asked for (as given), the ``board`` before it, and ``why`` in words."""
+
+    def __init__(self, number: int, tile: object, board: Board, why: str) -> None:
+        super().__init__(f"move {number}: {why}")
+        self.number = number
+        self.tile = tile
+        self.board = board
+        self.why = why
+
+
+def slide_direction(blank: Position, cell: Position, cols: int) -> str | None:
+    """The direction (U, D, L or R) the tile at ``cell`` slides into the blank at ``blank``
+    on a board ``cols`` wide, or None when the two cells are not side by side. The blank
+    moves the other way: from ``blank`` to ``cell``.
+
+    >>> slide_direction(4, 7, 3), slide_direction(4, 5, 3), slide_direction(2, 3, 3)
+    ('U', 'L', None)
+    """
+    delta = cell - blank
+    if delta == cols:
+        return "U"
+    if delta == -cols:
+        return "D"
+    if delta == 1 and cell % cols:
+        return "L"
+    if delta == -1 and blank % cols:
+        return "R"
+    return None
+
+
 def _shape_name(rows: int, cols: int) -> str:
     return f"{rows}x{cols}"
 
@@ -54,6 +102,16 @@ def _show(text: str, limit: int = 40) -> str:
     if len(flat) > limit:
         flat = flat[: limit - 3] + "..."
     return repr(flat)
+
+
+def _value_text(value: object, limit: int = 24) -> str:
+    """Any value given as a move, for a message: its repr, shortened if long (never raising:
+    an int of over 4,300 digits has no repr, and a person's search may return anything)."""
+    try:
+        text = repr(value)
+    except Exception:
+        return "a number too long to show" if isinstance(value, int) else f"a {type(value).__name__}"
+    return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
 def parse_shape(text: str) -> tuple[int, int]:
@@ -266,24 +324,19 @@ class Board:
         return None
 
     def movable(self) -> Iterator[tuple[Tile, str]]:
-        """Each tile that can slide into the blank, with the direction it slides."""
-        b = self.blank
-        r, c = divmod(b, self.cols)
-        if r + 1 < self.rows:
-            yield self.tiles[b + self.cols], "U"
-        if r > 0:
-            yield self.tiles[b - self.cols], "D"
-        if c + 1 < self.cols:
-            yield self.tiles[b + 1], "L"
-        if c > 0:
-            yield self.tiles[b - 1], "R"
+        """Each tile that can slide into the blank, with the direction it slides (U, D, L, R)."""
+        b, cols = self.blank, self.cols
+        for cell in (b + cols, b - cols, b + 1, b - 1):
+            direction = slide_direction(b, cell, cols) if 0 <= cell < self.size else None
+            if direction is not None:
+                yield self.tiles[cell], direction
 
     def direction_of(self, tile: Tile) -> str:
         """The direction ``tile`` would slide into the blank; BoardError if it is not next to it."""
-        for movable, direction in self.movable():
-            if movable == tile:
-                return direction
-        raise BoardError(f"tile {tile} is not next to the blank and cannot move")
+        direction = slide_direction(self.blank, self.tiles.index(tile), self.cols) if tile in self.tiles else None
+        if direction is None:
+            raise BoardError(f"tile {tile} is not next to the blank and cannot move")
+        return direction
 
     def slide(self, tile: Tile) -> Board:
         """The board after ``tile`` slides into the blank."""
@@ -292,6 +345,44 @@ class Board:
         b, t = self.blank, self.tiles.index(tile)
         cells[b], cells[t] = tile, BLANK
         return Board(self.rows, self.cols, tuple(cells))
+
+    def replay(self, tiles: Iterable[Tile]) -> Played:
+        """The moves ``tiles`` (the tile slid at each, in order) played from this board, each
+        checked: MoveError (the move's number, counted from 1, and the board before it) for
+        anything that is not a tile next to the blank. One pass over a list of cells, so a
+        million moves on a 16x16 board cost no million boards.
+
+        >>> Board.from_string("1 2 3 / 4 5 6 / 7 0 8").replay([8, 2])
+        Traceback (most recent call last):
+        ...
+        npuzzle.board.MoveError: move 2: tile 2 is not next to the blank and cannot move
+        """
+        cols, size = self.cols, self.size
+        cells = list(self.tiles)
+        where = [0] * size
+        for cell, tile in enumerate(cells):
+            where[tile] = cell
+        blank = where[BLANK]
+        moved: list[Tile] = []
+        directions: list[str] = []
+        blanks = [blank]
+        for number, tile in enumerate(tiles, 1):
+            if isinstance(tile, bool) or not isinstance(tile, int) or not 0 < tile < size:
+                why = ("there is no tile 0 to slide (0 is the blank, which never moves by itself)"
+                       if isinstance(tile, int) and not isinstance(tile, bool) and tile == BLANK else
+                       f"there is no tile {_value_text(tile)} to slide (a {self.shape} board's tiles are 1 to {size - 1})")
+                raise MoveError(number, tile, Board(self.rows, cols, tuple(cells)), why)
+            at = where[tile]
+            direction = slide_direction(blank, at, cols)
+            if direction is None:
+                raise MoveError(number, tile, Board(self.rows, cols, tuple(cells)),
+                                f"tile {tile} is not next to the blank and cannot move")
+            cells[blank], cells[at] = tile, BLANK
+            where[tile], blank = blank, at
+            moved.append(tile)
+            directions.append(direction)
+            blanks.append(blank)
+        return Played(self, tuple(moved), "".join(directions), tuple(blanks), Board(self.rows, cols, tuple(cells)))
 
     def tile_sliding(self, direction: str) -> Tile:
         """The tile that would slide in ``direction`` (U, D, L or R); BoardError if none can."""
@@ -322,12 +413,49 @@ class Board:
             raise BoardError(f"tile {tile} is not in the blank's row or column")
         return [self.tiles[p] for p in range(b + step, t + step, step)]
 
+    def tiles_along(self, blanks: Sequence[Position]) -> Tiles:
+        """The tiles that slide when the blank walks along the cells ``blanks`` (this board's
+        blank first): a search's path as the moves ``replay`` takes (which checks them).
+
+        >>> Board.from_string("1 2 3 / 4 5 6 / 7 0 8").tiles_along([7, 8, 5])
+        (8, 6)
+        """
+        cells = list(self.tiles)
+        tiles = []
+        for before, after in zip(blanks, blanks[1:]):
+            tiles.append(cells[after])
+            cells[before], cells[after] = cells[after], BLANK
+        return tuple(tiles)
+
     def play(self, tiles: Iterable[Tile]) -> Board:
-        """The board after sliding each tile in turn (each must be next to the blank)."""
-        board = self
-        for tile in tiles:
-            board = board.slide(tile)
-        return board
+        """The board after sliding each tile in turn (``replay``'s end: MoveError for a tile
+        that is not next to the blank)."""
+        return self.replay(tiles).end
+
+
+@dataclass(frozen=True)
+class Played:
+    """Moves played from a board (``Board.replay``): each one checked legal."""
+
+    start: Board
+    tiles: Tiles
+    """The tile slid at each move."""
+    directions: str
+    """The direction each slid (U, D, L or R), one letter per move."""
+    blanks: tuple[Position, ...]
+    """The blank's cell at the start and after each move."""
+    end: Board
+    """The board after the last move."""
+
+    def boards(self) -> list[Board]:
+        """Every position: the start, then the board after each move."""
+        out = [self.start]
+        cells = list(self.start.tiles)
+        rows, cols = self.start.rows, self.start.cols
+        for before, after in zip(self.blanks, self.blanks[1:]):
+            cells[before], cells[after] = cells[after], BLANK
+            out.append(Board(rows, cols, tuple(cells)))
+        return out
 
 
 def check_same_shape(board: Board, goal: Board) -> None:

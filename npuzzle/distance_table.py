@@ -193,6 +193,17 @@ def distance_table(goal: Board) -> DistanceTable:
     return table
 
 
+def exact_distance(board: Board, goal: Board) -> int | None:
+    """The board's exact distance to the goal on boards of at most ``TABLE_CELLS`` cells (the
+    goal's table grown to the end: once per goal, then kept), else None."""
+    if board.size > TABLE_CELLS:
+        return None
+    table = distance_table(goal)
+    while not table.complete:
+        table.grow(1 << 20)
+    return table.distance_of(board)
+
+
 def forget_tables() -> None:
     """Drop every kept table (benchmarks time a table built afresh)."""
     _TABLES.clear()

@@ -70,7 +70,9 @@ from .heuristics import (
     NotApplicable,
     compile_heuristic,
     heuristic_loading,
+    table_needs,
 )
+from .tables import needs_sentence
 
 
 class ExplainError(ValueError):
@@ -97,9 +99,9 @@ def _usable(name: str, board: Board, goal: Board, load: bool) -> HeuristicInfo:
         info.require(rows, cols, blank_goal)
     except NotApplicable as exc:
         raise ExplainError("heuristic", str(exc)) from None
-    need = info.missing_files(rows, cols, blank_goal)
+    need = table_needs([info], rows, cols, blank_goal)
     if need:
-        raise ExplainError("tables", f"the {name} heuristic needs {', '.join(need)}", need=need)
+        raise ExplainError("tables", needs_sentence(f"the {name} heuristic", need), need=need)
     if not load and heuristic_loading(name, rows, cols, blank_goal) is not None:
         stage = info.tables.stage if info.tables else "Preparing the heuristic"
         raise ExplainError("tables", f"the {name} heuristic's tables are not loaded yet", stage=stage)

@@ -420,9 +420,21 @@ def heuristic_available(name: str, rows: int, cols: int, blank_goal: int) -> boo
     return info.applies_to(rows, cols, blank_goal) and not info.missing_files(rows, cols, blank_goal)
 
 
-def missing_table_files(name: str | None, rows: int, cols: int, blank_goal: int) -> list[str]:
-    """Table files heuristic ``name`` needs here that are not on disk (the browser fetches them)."""
-    return [] if name is None else get_heuristic(name).missing_files(rows, cols, blank_goal)
+def table_needs(heuristics: Iterable[HeuristicInfo | str | None], rows: int, cols: int, blank_goal: int) -> list[str]:
+    """Which table files work on this shape and goal needs that are not on disk (the browser
+    fetches them): those of each heuristic it runs (a registry name or entry; None for
+    none), in order, each once. The one answer every request, job and search asks for
+    (a solve, a comparison, a preparation, a breakdown, an analysis, ...).
+
+    >>> table_needs([None, "manhattan"], 4, 4, 15)
+    []
+    """
+    need: list[str] = []
+    for heuristic in heuristics:
+        info = get_heuristic(heuristic) if isinstance(heuristic, str) else heuristic
+        if info is not None:
+            need.extend(name for name in info.missing_files(rows, cols, blank_goal) if name not in need)
+    return need
 
 
 def heuristic_loading(name: str, rows: int, cols: int, blank_goal: int) -> Iterator[None] | None:
@@ -454,6 +466,21 @@ def strongest_heuristic(rows: int, cols: int, blank_goal: int, available_only: b
         and not (ready_only and not heuristic_ready(info.name, rows, cols, blank_goal))
     ]
     return max(usable, key=lambda info: info.strength).name
+
+
+def heuristic_along(start: Board, goal: Board, heuristic: str | None, tiles: Sequence[int]) -> tuple[str, list[int]]:
+    """The heuristic's name and its value at the start and after every move of ``tiles``
+    (for g, h and f along a solution; ``Compiled.values_along`` walks the path). ``heuristic``
+    if it is ready, else the strongest one that is: this is computed between a search's
+    slices, and must never load tables in one go (the search loads them in steps). A
+    person's heuristic (not in the registry) is not run here either: the strongest ready one is."""
+    name = heuristic
+    if name is None or name not in HEURISTICS or not heuristic_ready(name, start.rows, start.cols, goal.blank):
+        name = strongest_heuristic(start.rows, start.cols, goal.blank, ready_only=True)
+    compiled = compile_heuristic(name, start.rows, start.cols, goal.blank)
+    cells = relabel(start, goal)
+    label_of = dict(zip(start.tiles, cells))
+    return name, compiled.values_along(cells, [label_of[tile] for tile in tiles])
 
 
 def estimate(name: str, board: Board, goal: Board) -> int:

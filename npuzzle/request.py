@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field, replace
-from typing import Any, Callable, Mapping, TypeVar
+from typing import Any, Callable, Mapping, Sequence, TypeVar
 
 from .analysis import (
     DEFAULT_LIMITS as ANALYSIS_LIMITS,
@@ -36,7 +36,7 @@ from .analysis import (
     get_notation,
     read_game,
 )
-from .board import Board, BoardError, parse_goal, parse_shape
+from .board import Board, BoardError, MoveError, Played, parse_goal, parse_shape
 from .compare import COMPARE_MAX_NODES, COMPARE_TIME_LIMIT, Comparison
 from .custom import (
     DEFAULT_FILENAME,
@@ -57,12 +57,14 @@ from .custom.search import (
     DEFAULT_SEARCH_FILENAME,
     DEFAULT_TIME_LIMIT as SEARCH_TIME_LIMIT,
 )
-from .heuristics import HEURISTICS, HeuristicInfo, NotApplicable, missing_table_files
+from .heuristics import HEURISTICS, HeuristicInfo, NotApplicable, table_needs
 from .random_boards import MAX_SCRAMBLE_MOVES, choose_random
+from .search.anytime import wanted_table_files
 from .search.result import DEPTH_FIRST_MAX_NODES
 from .speed.mtm import MtmUnsupported
 from .speed.mtm_solve import METRICS, MtmSolve
 from .speed.timing import Timing, TimingError, read_gaps
+from .tables import needs_sentence
 from .search import (
     ALGORITHMS,
     DEFAULT_TIME_LIMIT,
@@ -91,6 +93,14 @@ class RequestError(ValueError):
         self.field = field
         self.message = message
         self.details = details
+
+
+def refuse_missing(need: Sequence[str], who: str) -> None:
+    """RequestError with field ``tables`` and ``need`` (the files, for the caller to fetch
+    and ask again) when ``need`` (``heuristics.table_needs``'s answer) names any: ``who``
+    (``the pdb heuristic``, ``the comparison``) needs them."""
+    if need:
+        raise RequestError("tables", needs_sentence(who, need), need=list(need))
 
 
 @dataclass(frozen=True)
@@ -302,11 +312,19 @@ class SolveRequest:
             raise RequestError(exc.field, str(exc)) from None
         except NotApplicable as exc:
             raise RequestError("heuristic", str(exc)) from None
-        entry = search.heuristic_info
-        need = entry.missing_files(self.board.rows, self.board.cols, self.goal.blank) if entry else []
-        if need and not (fetching and search.info.anytime):
-            raise RequestError("tables", f"the {search.heuristic} heuristic needs {', '.join(need)}", need=list(need))
+        need = table_needs([search.heuristic_info], self.board.rows, self.board.cols, self.goal.blank)
+        if not (fetching and search.info.anytime):
+            refuse_missing(need, f"the {search.heuristic} heuristic")
         return search, tuple(need)
+
+    def wanted(self, search: Search | MtmSolve, need: Sequence[str]) -> list[str]:
+        """Table files an anytime search uses if they come, without waiting for them (a big
+        board's 5x5 core, ``wanted_table_files``), that ``need`` does not name already;
+        none for any other search."""
+        if isinstance(search, MtmSolve) or not search.info.anytime:
+            return []
+        rows, cols, blank_goal = self.board.rows, self.board.cols, self.goal.blank
+        return [name for name in wanted_table_files(rows, cols, blank_goal) if name not in need]
 
 
 def read_solve(fields: Fields, caps: Caps = NO_CAPS) -> SolveRequest:
@@ -364,9 +382,8 @@ def read_compare(fields: Fields, caps: Caps = NO_CAPS) -> Comparison:
     with field ``tables`` and ``need`` if a table-backed heuristic's files are missing."""
     boards = read_boards(fields, caps)
     board, goal = boards.board, boards.goal
-    need = sorted({file for name in HEURISTICS for file in missing_table_files(name, board.rows, board.cols, goal.blank)})
-    if need:  # compare every pair, the table-backed heuristics included: fetch them first
-        raise RequestError("tables", f"the comparison needs {', '.join(need)}", need=need)
+    # Compare every pair, the table-backed heuristics included: fetch them first.
+    refuse_missing(sorted(table_needs(HEURISTICS, board.rows, board.cols, goal.blank)), "the comparison")
     limits = read_limits(fields, COMPARE_MAX_NODES, COMPARE_TIME_LIMIT, caps)
     options = read_options(fields)
     user = read_heuristic_code(fields, caps)
@@ -465,10 +482,75 @@ def read_prepare(fields: Fields, caps: Caps = NO_CAPS) -> tuple[str, int, int, B
     goal); RequestError with field ``tables`` and ``need`` if its files are missing."""
     rows, cols, goal = read_new_board(fields, caps)
     name = default_heuristic(rows, cols, goal.blank)
-    need = missing_table_files(name, rows, cols, goal.blank)
-    if need:
-        raise RequestError("tables", f"the {name} heuristic needs {', '.join(need)}", need=list(need))
+    refuse_missing(table_needs([name], rows, cols, goal.blank), f"the {name} heuristic")
     return name, rows, cols, goal
+
+
+MAX_REPLAY_MOVES = 1_000_000
+"""The most moves ``read_replay`` takes (a 16x16 anytime solution has thousands)."""
+
+
+def read_move(fields: Fields, caps: Caps = NO_CAPS) -> tuple[Boards, Played]:
+    """A push on the boards: ``tile`` (or the tile that slides in ``direction``, U/D/L/R)
+    toward the blank, in its row or column, the tiles between sliding too; the boards and
+    the slides played (``Board.replay``'s). RequestError naming ``tile`` or ``direction``."""
+    boards = read_boards(fields, caps)
+    board = boards.board
+    tile = fields.get("tile")
+    direction = fields.get("direction")
+    if tile is None and isinstance(direction, str):
+        try:
+            tile = board.tile_sliding(direction)
+        except BoardError as exc:
+            raise RequestError("direction", str(exc)) from None
+    if isinstance(tile, bool) or not isinstance(tile, int):
+        raise RequestError("tile", f"tile must be a tile number, not {quote(tile)}")
+    if not 0 < tile < board.size:  # not on the board, however large
+        raise RequestError("tile", f"there is no tile {quote(tile)} to move")
+    try:
+        moved = board.line_to_blank(tile)
+    except BoardError as exc:
+        raise RequestError("tile", str(exc)) from None
+    return boards, board.replay(moved)
+
+
+def read_replay(fields: Fields, caps: Caps = NO_CAPS) -> tuple[Boards, Played]:
+    """``tiles`` (the tile slid at each move) replayed from the board (``Board.replay``), at
+    most ``MAX_REPLAY_MOVES``; RequestError with field ``tiles`` (and ``step``, ``board``: the
+    move refused and the board before it) otherwise."""
+    boards = read_boards(fields, caps)
+    tiles = fields.get("tiles")
+    if not isinstance(tiles, list):
+        raise RequestError("tiles", f"tiles must be a list of tile numbers, not {quote(tiles)}")
+    if len(tiles) > MAX_REPLAY_MOVES:
+        raise RequestError("tiles", f"{len(tiles):,} moves are more than {MAX_REPLAY_MOVES:,}")
+    try:
+        return boards, boards.board.replay(tiles)
+    except MoveError as exc:
+        raise RequestError("tiles", str(exc), step=exc.number, board=list(exc.board.tiles)) from None
+
+
+@dataclass(frozen=True)
+class Feed:
+    """What a step brings a judged check that takes values as it runs: the next ``values``
+    in order, whether they are the last (``final``), why there are no more (``stopped``) and
+    the seconds the page measured."""
+
+    values: list[Any]
+    final: bool
+    stopped: Any
+    seconds: float | None
+
+
+def read_feed(fed: Any) -> Feed:
+    """A step's ``feed`` (``{values, final, stopped?, seconds?}``); RequestError with field
+    ``feed`` otherwise."""
+    if not isinstance(fed, dict) or not isinstance(fed.get("values"), list) or not isinstance(fed.get("final"), bool):
+        raise RequestError("feed", f"feed must be {{values: [...], final: true or false}}, not {quote(fed)}")
+    seconds = fed.get("seconds")
+    if seconds is not None and (isinstance(seconds, bool) or not isinstance(seconds, (int, float)) or not 0 <= seconds < 1e9):
+        raise RequestError("feed", f"feed's seconds must be a number of seconds, not {quote(seconds)}")
+    return Feed(fed["values"], fed["final"], fed.get("stopped"), seconds)
 
 
 @dataclass(frozen=True)

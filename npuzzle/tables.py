@@ -4,14 +4,16 @@ Some heuristics read precomputed tables too slow to build on demand. Their
 files ship in ``npuzzle/data/`` (in the browser the worker fetches them into
 the same folder when Python says they are missing). A heuristic that needs
 such files declares it in its registry entry with a ``TableFiles``; the CLI,
-the web API, ``compare`` and the searches ask the registry, never a name.
+the web API, ``compare`` and the searches ask the registry, never a name, through
+one function, ``heuristics.table_needs``; a refusal for missing files is worded by
+``needs_sentence``.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable, Iterator
+from typing import Callable, Iterable, Iterator
 
 DATA_DIR = Path(__file__).resolve().parent / "data"
 """Where shipped table files are read from."""
@@ -20,6 +22,16 @@ DATA_DIR = Path(__file__).resolve().parent / "data"
 def data_path(name: str) -> Path:
     """Where the shipped table file ``name`` is (or would be)."""
     return DATA_DIR / name
+
+
+def needs_sentence(who: str, files: Iterable[str]) -> str:
+    """The refusal of work whose table files are missing: ``who`` (``the pdb heuristic``,
+    ``the comparison``) and the files.
+
+    >>> needs_sentence("the pdb heuristic", ["pdb-4x4-663x2.bin"])
+    'the pdb heuristic needs pdb-4x4-663x2.bin'
+    """
+    return f"{who} needs {', '.join(files)}"
 
 
 @dataclass(frozen=True)

@@ -7,7 +7,7 @@ JSON object with ``"ok"``; errors come back as data::
 
 Requests (``"op"`` names the operation; their fields are read once by
 ``npuzzle/request.py``, the same reading as the command line's, under the page's caps;
-``solve``, ``compare``, ``check``, ``prepare`` and ``analyse`` start jobs (npuzzle/job.py), which one
+``solve``, ``compare``, ``check``, ``prepare`` and ``analyse_game`` start jobs (npuzzle/job.py), which one
 adapter, ``WebJob``, steps, cancels and answers, each kind in the JSON of its ``JobJson``):
 
 ``info``
@@ -25,7 +25,8 @@ adapter, ``WebJob``, steps, cancels and answers, each kind in the JSON of its ``
     (``max_moves``, ``undos``, ``default_notation``, ``search_cells``, ``methods``: how each
     size's distances are found, in words).
 ``analyze`` ``{board, goal?, size?}``
-    Parse and validate a board and goal; answer solvability with its reason.
+    Parse and validate a board and goal; answer solvability with its reason (a board
+    described, not a game analysed: that is ``analyse_game``).
 ``goal`` ``{size, goal?}``
     The goal board of a size, answered like ``analyze`` (for "new board").
 ``random`` ``{size, goal?, moves?, seed?, unsolvable?}``
@@ -111,7 +112,7 @@ adapter, ``WebJob``, steps, cancels and answers, each kind in the JSON of its ``
     field ``search_code`` (and ``kind``, ``line``, ``board``, ``step`` for a move that is
     refused) otherwise. It is one call: the page runs it in a worker of its own, which it
     ends when the call outlives the time limit.
-``analyse`` ``{board, goal?, size?, moves, notation?, undos?, times?, max_nodes?, time_limit?, position_seconds?, budget_ms?}``
+``analyse_game`` ``{board, goal?, size?, moves, notation?, undos?, times?, max_nodes?, time_limit?, position_seconds?, budget_ms?}``
     Analyse a game (npuzzle/analysis/): the start ``board``, the ``moves`` played from it
     (text; empty for a game without moves: one position's distance, best moves and finish)
     written in ``notation`` (``page``, ``slidysim``, ``blank`` or ``numbers``; required when
@@ -133,7 +134,7 @@ adapter, ``WebJob``, steps, cancels and answers, each kind in the JSON of its ``
     start that cannot reach the goal), ``goal`` and ``size``.
 ``write_moves`` ``{board, goal?, size?, moves, notation?, to}``
     A game's moves written in another notation (``to``): ``{"type": "written", "text",
-    "notation", "moves"}``; refused like ``analyse``'s game (field ``to`` for an unknown
+    "notation", "moves"}``; refused like ``analyse_game``'s game (field ``to`` for an unknown
     notation to write in). The page writes a best finish with it (the position's board,
     the finish's tiles in ``numbers``).
 ``replay`` ``{board, goal?, size?, tiles, distance?}``
@@ -141,7 +142,7 @@ adapter, ``WebJob``, steps, cancels and answers, each kind in the JSON of its ``
     the blank) from ``board``: ``{"type": "replayed", "start", "goal", "rows", "cols", "tiles",
     "moves": their directions, "end": the board reached, "at_goal"}``; an error with field ``tiles`` (and ``step``, ``board``: the
     move refused and the board before it) for a tile that is not next to the blank, at most
-    ``MAX_REPLAY_MOVES`` moves. The page replays here, in the solver's own worker, every
+    ``MAX_REPLAY_MOVES`` moves (request.py). The page replays here, in the solver's own worker, every
     solution the worker that runs a person's code reports before it shows one. With
     ``"distance": true``, ``distance`` is the start's exact distance to the goal on boards of at
     most 9 cells (else null): whether a solution found with a person's heuristic is a shortest one
@@ -159,7 +160,7 @@ adapter, ``WebJob``, steps, cancels and answers, each kind in the JSON of its ``
     Shorten a solution (speed/optimize.py), a job stepped like ``solve`` whose progress has the
     best length so far (``best``) and the proven ``lower_bound``; the result is ``{"type":
     "optimized", "optimized": {...}}`` (the keys of ``optimize --json``). Moves are read and
-    refused as ``analyse`` reads them, and moves that do not end on the goal are refused (field
+    refused as ``analyse_game`` reads them, and moves that do not end on the goal are refused (field
     ``moves``). Like an anytime ``solve``, it may name in ``need`` files it fetches meanwhile.
 ``moves`` ``{action, moves, notation, to?, board?, goal?, size?}``
     A move string inverted, mirrored, simplified or converted (speed/request.py's
@@ -170,7 +171,7 @@ adapter, ``WebJob``, steps, cancels and answers, each kind in the JSON of its ``
     Read a Slidysim replay (its link, the link's ``r`` value, or a replay file's text), or write
     a game as one (speed/slidysim.py): ``{"type": "replay", "board", "rows", "cols", "size",
     "goal", "moves" (this page's letters), "solution" (Slidysim's), "stm", "mtm", "times" (the
-    gaps, as ``analyse`` takes them, or null), "time_ms", "tps", "solved", "scramble", "link", "file"}`` (a replay file's text).
+    gaps, as ``analyse_game`` takes them, or null), "time_ms", "tps", "solved", "scramble", "link", "file"}`` (a replay file's text).
     A replay that cannot be read is an error with field ``text`` (and ``part``, ``move`` and
     ``board`` for an illegal move; with ``"analyse": true``, a solve longer than an analysis
     takes too); a game that cannot be written, field ``board``, ``moves`` or ``times``, and
@@ -179,6 +180,13 @@ adapter, ``WebJob``, steps, cancels and answers, each kind in the JSON of its ``
     Play: push ``tile`` (or the tile that slides in ``direction``, U/D/L/R) toward the blank (it must share the blank's row or column;
     the tiles between slide too). Answered like ``analyze`` plus ``moved`` (tiles, in
     order) and ``moves`` (their directions).
+
+Aliases (``OP_ALIASES``): an old name of an op, still answered, the same op under its old name
+(the answer's ``op`` is the name sent). No link or saved file carries an op name (links carry
+fields such as ``moves`` and ``view``), so an op is renamed only to tell it apart:
+
+``analyse`` ``{board, goal?, size?, moves, notation?, undos?, times?, max_nodes?, time_limit?, position_seconds?, budget_ms?}``
+    ``analyse_game`` (its name until issue 38: one letter from ``analyze``, which describes a board).
 """
 
 from __future__ import annotations
@@ -192,18 +200,9 @@ from typing import Any, Callable, Generic, Sequence, TypeVar
 from . import __version__
 from .analysis import DEFAULT_NOTATION, MAX_GAME_MOVES, METHODS, NOTATIONS, SEARCH_CELLS, UNDO_CHOICES, GameAnalysis
 from .answer import result_json
-from .board import (
-    DIRECTION_NAMES,
-    GOAL_NAMES,
-    MAX_SIDE,
-    MIN_SIDE,
-    BLANK,
-    Board,
-    BoardError,
-    relabel,
-)
+from .board import DIRECTION_NAMES, GOAL_NAMES, MAX_SIDE, MIN_SIDE, Board
 from .compare import COMPARE_MAX_NODES, COMPARE_TIME_LIMIT, Comparison
-from .distance_table import TABLE_CELLS, distance_table
+from .distance_table import exact_distance
 from .explain import ExplainError, breakdown
 from .custom.check import JudgedCheck
 from .custom.search import DEFAULT_MAX_NODES as SEARCH_MAX_NODES, DEFAULT_TIME_LIMIT as SEARCH_TIME_LIMIT
@@ -217,13 +216,7 @@ from .custom import (
     UserCodeError,
     heuristic_entry,
 )
-from .heuristics import (
-    HEURISTICS,
-    compile_heuristic,
-    heuristic_ready,
-    heuristic_applies,
-    strongest_heuristic,
-)
+from .heuristics import HEURISTICS, heuristic_along, heuristic_applies
 from .job import Job
 from .request import (
     Caps,
@@ -245,6 +238,10 @@ from .request import (
     read_solve,
     read_user_search,
     read_write_moves,
+    read_move,
+    read_replay,
+    read_feed,
+    refuse_missing,
     text_field,
     user_code_error,
 )
@@ -261,7 +258,6 @@ from .search import (
     Search,
     default_heuristic,
 )
-from .search.anytime import wanted_table_files
 from .search.preparation import TableLoading
 from .search.result import EARLY_STOPS
 from .solvability import explain_solvability
@@ -269,7 +265,7 @@ from .speed.all_optimal import ALL_OPTIMAL_MAX_CELLS, AllOptimal
 from .speed.mtm import mtm_supported
 from .speed.mtm_solve import METRIC_WORDS, METRICS, MTM_METHOD_WORDS, MtmSolve
 from .speed.optimize import Optimize
-from .speed.request import read_all_optimal, read_move_action, read_optimize, read_replay_request, write_replay_request
+from .speed.request import read_all_optimal, read_move_action, read_optimize, slidysim_request
 
 __all__ = ["RequestError", "handle", "handle_dict"]
 
@@ -277,8 +273,6 @@ MAX_NODES_CAP = 100_000_000
 TIME_LIMIT_CAP = 3600.0
 DEFAULT_BUDGET_MS = 30
 MAX_TEXT = 10_000
-MAX_REPLAY_MOVES = 1_000_000
-"""The most moves ``replay`` takes (a 16x16 anytime solution has thousands)."""
 CAPS = Caps(max_nodes=MAX_NODES_CAP, time_limit=TIME_LIMIT_CAP, text=MAX_TEXT)
 """What the page may ask for at most."""
 PAGE_MAX_SIDE = MAX_SIDE
@@ -328,7 +322,7 @@ def _search_result(search: Search) -> Json:
     result = _done(search)
     out = result_json(result)
     if result.solved:
-        out["h_name"], out["h_path"] = _h_path(result.start, result.goal, result.heuristic, result.tiles)
+        out["h_name"], out["h_path"] = heuristic_along(result.start, result.goal, result.heuristic, result.tiles)
     return {"result": out}
 
 
@@ -506,28 +500,13 @@ def _describe(board: Board, goal: Board) -> dict[str, Any]:
     }
 
 
-def _h_path(start: Board, goal: Board, heuristic: str | None, tiles: Sequence[int]) -> tuple[str, list[int]]:
-    """The heuristic's value at the start and after every move of a solution (for g, h
-    and f in the page; ``Compiled.values_along`` walks the path). The search's own
-    heuristic if it is ready, else the strongest one that is: this is computed between a
-    search's slices, and must never load tables in one go (the search loads them in steps)."""
-    name = heuristic
-    # A person's heuristic (custom/, not in the registry) is not run here: the strongest ready one is.
-    if name is None or name not in HEURISTICS or not heuristic_ready(name, start.rows, start.cols, goal.blank):
-        name = strongest_heuristic(start.rows, start.cols, goal.blank, ready_only=True)
-    compiled = compile_heuristic(name, start.rows, start.cols, goal.blank)
-    cells = relabel(start, goal)
-    label_of = dict(zip(start.tiles, cells))
-    return name, compiled.values_along(cells, [label_of[tile] for tile in tiles])
-
-
 def _solution(search: Search) -> dict[str, Any] | None:
     """An anytime search's better solution since the last answer, once (else None)."""
     if not search.improved or search.best is None:
         return None
     search.improved = False
     tiles, moves = search.best
-    h_name, h_path = _h_path(search.board, search.goal, search.heuristic, tiles)
+    h_name, h_path = heuristic_along(search.board, search.goal, search.heuristic, tiles)
     progress = search.progress
     return {
         "length": len(tiles), "tiles": list(tiles), "moves": moves,
@@ -535,12 +514,18 @@ def _solution(search: Search) -> dict[str, Any] | None:
     }
 
 
-def _begin(job: Job[Any, Any], budget: float) -> dict[str, Any]:
-    """Keep ``job``, run its first slice and answer."""
+def _begin(job: Job[Any, Any], budget: float, need: Sequence[str] = (), want: Sequence[str] = ()) -> dict[str, Any]:
+    """Keep ``job``, run its first slice and answer; with the table files it waits for
+    (``need``) and those it uses if they come (``want``), for the page to fetch, when any."""
     job_id = next(_job_ids)
     web = _jobs[job_id] = WebJob(job)
     _slice(job_id, web, budget)
-    return _answer(job_id, web)
+    answer = _answer(job_id, web)
+    if need:
+        answer["need"] = list(need)
+    if want:
+        answer["want"] = list(want)
+    return answer
 
 
 def _slice(job_id: int, job: WebJob, budget: float) -> None:
@@ -568,33 +553,18 @@ def _compare(request: Fields) -> dict[str, Any]:
 def _all_optimal(request: Fields) -> dict[str, Any]:
     job = read_all_optimal(request, CAPS, fetching=True)
     budget = _budget(request)  # every field is checked before the job exists
-    need = job.missing_files()
-    if need:
-        raise RequestError("tables", f"the {job.heuristic} heuristic needs {', '.join(need)}", need=list(need))
+    refuse_missing(job.missing_files(), f"the {job.heuristic} heuristic")
     return _begin(job, budget)
 
 
 def _optimize(request: Fields) -> dict[str, Any]:
     job = read_optimize(request, CAPS, fetching=True)
     budget = _budget(request)  # every field is checked before the job exists
-    need = job.missing_files()
-    answer = _begin(job, budget)
-    if need:
-        answer["need"] = list(need)
-    return answer
+    return _begin(job, budget, need=job.missing_files())
 
 
 def _slidysim(request: Fields) -> dict[str, Any]:
-    action = request.get("action")
-    if action == "read":
-        answer = read_replay_request(request, CAPS)
-    elif action == "write":
-        answer = write_replay_request(request, CAPS)
-    else:
-        if action is None:
-            raise RequestError("action", "action is missing: choose read or write")
-        raise RequestError("action", f"unknown action {_quote(action)}: choose read or write")
-    return {"type": "replay", **answer.to_dict()}
+    return {"type": "replay", **slidysim_request(request, CAPS).to_dict()}
 
 
 def _moves(request: Fields) -> dict[str, Any]:
@@ -602,78 +572,19 @@ def _moves(request: Fields) -> dict[str, Any]:
 
 
 def _move(request: Fields) -> dict[str, Any]:
-    boards = read_boards(request, CAPS)
-    board, goal = boards.board, boards.goal
-    tile = request.get("tile")
-    direction = request.get("direction")
-    if tile is None and isinstance(direction, str):
-        try:
-            tile = board.tile_sliding(direction)
-        except BoardError as exc:
-            raise RequestError("direction", str(exc)) from None
-    if isinstance(tile, bool) or not isinstance(tile, int):
-        raise RequestError("tile", f"tile must be a tile number, not {_quote(tile)}")
-    if not 0 < tile < board.size:  # not on the board, however large
-        raise RequestError("tile", f"there is no tile {_quote(tile)} to move")
-    try:
-        moved = board.line_to_blank(tile)
-    except BoardError as exc:
-        raise RequestError("tile", str(exc)) from None
-    directions = []
-    for t in moved:
-        directions.append(board.direction_of(t))
-        board = board.slide(t)
-    return {**_describe(board, goal), "moved": moved, "moves": "".join(directions)}
+    boards, played = read_move(request, CAPS)
+    return {**_describe(played.end, boards.goal), "moved": list(played.tiles), "moves": played.directions}
 
 
 def _replay(request: Fields) -> dict[str, Any]:
-    boards = read_boards(request, CAPS)
-    tiles = request.get("tiles")
-    if not isinstance(tiles, list):
-        raise RequestError("tiles", f"tiles must be a list of tile numbers, not {_quote(tiles)}")
-    if len(tiles) > MAX_REPLAY_MOVES:
-        raise RequestError("tiles", f"{len(tiles):,} moves are more than {MAX_REPLAY_MOVES:,}")
+    boards, played = read_replay(request, CAPS)
     board = boards.board
-    cols, size = board.cols, board.size
-    cells = list(board.tiles)
-    where = [0] * size
-    for cell, tile in enumerate(cells):
-        where[tile] = cell
-    blank = where[BLANK]
-    directions = []
-    for step, tile in enumerate(tiles, 1):
-        if isinstance(tile, bool) or not isinstance(tile, int) or not 0 < tile < size:
-            raise RequestError("tiles", f"move {step}: there is no tile {_quote(tile)} to slide", step=step, board=list(cells))
-        at = where[tile]
-        if at == blank + cols:
-            direction = "U"
-        elif at == blank - cols:
-            direction = "D"
-        elif at == blank + 1 and at % cols:
-            direction = "L"
-        elif at == blank - 1 and blank % cols:
-            direction = "R"
-        else:
-            raise RequestError("tiles", f"move {step}: tile {tile} is not next to the blank and cannot move", step=step, board=list(cells))
-        cells[blank], cells[at] = tile, BLANK
-        where[tile], blank = blank, at
-        directions.append(direction)
     answer = {"type": "replayed", "start": list(board.tiles), "goal": list(boards.goal.tiles), "rows": board.rows,
-              "cols": cols, "tiles": tiles, "moves": "".join(directions), "end": cells, "at_goal": tuple(cells) == boards.goal.tiles}
+              "cols": board.cols, "tiles": list(played.tiles), "moves": played.directions,
+              "end": list(played.end.tiles), "at_goal": played.end == boards.goal}
     if flag_field(request, "distance"):
-        answer["distance"] = _exact_distance(board, boards.goal)
+        answer["distance"] = exact_distance(board, boards.goal)
     return answer
-
-
-def _exact_distance(board: Board, goal: Board) -> int | None:
-    """The board's exact distance to the goal on boards of at most TABLE_CELLS cells (the
-    distance table grown to the end: once per goal, then kept), else None."""
-    if board.size > TABLE_CELLS:
-        return None
-    table = distance_table(goal)
-    while not table.complete:
-        table.grow(1 << 20)
-    return table.distance_of(board)
 
 
 def _budget(request: Fields) -> float:
@@ -686,29 +597,16 @@ def _solve(request: Fields) -> dict[str, Any]:
     # An anytime search starts at once: it answers with a first solution while the
     # files it needs (in "need") are fetched, and waits for them before improving it.
     search, need = solve.start(fetching=True)
-    if isinstance(search, MtmSolve):  # the multi-tile metric: its tables are built, not fetched
-        return _begin(search, budget)
-    want = [name for name in wanted_table_files(solve.board.rows, solve.board.cols, solve.goal.blank)
-            if name not in need] if search.info.anytime else []
-    answer = _begin(search, budget)
-    if need:
-        answer["need"] = list(need)
-    if want:
-        answer["want"] = want
-    return answer
+    return _begin(search, budget, need=need, want=solve.wanted(search, need))
 
 
-def _analyse(request: Fields) -> dict[str, Any]:
+def _analyse_game(request: Fields) -> dict[str, Any]:
     analyse = read_analyse(request, CAPS)
     budget = _budget(request)  # every field is checked before the job exists
     # On 4x4 the analysis starts at once and waits (progress with a stage) for the table
     # files it names in "need", which the worker fetches meanwhile.
     analysis = analyse.start(fetching=True)
-    need = analysis.wanted_files
-    answer = _begin(analysis, budget)
-    if need:
-        answer["need"] = list(need)
-    return answer
+    return _begin(analysis, budget, need=analysis.wanted_files)
 
 
 def _write_moves(request: Fields) -> dict[str, Any]:
@@ -767,13 +665,9 @@ def _feed(job: WebJob, fed: Any) -> None:
     check = job.job
     if not isinstance(check, JudgedCheck):
         raise RequestError("feed", "only a judge_check started with more: true takes values as it runs")
-    if not isinstance(fed, dict) or not isinstance(fed.get("values"), list) or not isinstance(fed.get("final"), bool):
-        raise RequestError("feed", f"feed must be {{values: [...], final: true or false}}, not {_quote(fed)}")
-    seconds = fed.get("seconds")
-    if seconds is not None and (isinstance(seconds, bool) or not isinstance(seconds, (int, float)) or not 0 <= seconds < 1e9):
-        raise RequestError("feed", f"feed's seconds must be a number of seconds, not {_quote(seconds)}")
+    feed = read_feed(fed)
     try:
-        check.feed(fed["values"], fed["final"], fed.get("stopped"), seconds)
+        check.feed(feed.values, feed.final, feed.stopped, feed.seconds)
     except ValueError as exc:
         raise RequestError("feed", str(exc)) from None
 
@@ -800,8 +694,11 @@ def _breakdown(request: Fields) -> dict[str, Any]:
 
 
 _OPS = {"prepare": _prepare, "info": _info, "analyze": _analyze, "goal": _goal, "random": _random, "move": _move, "replay": _replay, "compare": _compare, "solve": _solve, "step": _step, "cancel": _cancel, "breakdown": _breakdown,
-        "check": _check, "check_values": _check_values, "judge_check": _judge_check, "user_search": _user_search, "analyse": _analyse, "write_moves": _write_moves,
+        "check": _check, "check_values": _check_values, "judge_check": _judge_check, "user_search": _user_search, "analyse_game": _analyse_game, "write_moves": _write_moves,
         "all_optimal": _all_optimal, "optimize": _optimize, "moves": _moves, "slidysim": _slidysim}
+OP_ALIASES = {"analyse": "analyse_game"}
+"""Old names still answered, each the op it names now (the module's docstring, Aliases)."""
+_OPS.update({alias: _OPS[op] for alias, op in OP_ALIASES.items()})
 
 
 def handle_dict(request: Any) -> dict[str, Any]:
@@ -810,7 +707,7 @@ def handle_dict(request: Any) -> dict[str, Any]:
         return _error("request", "a request must be a JSON object")
     op = request.get("op")
     if not isinstance(op, str) or op not in _OPS:
-        return _error("op", f"unknown op {_quote(op)}: use one of {', '.join(_OPS)}")
+        return _error("op", f"unknown op {_quote(op)}: use one of {', '.join(o for o in _OPS if o not in OP_ALIASES)}")
     try:
         answer = _OPS[op](request)
     except RequestError as exc:

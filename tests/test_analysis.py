@@ -514,10 +514,10 @@ def test_the_per_move_table_in_words_csv_and_markdown() -> None:
 def test_while_its_table_files_are_fetched_the_analysis_waits_and_says_so(monkeypatch: pytest.MonkeyPatch) -> None:
     fetched = {"done": False}
 
-    def missing(name: str | None, rows: int, cols: int, blank: int) -> list[str]:
+    def missing(heuristics: object, rows: int, cols: int, blank: int) -> list[str]:
         return [] if fetched["done"] else ["pdb-4x4-663x2.bin"]
 
-    monkeypatch.setattr(distances, "missing_table_files", missing)
+    monkeypatch.setattr(distances, "table_needs", missing)
     length, tiles = KORF[42]
     job = GameAnalysis(Game(Board(4, 4, tiles), GOAL_4_FIRST), fetching=True)
     assert job.heuristic == "pdb" and job.missing_files == ()

@@ -90,7 +90,7 @@ def check_exact(data: dict, distance) -> None:  # type: ignore[no-untyped-def]
 
 def test_a_held_out_3x3_game_through_the_web_api_equals_a_breadth_first_search() -> None:
     board, moves = HELD_3
-    answer = run_job(call({"op": "analyse", "board": board, "moves": moves, "notation": "page"}))
+    answer = run_job(call({"op": "analyse_game", "board": board, "moves": moves, "notation": "page"}))
     assert answer["ok"] and answer["type"] == "analysis"
     data = answer["analysis"]
     check_exact(data, exact_3x3)
@@ -102,7 +102,7 @@ def test_a_held_out_3x3_game_through_the_web_api_equals_a_breadth_first_search()
 def test_the_progress_sends_what_changed_and_adds_up_to_the_result() -> None:
     game = held_4x4()
     moves = game.write("numbers")
-    answer = call({"op": "analyse", "board": game.start.to_string(), "size": "4x4", "moves": moves,
+    answer = call({"op": "analyse_game", "board": game.start.to_string(), "size": "4x4", "moves": moves,
                    "notation": "numbers", "budget_ms": 1})
     assert answer["ok"] and answer["type"] == "progress" and "need" not in answer  # CPython has the tables
     first = answer["progress"]
@@ -136,12 +136,12 @@ def test_the_progress_sends_what_changed_and_adds_up_to_the_result() -> None:
 def test_a_4x4_analysis_names_the_tables_it_waits_for(monkeypatch: pytest.MonkeyPatch) -> None:
     fetched = {"done": False}
 
-    def missing(name: str | None, rows: int, cols: int, blank: int) -> list[str]:
+    def missing(heuristics: object, rows: int, cols: int, blank: int) -> list[str]:
         return [] if fetched["done"] else ["pdb-4x4-663x2.bin"]
 
-    monkeypatch.setattr(distances, "missing_table_files", missing)
-    monkeypatch.setattr(analysis, "missing_table_files", missing)
-    answer = call({"op": "analyse", "board": NEAR_4, "moves": "RL", "notation": "page", "budget_ms": 5})
+    monkeypatch.setattr(distances, "table_needs", missing)
+    monkeypatch.setattr(analysis, "table_needs", missing)
+    answer = call({"op": "analyse_game", "board": NEAR_4, "moves": "RL", "notation": "page", "budget_ms": 5})
     assert answer["ok"] and answer["need"] == ["pdb-4x4-663x2.bin"]
     for _ in range(2):
         assert answer["type"] == "progress" and answer["progress"]["stage"] == "waiting for the heuristic's tables"
@@ -152,14 +152,14 @@ def test_a_4x4_analysis_names_the_tables_it_waits_for(monkeypatch: pytest.Monkey
 
 
 def test_a_game_without_moves_answers_the_positions_best_moves_and_finish() -> None:
-    data = run_job(call({"op": "analyse", "board": START_3, "moves": ""}))["analysis"]
+    data = run_job(call({"op": "analyse_game", "board": START_3, "moves": ""}))["analysis"]
     assert data["moves"] == [] and data["optimal_length"] == 2
     assert data["positions"][0]["best"] == [7] and data["positions"][0]["finish"] == [7, 8]
 
 
 def test_stop_keeps_what_was_found() -> None:
     game = held_4x4()
-    answer = call({"op": "analyse", "board": game.start.to_string(), "moves": game.write("page"),
+    answer = call({"op": "analyse_game", "board": game.start.to_string(), "moves": game.write("page"),
                    "notation": "page", "budget_ms": 1})
     answer = call({"op": "cancel", "job": answer["job"]})
     data = answer["analysis"]
@@ -209,7 +209,7 @@ def test_both_doors_refuse_a_bad_game_alike_naming_the_field(
     with pytest.raises(RequestError) as caught:
         read_analyse(request, CAPS).start()
     assert caught.value.field == field and caught.value.details == details
-    web = call({"op": "analyse", **request})
+    web = call({"op": "analyse_game", **request})
     assert web == {"ok": False, "error": {"field": field, "message": caught.value.message, **details}}
     args = ["analyse", request["board"], request["moves"]]
     for name in ("notation", "undos", "goal"):
@@ -221,12 +221,12 @@ def test_both_doors_refuse_a_bad_game_alike_naming_the_field(
 
 
 def test_the_illegal_moves_message_names_its_index_and_the_board_before_it() -> None:
-    error = call({"op": "analyse", "board": START_3, "moves": "LLL", "notation": "page"})["error"]
+    error = call({"op": "analyse_game", "board": START_3, "moves": "LLL", "notation": "page"})["error"]
     assert error["message"].startswith("move 3 (L, at character 3 of 'LLL') is not possible on '1,2,3,4,5,6,7,8,0'")
 
 
 def test_the_web_api_asks_for_the_notation_when_there_are_moves_and_never_guesses() -> None:
-    error = call({"op": "analyse", "board": START_3, "moves": "LL"})["error"]
+    error = call({"op": "analyse_game", "board": START_3, "moves": "LL"})["error"]
     assert error["field"] == "notation" and "never guessed" in error["message"]
     assert call({"op": "write_moves", "board": START_3, "moves": "7 8", "notation": "numbers", "to": "morse"})[
         "error"]["field"] == "to"

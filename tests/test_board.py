@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from npuzzle import Board, BoardError, explain_solvability, is_solvable, parse_goal, parse_shape, solve
-from npuzzle.board import check_same_shape, relabel
+from npuzzle.board import BLANK_STEPS, OPPOSITE, MoveError, check_same_shape, relabel, slide_direction
 from npuzzle.heuristics import estimate
 from npuzzle.search.problem import Problem
 from npuzzle.walking_distance import walking_distance
@@ -131,6 +131,64 @@ def test_moves_name_the_tile_direction() -> None:
     with pytest.raises(BoardError, match="tile 1 is not next to the blank"):
         board.slide(1)
     assert board.play([5, 8]).tiles == (1, 2, 3, 4, 5, 8, 6, 7, 0)
+
+
+def test_replay_plays_checked_moves_with_directions_boards_and_end() -> None:
+    board = Board.from_string("1 2 3 / 4 0 5 / 6 7 8")
+    played = board.replay([5, 8, 7])  # hand-checked: left, up, right
+    assert (played.tiles, played.directions, played.blanks) == ((5, 8, 7), "LUR", (4, 5, 8, 7))
+    assert played.end.tiles == (1, 2, 3, 4, 5, 8, 6, 0, 7)
+    assert [b.tiles for b in played.boards()] == [
+        board.tiles, (1, 2, 3, 4, 5, 0, 6, 7, 8), (1, 2, 3, 4, 5, 8, 6, 7, 0), (1, 2, 3, 4, 5, 8, 6, 0, 7)]
+    empty = board.replay([])
+    assert (empty.end, empty.directions, empty.boards()) == (board, "", [board])
+
+
+@pytest.mark.parametrize(("tiles", "number", "before", "why"), [
+    ([5, 8, 1], 3, (1, 2, 3, 4, 5, 8, 6, 7, 0), "tile 1 is not next to the blank"),
+    ([5, 6], 2, (1, 2, 3, 4, 5, 0, 6, 7, 8), "tile 6 is not next to the blank"),  # no wrap: cells 5 and 6
+    ([7, 0], 2, (1, 2, 3, 4, 7, 5, 6, 0, 8), "0 is the blank"),
+    ([9], 1, (1, 2, 3, 4, 0, 5, 6, 7, 8), "there is no tile 9"),
+    ([7, True], 2, (1, 2, 3, 4, 7, 5, 6, 0, 8), "there is no tile True"),
+    (["5"], 1, (1, 2, 3, 4, 0, 5, 6, 7, 8), "there is no tile '5'"),
+    ([7, 10**5000], 2, (1, 2, 3, 4, 7, 5, 6, 0, 8), "there is no tile a number too long to show"),
+    (["x" * 10_000], 1, (1, 2, 3, 4, 0, 5, 6, 7, 8), "there is no tile 'xxxxxxxxxxxxxxxxxxxx..."),
+])
+def test_replay_names_an_illegal_moves_number_and_the_board_before_it(
+        tiles: list[object], number: int, before: tuple[int, ...], why: str) -> None:
+    board = Board.from_string("1 2 3 / 4 0 5 / 6 7 8")
+    with pytest.raises(MoveError) as caught:
+        board.replay(tiles)  # type: ignore[arg-type]
+    error = caught.value
+    assert (error.number, error.board.tiles, error.tile) == (number, before, tiles[number - 1])
+    assert str(error).startswith(f"move {number}: ") and why in str(error)
+    assert isinstance(error, BoardError)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(2, 5), st.integers(2, 5), st.lists(st.integers(0, 3), max_size=40))
+def test_replay_agrees_with_the_tiles_coordinates(rows: int, cols: int, picks: list[int]) -> None:
+    """A random walk; each direction read another way: from where the tile was and went."""
+    board = Board.goal(rows, cols)
+    cells = list(board.tiles)
+    tiles, expected = [], []
+    for pick in picks:
+        br, bc = divmod(cells.index(0), cols)
+        options = [(r, c) for r, c in ((br + 1, bc), (br - 1, bc), (br, bc + 1), (br, bc - 1))
+                   if 0 <= r < rows and 0 <= c < cols]
+        r, c = options[pick % len(options)]
+        tile = cells[r * cols + c]
+        expected.append({(-1, 0): "U", (1, 0): "D", (0, -1): "L", (0, 1): "R"}[(br - r, bc - c)])
+        cells[br * cols + bc], cells[r * cols + c] = tile, 0
+        tiles.append(tile)
+        assert BLANK_STEPS[expected[-1]] == (r - br, c - bc)
+        assert slide_direction(br * cols + bc, r * cols + c, cols) == expected[-1]
+    played = board.replay(tiles)
+    assert played.directions == "".join(expected) and played.end.tiles == tuple(cells)
+    assert played.boards()[-1] == played.end and len(played.boards()) == len(tiles) + 1
+    assert board.tiles_along(played.blanks) == tuple(tiles)  # the blank's path gives the tiles back
+    back = played.end.replay(reversed(tiles))  # each move undone by the same tile, the other way
+    assert back.end == board and back.directions == "".join(OPPOSITE[d] for d in reversed(expected))
 
 
 tile_text = st.lists(

@@ -54,7 +54,8 @@ def test_a_move_of_a_tile_away_from_the_blank_is_refused_with_its_step() -> None
     with pytest.raises(IllegalMove) as caught:
         run_search(load_search("def search(problem):\n    return [7]\n", "s.py"), start, GOAL)
     assert caught.value.step == 1 and "not on the goal" in caught.value.message
-    for move, reason in ((9, "there is no tile 9"), ("7", "is not a tile number"), (True, "is not a tile number")):
+    for move, reason in ((9, "there is no tile 9"), ("7", "is not a tile number"), (True, "is not a tile number"),
+                         (10**5000, "there is no tile a number too long to show")):  # no str() for it
         with pytest.raises(IllegalMove, match=reason):
             replay(start, GOAL, [move])
 

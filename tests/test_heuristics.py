@@ -13,7 +13,8 @@ from pathlib import Path
 import pytest
 
 import npuzzle
-from npuzzle import HEURISTICS, Board, Limits, solve
+from npuzzle import HEURISTICS, Board, Limits, solve, tables
+from npuzzle.request import RequestError, refuse_missing
 from npuzzle.board import relabel
 from npuzzle.heuristics import (
     compile_heuristic,
@@ -22,6 +23,7 @@ from npuzzle.heuristics import (
     line_conflicts,
     linear_conflict,
     manhattan,
+    table_needs,
 )
 from npuzzle.known import blank_first_to_blank_last, eight_puzzle_distances, korf100
 from npuzzle.random_boards import random_board
@@ -246,3 +248,20 @@ def test_incremental_updates_equal_full_evaluation(rows: int, cols: int) -> None
                         assert manhattan + 2 * max(summed) == compiled.evaluate(cells)
     assert {"hamming", "manhattan", "linear-conflict"} <= checked
     assert ("pdb" in checked) == (rows * cols <= 9 or (rows, cols) in ((4, 4), (5, 5)))
+
+
+def test_table_needs_is_every_heuristics_missing_files_once(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The one answer to which table files work needs: checked against the files by name (the
+    shipped 4x4 and 5x5 tables, and a 3x3's built on demand), with none on disk and then all."""
+    assert table_needs(HEURISTICS, 4, 4, 15) == [] and table_needs(HEURISTICS, 5, 5, 24) == []  # shipped
+    monkeypatch.setattr(tables, "DATA_DIR", tmp_path)
+    assert table_needs(["pdb"], 4, 4, 15) == ["pdb-4x4-663x2.bin"]
+    assert table_needs([HEURISTICS["pdb"], "pdb", None, "manhattan"], 4, 4, 0) == ["pdb-4x4-663x2.bin"]
+    assert table_needs(HEURISTICS, 5, 5, 24) == ["pdb-5x5-55554x2.bin"]
+    assert table_needs(HEURISTICS, 3, 3, 8) == [] and table_needs([None], 4, 4, 15) == []
+    assert table_needs(["pdb"], 4, 4, 5) == []  # a goal the tables do not serve: pdb does not apply
+    with pytest.raises(RequestError) as refused:
+        refuse_missing(table_needs(["pdb"], 4, 4, 15), "the pdb heuristic")
+    assert (refused.value.field, refused.value.details, refused.value.message) == (
+        "tables", {"need": ["pdb-4x4-663x2.bin"]}, "the pdb heuristic needs pdb-4x4-663x2.bin")
+    refuse_missing([], "the pdb heuristic")  # nothing missing: no refusal

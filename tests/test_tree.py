@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from npuzzle import ALGORITHMS, Board, Limits, Search, StopReason, solve
-from npuzzle.heuristics import HEURISTICS, missing_table_files
+from npuzzle.heuristics import HEURISTICS, table_needs
 from npuzzle.known import HARDEST_BLANK_LAST
 from npuzzle.random_boards import random_board, scramble
 from npuzzle.search import MAX_TREE_EXPANSIONS, SearchResult, TreeError
@@ -106,7 +106,7 @@ def test_the_tree_is_the_search_node_for_node(algorithm: str) -> None:
     for start, goal in boards_to_try():
         shape = (start.rows, start.cols, goal.blank)
         heuristics = [name for name, h in HEURISTICS.items() if h.suits(start.rows, start.cols)
-                      and not missing_table_files(name, *shape)] if info.uses_heuristic else [None]
+                      and not table_needs([name], *shape)] if info.uses_heuristic else [None]
         for heuristic in heuristics:
             limits = Limits(max_nodes=300)
             plain = solve(start, goal, algorithm, heuristic, limits)

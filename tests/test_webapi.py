@@ -12,7 +12,7 @@ from npuzzle import ALGORITHMS, HEURISTICS, Board, __version__
 from npuzzle import webapi
 from npuzzle.board import DIRECTION_NAMES, GOAL_NAMES, MAX_SIDE, MIN_SIDE, relabel
 from npuzzle.compare import COMPARE_MAX_NODES, COMPARE_TIME_LIMIT
-from npuzzle.heuristics import compile_heuristic, heuristic_available
+from npuzzle.heuristics import compile_heuristic, heuristic_along, heuristic_available
 from npuzzle.search import DEFAULT_TIME_LIMIT
 from npuzzle.webapi import HINT_LIMITS, PAGE_MAX_SIDE, handle
 
@@ -268,7 +268,7 @@ def test_solution_carries_h_at_every_step() -> None:
 def test_h_path_is_each_states_full_evaluation(rows: int, cols: int, goal_name: str) -> None:
     """``h_path`` (worked out move by move by ``Compiled.values_along``) is the heuristic's plain
     ``evaluate`` of every state along the solution, for every heuristic that applies; so is
-    ``_h_path`` along a long random walk, which passes through many more kinds of move."""
+    ``heuristic_along`` along a long random walk, which passes through many more kinds of move."""
     goal = Board.goal(rows, cols, goal_name)
     rng = random.Random(f"{rows}x{cols}{goal_name}")
     walk, board, last = [], goal, None
@@ -289,7 +289,7 @@ def test_h_path_is_each_states_full_evaluation(rows: int, cols: int, goal_name: 
         boards = check_solution(start, goal, result)
         assert result["h_name"] == name
         assert result["h_path"] == [compiled.evaluate(relabel(b, goal)) for b in boards], name
-        h_name, h_path = webapi._h_path(goal, goal, name, walk)
+        h_name, h_path = heuristic_along(goal, goal, name, walk)
         assert h_name == name
         assert h_path == [compiled.evaluate(relabel(b, goal)) for b in replay(goal, walk)], name
         checked.append(name)
@@ -370,3 +370,22 @@ def test_replay_replays_legal_slides_and_refuses_any_other() -> None:
         error = call({"op": "replay", "board": "1 2 3 / 4 5 6 / 7 0 8", "tiles": tiles})["error"]
         assert error["field"] == "tiles", (tiles, error)
     assert call({"op": "replay", "board": "1 2 3 / 4 5 6 / 7 0 8", "tiles": [7, 7, 8, 5]})["error"]["step"] == 4
+
+
+def test_analyse_is_an_alias_of_analyse_game_and_analyze_another_op() -> None:
+    """``analyse_game`` analyses a game (a job); ``analyse``, its old name, is the same op; ``analyze``
+    describes a board. The unknown-op message offers the current names only."""
+    request = {"board": "1 2 3 / 4 5 6 / 0 7 8", "moves": "LRLL", "notation": "page"}
+    new = run_job(call({"op": "analyse_game", **request}))
+    old = run_job(call({"op": "analyse", **request}))
+    assert new["type"] == old["type"] == "analysis"
+    assert [m["verdict"] for m in new["analysis"]["moves"]] == [m["verdict"] for m in old["analysis"]["moves"]]
+    assert [m["tile"] for m in new["analysis"]["moves"]] == [7, 7, 7, 8]  # hand-checked: L R L L from 0 7 8
+    for key in ("job", "op", "analysis"):
+        new.pop(key), old.pop(key)
+    assert new == old
+    described = call({"op": "analyze", **request})
+    assert described["ok"] and "solvability" in described and "job" not in described
+    assert described["tiles"] == [1, 2, 3, 4, 5, 6, 0, 7, 8] and described["op"] == "analyze"
+    offered = call({"op": "analyse-game"})["error"]["message"].split("use one of ")[1].split(", ")
+    assert "analyse_game" in offered and "analyze" in offered and "analyse" not in offered

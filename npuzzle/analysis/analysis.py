@@ -22,8 +22,7 @@ from __future__ import annotations
 
 import time
 
-from ..board import Board
-from ..heuristics import get_heuristic, missing_table_files, strongest_heuristic
+from ..heuristics import get_heuristic, strongest_heuristic, table_needs
 from ..job import run
 from ..search.result import DEFAULT_TIME_LIMIT, DEPTH_FIRST_MAX_NODES, Limits, StopReason
 from ..solvability import explain_solvability, is_solvable
@@ -92,7 +91,7 @@ class GameAnalysis:
             wanted = strongest_heuristic(*where)
             self.heuristic = wanted if fetching else strongest_heuristic(*where, available_only=True)
             if self.heuristic != wanted:
-                self.missing_files = tuple(missing_table_files(wanted, *where))
+                self.missing_files = tuple(table_needs([wanted], *where))
         self.sheet = Sheet(self.game)
         self._work: Work | None = None
         self._started = 0.0
@@ -107,7 +106,7 @@ class GameAnalysis:
     def wanted_files(self) -> list[str]:
         """Table files the analysis would read that are missing now (the browser fetches them)."""
         goal = self.game.goal
-        return missing_table_files(self.heuristic, goal.rows, goal.cols, goal.blank) if self.heuristic else []
+        return table_needs([self.heuristic], goal.rows, goal.cols, goal.blank)
 
     @property
     def done(self) -> bool:
@@ -218,7 +217,7 @@ class GameAnalysis:
             positions.append(PositionAnalysis(
                 i, board.tiles, sheet.lower[i], sheet.upper[i], best,
                 "".join(board.direction_of(t) for t in best) if best else "",
-                finish, _directions(board, finish) if finish else "",
+                finish, board.replay(finish).directions if finish else "",
             ))
         undos = game.undos()
         directions = game.directions
@@ -236,15 +235,6 @@ class GameAnalysis:
             missing_files=self.missing_files, notation=self.notation, timing=self.timing,
         )
         self._progress = self._report()
-
-
-def _directions(board: Board, tiles: tuple[int, ...]) -> str:
-    """The directions of ``tiles`` played from ``board``."""
-    out = []
-    for tile in tiles:
-        out.append(board.direction_of(tile))
-        board = board.slide(tile)
-    return "".join(out)
 
 
 def analyse_game(game: Game, undos: str = "as-played", limits: Limits | None = None,

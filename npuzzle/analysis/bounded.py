@@ -22,11 +22,11 @@ the board, updated by one addition per move):
   makes), so nothing it saw on the way is proven. The memory holds at most ``MEMO_LIMIT``
   lower bounds; beyond that, failures are no longer remembered.
 
-With the 4x4 pattern databases (four lookups: two partitions, each read directly and
-reflected) the child's estimate is updated inline as in idastar.py (an index update and
-two table reads per lookup); with any other heuristic, by ``Compiled.after_move``.
-A search yields every ``CHECK_EVERY`` expansions (the count of nodes so far); sending True
-stops it, and it returns ``Probe`` (``stopped`` set).
+A search is IDA*'s own iteration (``search.idastar.bounded_iteration``, its step and its
+estimate updates: with the 4x4 pattern databases an index update and two table reads per
+lookup) given this memory (``search.idastar.Memory``). It yields every
+``CHECK_EVERY_DFS + 1`` expansions of this memory's searches (the count of nodes so far);
+sending True stops it, and it returns ``Probe`` (``stopped`` set).
 """
 
 from __future__ import annotations
@@ -35,17 +35,15 @@ from dataclasses import dataclass
 from typing import Generator, Sequence
 
 from ..heuristics import Compiled
+from ..search.idastar import INFINITY, Memory, Pass, Walk, bounded_iteration
 from ..search.problem import neighbour_table
-
-CHECK_EVERY = 1023
-"""Expansions between two yields (a look at the clock and a chance to stop)."""
+from ..search.result import StopReason
 STORE_DEPTH = 4
 """A failed search stores the lower bound of each board it expanded with at least this
 many moves left: boards with fewer are many, and their bounds (2, 4 or 8 here gave the same
 node counts over four 4x4 games) never pruned anything."""
 MEMO_LIMIT = 400_000
 """The most lower bounds kept (about 40 MB in CPython)."""
-INFINITY = 1 << 30
 
 
 @dataclass(frozen=True)
@@ -93,9 +91,9 @@ class BoundedSearch:
         self.expanded = 0
         """Nodes expanded by every search so far."""
         self.searches = 0
+        self.memory = Memory(self.weights, self.bound_of, self.next_of, STORE_DEPTH)
+        """The memory as IDA*'s iteration reads it (the same dictionaries)."""
         self.learn(list(goal), [self.goal.index(0)])
-        lookups = heuristic.patterns if heuristic.tile_table is None else None
-        self._four = lookups is not None and len(lookups) == 4 and lookups[0].manhattan is None
 
     # -- the memory -------------------------------------------------------------
 
@@ -180,180 +178,40 @@ class BoundedSearch:
     # -- one search -------------------------------------------------------------
 
     def probe(self, cells: Sequence[int], bound: int) -> Steps:
-        """Whether ``cells`` has a path to the goal of at most ``bound`` moves (see the module)."""
+        """Whether ``cells`` has a path to the goal of at most ``bound`` moves (see the module):
+        IDA*'s own iteration (``search.idastar.bounded_iteration``) with this memory."""
         self.searches += 1
         root = list(cells)
         bound -= (bound - self.parity(root)) % 2  # every path from root has this parity
-        weights = self.weights
-        bound_of, next_of = self.bound_of, self.next_of
+        bound_of = self.bound_of
         code0 = self.code(root)
         known = bound_of.get(code0)
         if known is not None:
             if known > bound:
                 return Probe(None, known)
-            if code0 in next_of:
+            if code0 in self.next_of:
                 return Probe(self.path_from(root), known)
-        neighbours = self.neighbours
-        goal = self.goal
-        heuristic = self.heuristic
-        table = heuristic.tile_table
-        four = self._four
-        h0 = heuristic.evaluate(root)
-        if h0 > bound:
-            return Probe(None, h0)
-        if four:
-            lookups = heuristic.patterns
-            assert lookups is not None
-            idx: list[int] = []
-            slots_of: list[list[tuple[int, tuple[int, ...], bytearray]]] = [[] for _ in range(len(root) + 1)]
-            for lookup in lookups:
-                base = len(idx)
-                idx.extend(lookup.indices(root))
-                for label, g in enumerate(lookup.group):
-                    if g >= 0:
-                        slots_of[label].append((base + g, lookup.contrib[label], lookup.tables[g]))
-            empty: tuple[int, tuple[int, ...], bytearray] = (0, (), bytearray())
-            sl0, co0, ta0 = zip(*(slots[0] if slots else empty for slots in slots_of))
-            sl1, co1, ta1 = zip(*(slots[1] if slots else empty for slots in slots_of))
-            sl2, co2, ta2 = zip(*(slots[2] if slots else empty for slots in slots_of))
-            sl3, co3, ta3 = zip(*(slots[3] if slots else empty for slots in slots_of))
-            sums0, sums1, sums2, sums3 = ([lookup.table_sum(root)] for lookup in lookups)
-        after_move = heuristic.after_move
-        store_from = STORE_DEPTH
-        pending: list[tuple[int, int]] = []  # (code, lower bound) of boards this search failed on
-        next_bound = INFINITY
-        expanded = self.expanded
-        check = expanded + CHECK_EVERY
-        blanks = [root.index(0)]
-        codes = [code0]
-        hs = [h0]
-        nexts = [0]
-        found: list[int] | None = None
-        cells_ = root
-        expanded += 1
-        while nexts:
-            d = len(nexts) - 1
-            blank = blanks[d]
-            nbrs = neighbours[blank]
-            i = nexts[d]
-            if i == len(nbrs):
-                left = bound - d
-                if left >= store_from:
-                    pending.append((codes[d], left + 2))
-                nexts.pop()
-                hs.pop()
-                codes.pop()
-                if d:
-                    prev = blanks[d - 1]
-                    tile = cells_[prev]
-                    cells_[blank] = tile
-                    cells_[prev] = 0
-                    if four:
-                        c = co0[tile]
-                        idx[sl0[tile]] -= c[prev] - c[blank]
-                        c = co1[tile]
-                        idx[sl1[tile]] -= c[prev] - c[blank]
-                        c = co2[tile]
-                        idx[sl2[tile]] -= c[prev] - c[blank]
-                        c = co3[tile]
-                        idx[sl3[tile]] -= c[prev] - c[blank]
-                        sums0.pop()
-                        sums1.pop()
-                        sums2.pop()
-                        sums3.pop()
-                blanks.pop()
-                continue
-            nexts[d] = i + 1
-            nb = nbrs[i]
-            if d and nb == blanks[d - 1]:
-                continue  # would undo the previous move
-            tile = cells_[nb]
-            if four:
-                c = co0[tile]
-                old = idx[sl0[tile]]
-                n0 = old + c[blank] - c[nb]
-                t = ta0[tile]
-                s0 = sums0[d] - t[old] + t[n0]
-                c = co1[tile]
-                old = idx[sl1[tile]]
-                n1 = old + c[blank] - c[nb]
-                t = ta1[tile]
-                s1 = sums1[d] - t[old] + t[n1]
-                c = co2[tile]
-                old = idx[sl2[tile]]
-                n2 = old + c[blank] - c[nb]
-                t = ta2[tile]
-                s2 = sums2[d] - t[old] + t[n2]
-                c = co3[tile]
-                old = idx[sl3[tile]]
-                n3 = old + c[blank] - c[nb]
-                t = ta3[tile]
-                s3 = sums3[d] - t[old] + t[n3]
-                h1 = s0
-                if s1 > h1:
-                    h1 = s1
-                if s2 > h1:
-                    h1 = s2
-                if s3 > h1:
-                    h1 = s3
-            elif table is not None:
-                row = table[tile]
-                h1 = hs[d] - row[nb] + row[blank]
-            else:
-                cells_[blank] = tile
-                cells_[nb] = 0
-                h1 = after_move(cells_, hs[d], tile, nb, blank)
-                cells_[nb] = tile
-                cells_[blank] = 0
-            f1 = d + 1 + h1
-            if f1 > bound:
-                if f1 < next_bound:
-                    next_bound = f1
-                continue
-            code1 = codes[d] + tile * (weights[blank] - weights[nb])
-            known = bound_of.get(code1)
-            if known is not None:
-                f1 = d + 1 + known
-                if f1 > bound:
-                    if f1 < next_bound:
-                        next_bound = f1
-                    continue
-                if code1 in next_of:  # a board on a known shortest path, near enough
-                    cells_[blank] = tile
-                    cells_[nb] = 0
-                    found = blanks + self.path_from(cells_)
-                    break
-            cells_[blank] = tile
-            cells_[nb] = 0
-            if four:
-                idx[sl0[tile]] = n0
-                idx[sl1[tile]] = n1
-                idx[sl2[tile]] = n2
-                idx[sl3[tile]] = n3
-                sums0.append(s0)
-                sums1.append(s1)
-                sums2.append(s2)
-                sums3.append(s3)
-            blanks.append(nb)
-            if h1 == 0 and cells_ == goal:
-                found = blanks
-                break
-            codes.append(code1)
-            hs.append(h1)
-            nexts.append(0)
-            expanded += 1
-            if expanded >= check:
-                check = expanded + CHECK_EVERY
-                self.expanded = expanded
-                if (yield expanded):
-                    return Probe(None, next_bound, stopped=True)
-        self.expanded = expanded
-        if found is not None:
-            return Probe(list(found), bound)
+        walk = Walk(self.neighbours, root, self.goal, self.heuristic)
+        if walk.h0 > bound:
+            return Probe(None, walk.h0)
+        steps = bounded_iteration(walk, bound, self.expanded + 1, memory=self.memory, code=code0)
+        try:
+            tally = next(steps)
+            while True:
+                self.expanded = tally[0]
+                stop = yield tally[0]
+                tally = steps.send(bool(stop))
+        except StopIteration as end:
+            found: Pass = end.value
+        self.expanded = found.expanded
+        if found.stop is StopReason.CANCELLED:
+            return Probe(None, found.next_bound, stopped=True)
+        if found.path is not None:
+            return Probe(found.path + self.path_from(walk.cells) if found.known else list(found.path), bound)
         room = self.memo_limit - self.stored
-        for code, value in pending[:max(0, room)]:
+        for code, value in found.pending[:max(0, room)]:
             if bound_of.get(code, 0) < value:
                 if code not in bound_of:
                     self.stored += 1
                 bound_of[code] = value
-        return Probe(None, next_bound)
+        return Probe(None, found.next_bound)

@@ -35,7 +35,7 @@ from typing import Callable, Generator, Sequence
 
 from ..board import Board, Tiles, relabel, relabel_tiles
 from ..distance_table import TABLE_CELLS, distance_table
-from ..heuristics import compile_heuristic, heuristic_loading, missing_table_files
+from ..heuristics import compile_heuristic, heuristic_loading, table_needs
 from ..search import Limits, Search
 from .bounded import BoundedSearch, Probe
 from .game import Game
@@ -134,13 +134,7 @@ class Sheet:
 
     def finish_tiles(self, index: int, blanks: Sequence[int]) -> tuple[int, ...]:
         """The tiles moved along a path of the blank's cells from position ``index``."""
-        cells = list(self.boards[index].tiles)
-        tiles = []
-        for before, after in zip(blanks, blanks[1:]):
-            tile = cells[after]
-            cells[before], cells[after] = tile, 0
-            tiles.append(tile)
-        return tuple(tiles)
+        return self.boards[index].tiles_along(blanks)
 
 
 # -- boards up to 9 cells: the table ---------------------------------------------
@@ -207,7 +201,7 @@ def load_heuristic_steps(sheet: Sheet, name: str, fetching: bool) -> Work:
     (pausing) while its files are missing (the caller fetches them)."""
     goal = sheet.game.goal
     where = (goal.rows, goal.cols, goal.blank)
-    while fetching and missing_table_files(name, *where):
+    while fetching and table_needs([name], *where):
         sheet.stage = "waiting for the heuristic's tables"
         yield True
     sheet.stage = "loading the heuristic's tables"
@@ -361,7 +355,7 @@ def bounds_work(sheet: Sheet, heuristic: str, position_seconds: float, max_nodes
             search.step(0.02)
             if search.progress is not None:
                 sheet.expanded = counted + search.progress.expanded
-            yield fetching and bool(missing_table_files(search.heuristic, goal.rows, goal.cols, goal.blank))
+            yield fetching and bool(table_needs([search.heuristic], goal.rows, goal.cols, goal.blank))
         result = search.result
         sheet.expanded = counted + result.expanded
         if result.lower_bound is not None:

@@ -23,10 +23,10 @@ straight, as one push of a row moves several tiles): the runs of equal letters.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Sequence
 
-from ..board import BLANK, Board, BoardError, Tiles
+from ..board import Board, BoardError, MoveError, Played, Tiles
 from .notation import (
     DEFAULT_NOTATION,
     MAX_GAME_MOVES,
@@ -76,6 +76,8 @@ class Game:
     start: Board
     goal: Board
     tiles: Tiles = ()
+    played: Played = field(init=False, repr=False, compare=False)
+    """The moves as ``Board.replay`` played them (directions, the blank's path, the end)."""
 
     def __post_init__(self) -> None:
         if (self.start.rows, self.start.cols) != (self.goal.rows, self.goal.cols):
@@ -83,24 +85,15 @@ class Game:
         object.__setattr__(self, "tiles", tuple(self.tiles))
         if len(self.tiles) > MAX_GAME_MOVES:
             raise GameTooLongError(len(self.tiles))
-        self._replay()
-
-    def _replay(self) -> None:
-        """Check every move on the board before it (raises the first illegal one)."""
-        board = self.start
-        cells = list(board.tiles)
-        cols, size = board.cols, board.size
-        blank = board.blank
-        for number, tile in enumerate(self.tiles, 1):
+        try:
+            played = self.start.replay(self.tiles)
+        except MoveError as exc:
+            tile, number, size = exc.tile, exc.number, self.start.size
             if isinstance(tile, bool) or not isinstance(tile, int) or not 0 < tile < size:
-                raise GameSizeError(f"tile {tile!r} (move {number}) is not on a {board.shape} board: its tiles are "
-                                    f"1 to {size - 1}")
-            at = cells.index(tile)
-            if abs(at - blank) != cols and not (abs(at - blank) == 1 and at // cols == blank // cols):
-                before = Board(board.rows, cols, tuple(cells))
-                raise _illegal(number, before, None, tile, f"tile {tile} is not next to the blank", None)
-            cells[blank], cells[at] = tile, BLANK
-            blank = at
+                raise GameSizeError(f"tile {tile!r} (move {number}) is not on a {self.start.shape} board: its tiles "
+                                    f"are 1 to {size - 1}") from None
+            raise _illegal(number, exc.board, None, tile, f"tile {tile} is not next to the blank", None) from None
+        object.__setattr__(self, "played", played)
 
     @property
     def moves(self) -> int:
@@ -109,15 +102,12 @@ class Game:
 
     def boards(self) -> list[Board]:
         """Every position: the start, then the board after each move."""
-        out = [self.start]
-        for tile in self.tiles:
-            out.append(out[-1].slide(tile))
-        return out
+        return self.played.boards()
 
     @property
     def end(self) -> Board:
         """The board after the last move."""
-        return self.start.play(self.tiles)
+        return self.played.end
 
     @property
     def solved(self) -> bool:
@@ -127,12 +117,7 @@ class Game:
     @property
     def directions(self) -> str:
         """The direction each tile slid: this page's letters (board.py)."""
-        out = []
-        board = self.start
-        for tile in self.tiles:
-            out.append(board.direction_of(tile))
-            board = board.slide(tile)
-        return "".join(out)
+        return self.played.directions
 
     @property
     def multi_tile_moves(self) -> int:

@@ -29,13 +29,11 @@ import re
 from dataclasses import dataclass
 from typing import Callable, Sequence
 
+from ..board import OPPOSITE
+
 MAX_GAME_MOVES = 5_000
 """The longest game that is read or analysed, in moves: a person's 4x4 solve takes about
 100 moves, a 10x10's about 1,500."""
-
-OPPOSITE = {"U": "D", "D": "U", "L": "R", "R": "L"}
-"""Each direction's reverse: a blank moving one way is a tile sliding the other."""
-
 
 class GameError(ValueError):
     """A game that cannot be read or played; the message quotes the input and says what is

@@ -35,7 +35,7 @@ import time
 from dataclasses import dataclass
 from typing import Any, Callable, Sequence
 
-from ..board import Board, Tiles
+from ..board import Board, MoveError, Tiles
 from ..search.problem import neighbour_table
 from ..search.result import StopReason
 from ..solvability import is_solvable
@@ -194,27 +194,25 @@ def replay(start: Board, goal: Board, moves: Sequence[int], filename: str = DEFA
     """The directions (U/D/L/R) of ``moves`` (tiles slid) from ``start``; UserCodeError
     (kind ``illegal``, its ``step`` counted from 1 and the ``board`` before it) for a move
     that is not a tile next to the blank, or moves that end elsewhere than on ``goal``."""
-    board = start
-    directions = []
-    for step, tile in enumerate(moves, 1):
-        reason = None
+    try:
+        played = start.replay(moves)
+    except MoveError as exc:
+        tile, board = exc.tile, exc.board
         if isinstance(tile, bool) or not isinstance(tile, int):
             reason = f"the move {_shown(tile)} is not a tile number"
         elif not 0 < tile < board.size:
-            reason = f"there is no tile {tile} on a {board.shape} board"
-        elif tile not in _next_to_blank(board):
+            reason = f"there is no tile {_shown(tile)} on a {board.shape} board"
+        else:
             r, c = divmod(board.blank, board.cols)
             reason = f"tile {tile} is not next to the blank (row {r + 1}, column {c + 1}), so it cannot slide"
-        if reason is not None:
-            raise IllegalMove(f"{filename}: step {step} of {len(moves)}: {reason}; board before it "
-                              f"{board_text(board.tiles)}", step, board.tiles)
-        directions.append(board.direction_of(tile))
-        board = board.slide(tile)
-    if board != goal:
+        raise IllegalMove(f"{filename}: step {exc.number} of {len(moves)}: {reason}; board before it "
+                          f"{board_text(board.tiles)}", exc.number, board.tiles) from None
+    end = played.end
+    if end != goal:
         count = f"the {len(moves)} moves end" if len(moves) != 1 else "the one move ends"
-        raise IllegalMove(f"{filename}: {count} on board {board_text(board.tiles)}, "
-                          f"not on the goal {board_text(goal.tiles)}", len(moves), board.tiles)
-    return "".join(directions)
+        raise IllegalMove(f"{filename}: {count} on board {board_text(end.tiles)}, "
+                          f"not on the goal {board_text(goal.tiles)}", len(moves), end.tiles)
+    return played.directions
 
 
 class IllegalMove(SearchCodeError):
@@ -227,10 +225,6 @@ class IllegalMove(SearchCodeError):
     def to_dict(self) -> dict[str, object]:
         """JSON-ready form, with the step."""
         return {**super().to_dict(), "step": self.step}
-
-
-def _next_to_blank(board: Board) -> set[int]:
-    return {board.tiles[cell] for cell in neighbour_table(board.rows, board.cols)[board.blank]}
 
 
 def run_search(user: UserSearch, start: Board, goal: Board, max_nodes: int = DEFAULT_MAX_NODES,

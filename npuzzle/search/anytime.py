@@ -38,7 +38,7 @@ from typing import Generator, Iterator
 
 from ..board import relabel_tiles
 from ..heuristics import (
-    HEURISTICS, Compiled, HeuristicInfo, compile_heuristic, heuristic_available, heuristic_loading, missing_table_files,
+    HEURISTICS, Compiled, HeuristicInfo, compile_heuristic, heuristic_available, heuristic_loading, table_needs,
     strongest_heuristic,
 )
 from .beam import beam_search
@@ -263,7 +263,7 @@ def wanted_table_files(rows: int, cols: int, blank_goal: int) -> list[str]:
     waiting for them (a big board's 5x5 core): those not on disk, for the browser to
     fetch while the search runs."""
     core = core_tables(rows, cols, blank_goal) if rows * cols > BEAM_CELLS else None
-    return [] if core is None else missing_table_files("pdb", *core)
+    return [] if core is None else table_needs(["pdb"], *core)
 
 
 def _loading(steps: Iterator[None]) -> Improver:

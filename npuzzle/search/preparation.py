@@ -85,7 +85,7 @@ _LOADED = object()
 class TableLoading:
     """A heuristic's tables loaded ahead of any search, a step at a time: a job whose
     progress has a ``stage`` and whose result is ``TablesLoaded`` (at once when there is
-    nothing to load). Its files must be present (``heuristics.missing_table_files``)."""
+    nothing to load). Its files must be present (``heuristics.table_needs``)."""
 
     def __init__(self, name: str, rows: int, cols: int, blank_goal: int) -> None:
         self.heuristic = get_heuristic(name)

@@ -12,7 +12,7 @@ import functools
 import random
 from dataclasses import dataclass
 
-from ..board import BLANK, Board, relabel
+from ..board import Board, MoveError, relabel
 
 
 def neighbour_table(rows: int, cols: int) -> tuple[tuple[int, ...], ...]:
@@ -45,25 +45,6 @@ def zobrist_keys(n: int) -> list[int]:
     it by four xors. The same keys every time (seeded by ``n``)."""
     rng = random.Random(n)
     return [rng.getrandbits(ZOBRIST_BITS) for _ in range((n + 1) * n)]
-
-
-def direction(before: int, after: int, cols: int) -> str:
-    """The direction the tile slides (U/D/L/R) when the blank moves from cell ``before`` to
-    the adjacent cell ``after``: the tile moves the other way.
-
-    >>> direction(4, 7, 3), direction(4, 5, 3)
-    ('U', 'L')
-    """
-    delta = after - before
-    if delta == cols:
-        return "U"
-    if delta == -cols:
-        return "D"
-    if delta == 1 and after % cols:
-        return "L"
-    if delta == -1 and before % cols:
-        return "R"
-    raise RuntimeError(f"blank cannot jump from {before} to {after}")  # a bug in a search, never input
 
 
 @dataclass(frozen=True)
@@ -100,16 +81,11 @@ class Problem:
         return bound if bound % 2 == parity else bound + 1
 
     def decode(self, blanks: list[int]) -> tuple[tuple[int, ...], str]:
-        """Tiles moved and their directions for a path given as blank positions."""
-        cells = list(self.start_board.tiles)
-        tiles: list[int] = []
-        moves: list[str] = []
-        cols = self.cols
-        for before, after in zip(blanks, blanks[1:]):
-            tile = cells[after]
-            moves.append(direction(before, after, cols))
-            cells[before], cells[after] = tile, BLANK
-            tiles.append(tile)
-        if tuple(cells) != self.goal_board.tiles:
+        """Tiles moved and their directions (``Board.replay``'s) for a path given as blank positions."""
+        try:
+            played = self.start_board.replay(self.start_board.tiles_along(blanks))
+        except MoveError as exc:  # a bug in a search, never input
+            raise RuntimeError(f"decoded path is not a path: {exc}") from None
+        if played.end != self.goal_board:
             raise RuntimeError("decoded path does not reach the goal")
-        return tuple(tiles), "".join(moves)
+        return played.tiles, played.directions

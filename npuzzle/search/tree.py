@@ -49,7 +49,8 @@ a search with nothing else.
 
 from __future__ import annotations
 
-from .problem import Problem, direction
+from ..board import slide_direction
+from .problem import Problem
 
 MAX_TREE_CELLS = 9
 """The largest board (in cells) whose tree is recorded: 3x3, 2x4, 4x2 and smaller."""
@@ -204,7 +205,7 @@ class TreeRecorder:
             if parent >= 0:
                 before, after = self.states[parent].index(0), state.index(0)
                 tile = tile_of[self.states[parent][after]]
-                direction_name = direction(before, after, cols)
+                direction_name = slide_direction(before, after, cols)
             f = self.f[node]
             nodes.append({
                 "parent": parent if parent >= 0 else None,

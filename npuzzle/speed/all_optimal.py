@@ -28,10 +28,9 @@ import heapq
 from dataclasses import dataclass, field
 
 from ..board import Board
-from ..heuristics import Compiled
+from ..heuristics import Compiled, table_needs
 from ..job import run
 from ..search.idastar import idastar
-from ..search.problem import direction
 from ..search.registry import default_heuristic
 from ..search.result import DEPTH_FIRST_MAX_NODES, DEFAULT_TIME_LIMIT, Limits, Progress, StopReason
 from ..search.solver import Search
@@ -232,7 +231,7 @@ class AllOptimal:
     def missing_files(self) -> list[str]:
         """Table files the heuristic needs that are not here (fetch them, then start again)."""
         entry = self._search.heuristic_info
-        return entry.missing_files(self.board.rows, self.board.cols, self.goal.blank) if entry else []
+        return table_needs([entry], self.board.rows, self.board.cols, self.goal.blank)
 
     @property
     def limits(self) -> Limits:
@@ -267,10 +266,8 @@ class AllOptimal:
         ordered = sorted(c.kept, key=lambda entry: (-entry[0], -entry[1]))
         solutions = tuple(Solution(*problem.decode(blanks)) for _, _, blanks in ordered)
         start = problem.start_board
-        cols = start.cols
-        blank = start.blank
         first_moves = tuple(sorted(
-            (FirstMove(direction(blank, at, cols), start.tiles[at], n) for at, n in c.first.items()),
+            (FirstMove(start.direction_of(start.tiles[at]), start.tiles[at], n) for at, n in c.first.items()),
             key=lambda m: (-m.count, m.direction)))
         length = c.length if c.count else (found.length if found.solved else None)
         self.result = AllOptimalResult(

@@ -23,7 +23,8 @@ Move strings here are this page's letters, one per slide (notation.py's ``page``
 
 from __future__ import annotations
 
-OPPOSITE = {"U": "D", "D": "U", "L": "R", "R": "L"}
+from ..board import OPPOSITE
+
 MIRRORED = {"U": "L", "L": "U", "D": "R", "R": "D"}
 """The direction a move takes on the board reflected in its main diagonal."""
 

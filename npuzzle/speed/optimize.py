@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from ..analysis.game import Game, read_game
 from ..analysis.notation import DEFAULT_NOTATION, write_moves
 from ..board import Board
-from ..heuristics import Compiled
+from ..heuristics import Compiled, table_needs
 from ..job import run
 from ..search.anytime import anytime
 from ..search.result import DEFAULT_MAX_NODES, Limits, Progress, StopReason
@@ -103,19 +103,6 @@ class _Seeded(Search):
         return anytime(self.problem, compiled, self.limits, self.options, seed=self.seed)
 
 
-def _blanks(game: Game) -> list[int]:
-    """The game's path as blank positions, start included."""
-    cells = list(game.start.tiles)
-    blank = cells.index(0)
-    path = [blank]
-    for tile in game.tiles:
-        at = cells.index(tile)
-        cells[blank], cells[at] = tile, 0
-        blank = at
-        path.append(at)
-    return path
-
-
 class Optimize:
     """A job (npuzzle/job.py): ``moves`` (a solution of ``board``, written in ``notation``)
     shortened within ``time_limit`` seconds. GameError (analysis/) for moves that cannot be
@@ -132,7 +119,7 @@ class Optimize:
         self.game = game
         self.simplified = game.without_undos()
         self.time_limit = time_limit
-        self._search = _Seeded(board, goal, Limits(max_nodes, time_limit), fetching, _blanks(self.simplified))
+        self._search = _Seeded(board, goal, Limits(max_nodes, time_limit), fetching, list(self.simplified.played.blanks))
         self.result: OptimizeResult | None = None
 
     @property
@@ -161,7 +148,7 @@ class Optimize:
         """Table files the heuristic needs that are not here yet (the search waits for them)."""
         entry = self._search.heuristic_info
         game = self.game
-        return entry.missing_files(game.start.rows, game.start.cols, game.goal.blank) if entry else []
+        return table_needs([entry], game.start.rows, game.start.cols, game.goal.blank)
 
     def step(self, budget: float = 0.03) -> None:
         if self.result is None:

@@ -27,7 +27,7 @@ from .timing import Timing, TimingError, gaps_of, read_gaps
 MAX_REPLAY_TEXT = 200_000
 """The longest replay text read (slidysim.py refuses more)."""
 
-__all__ = ["MOVE_ACTIONS", "MoveAnswer", "ReplayAnswer", "read_replay_request", "write_replay_request", "mirror_board", "mirror_goal", "read_all_optimal", "read_move_action", "read_optimize"]
+__all__ = ["MOVE_ACTIONS", "SLIDYSIM_ACTIONS", "MoveAnswer", "ReplayAnswer", "read_replay_request", "slidysim_request", "write_replay_request", "mirror_board", "mirror_goal", "read_all_optimal", "read_move_action", "read_optimize"]
 
 MOVE_ACTIONS = {
     "invert": "the moves that undo them (reversed, each the opposite way)",
@@ -210,6 +210,24 @@ class ReplayAnswer:
             "time_ms": r.time, "tps": r.tps, "solved": r.solved, "scramble": write_scramble(board),
             "link": write_replay_link(r), "file": write_replay_file(r),
         }
+
+
+SLIDYSIM_ACTIONS = ("read", "write")
+"""What the ``slidysim`` op does, by its ``action``."""
+
+
+def slidysim_request(fields: Fields, caps: Caps = NO_CAPS) -> ReplayAnswer:
+    """A Slidysim replay read (``action`` ``read``: ``read_replay_request``) or written
+    (``write``: ``write_replay_request``); RequestError naming ``action`` for any other."""
+    action = fields.get("action")
+    if action == "read":
+        return read_replay_request(fields, caps)
+    if action == "write":
+        return write_replay_request(fields, caps)
+    choose = " or ".join(SLIDYSIM_ACTIONS)
+    if action is None:
+        raise RequestError("action", f"action is missing: choose {choose}")
+    raise RequestError("action", f"unknown action {quote(action)}: choose {choose}")
 
 
 def read_replay_request(fields: Fields, caps: Caps = NO_CAPS) -> ReplayAnswer:

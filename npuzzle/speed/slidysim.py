@@ -53,7 +53,7 @@ from dataclasses import dataclass, field
 from typing import Sequence
 from urllib.parse import quote, unquote
 
-from ..board import BLANK, MAX_SIDE, MIN_SIDE, Board, Tiles
+from ..board import BLANK, BLANK_STEPS, MAX_SIDE, MIN_SIDE, OPPOSITE, TILE_SIDE, Board, Tiles
 from ..solvability import explain_solvability
 
 __all__ = [
@@ -87,12 +87,6 @@ DEFAULT_TPS = 15.0
 """The speed a link is written with when the replay has neither one nor move times
 (slidyreplay's default)."""
 
-_BLANK_STEP = {"U": (1, 0), "D": (-1, 0), "L": (0, 1), "R": (0, -1)}
-"""Where the blank goes, (rows, columns), when a tile moves each way (the tile below the
-blank moving up takes the blank down)."""
-_OPPOSITE = {"U": "D", "D": "U", "L": "R", "R": "L"}
-_WHERE = {"U": "below", "D": "above", "L": "to the right of", "R": "to the left of"}
-"""Where the tile that moves each way is, from the blank."""
 _SCRAMBLE_SYMBOL = re.compile(r"[^0-9/ \t\r\n]")
 _SOLUTION_TOKEN = re.compile(r"([UDLR])([0-9]*)|([0-9]+)|[ \t\r\n]+")
 _RUNS = re.compile(r"U+|D+|L+|R+")
@@ -438,7 +432,7 @@ def _leaderboard_replay(data: list[object]) -> Replay:
             "page, choose a solve and copy its own link in Custom replay mode", "link")
     goal = Board.goal(rows, cols)
     runs = _runs(solutions)
-    undone = _play(goal, [(_OPPOSITE[letter], repeat) for letter, repeat, _ in reversed(runs)], undoing=True)
+    undone = _play(goal, [(OPPOSITE[letter], repeat) for letter, repeat, _ in reversed(runs)], undoing=True)
     board = Board(rows, cols, undone)
     moves = "".join(letter * repeat for letter, repeat, _ in runs)
     times: object = -1
@@ -517,7 +511,7 @@ def _play(board: Board, runs: Sequence[tuple[str, int]], undoing: bool = False) 
     total = sum(repeat for _, repeat in runs)
     done = 0
     for letter, repeat in runs:
-        d_row, d_col = _BLANK_STEP[letter]
+        d_row, d_col = BLANK_STEPS[letter]
         room = (rows - 1 - row if d_row > 0 else row) if d_row else (cols - 1 - col if d_col > 0 else col)
         legal = min(repeat, room)
         if done + legal > MAX_SLIDES:
@@ -531,13 +525,13 @@ def _play(board: Board, runs: Sequence[tuple[str, int]], undoing: bool = False) 
         if repeat > room:
             if undoing:
                 number = total - done
-                original = _OPPOSITE[letter]
+                original = OPPOSITE[letter]
                 raise ReplayError(
                     f"the solution cannot have solved a board of {rows} rows and {cols} columns: undone from the "
                     f"solved puzzle, its move {number} ({original}) takes the blank off the board", "solution",
                     move=number)
             number = done + 1
-            raise ReplayError(f"move {number} ({letter}) is illegal: no tile is {_WHERE[letter]} the blank",
+            raise ReplayError(f"move {number} ({letter}) is illegal: no tile is {TILE_SIDE[letter]} the blank",
                               "solution", move=number, board=tuple(cells))
     return tuple(cells)
 

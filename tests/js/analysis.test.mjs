@@ -90,8 +90,8 @@ test("the words show bounds as bounds and Python's refusal as one sentence", () 
 });
 
 test("the protocol builds the analyse and write_moves requests", () => {
-  assert.deepEqual(protocol.analyse({ ...GAME, undos: "without-undos" }), { op: "analyse", board: GAME.board, goal: "blank-last", size: "3x3", moves: "LRLL", notation: "page", undos: "without-undos" });
-  assert.deepEqual(protocol.analyse({ ...GAME, notation: "" }), { op: "analyse", board: GAME.board, goal: "blank-last", size: "3x3", moves: "LRLL" }, "no notation: Python asks for one");
+  assert.deepEqual(protocol.analyse({ ...GAME, undos: "without-undos" }), { op: "analyse_game", board: GAME.board, goal: "blank-last", size: "3x3", moves: "LRLL", notation: "page", undos: "without-undos" });
+  assert.deepEqual(protocol.analyse({ ...GAME, notation: "" }), { op: "analyse_game", board: GAME.board, goal: "blank-last", size: "3x3", moves: "LRLL" }, "no notation: Python asks for one");
   assert.deepEqual(protocol.writeMoves(GAME, "blank"), { op: "write_moves", board: GAME.board, goal: "blank-last", size: "3x3", moves: "LRLL", notation: "page", to: "blank" });
 });
 
@@ -167,7 +167,7 @@ test("a game in play mode, with its start behind the board on screen, is analyse
   setBoard(() => ({ board: "1,2,3,4,5,6,7,8,0", goal: "blank-last", rows: 3, cols: 3, tiles: [1, 2, 3, 4, 5, 6, 7, 8, 0], solvability: { solvable: true } }));
   analysis.analysePlayed(analysis.app);
   await client.answer(client.last(), { ok: true, type: "written", text: "7 7 7 8", moves: 4 });
-  assert.deepEqual(runs[0].request, { op: "analyse", board: GAME.board, goal: "blank-last", size: "3x3", moves: "7 7 7 8", notation: "numbers" });
+  assert.deepEqual(runs[0].request, { op: "analyse_game", board: GAME.board, goal: "blank-last", size: "3x3", moves: "7 7 7 8", notation: "numbers" });
   runs[0].done({ ok: true, type: "analysis", analysis: result() });
   const [sequence, step] = replay.loads[0];
   assert.equal(step, 4, "it opens where the person stands: the end");
@@ -208,7 +208,7 @@ test("a link's game is analysed once its board is shown, at the link's step", as
   assert.equal(link.pendingStep, null, "taken before the controller would solve to reach it");
   assert.equal(analysis.linkFields().moves, undefined, "the address is the link's while Python reads it");
   await client.answer(client.last(), { ok: true });
-  assert.deepEqual(runs[0].request, { op: "analyse", board: GAME.board, goal: "blank-last", size: "3x3", moves: "7,7,7,8", notation: "numbers", undos: "without-undos" });
+  assert.deepEqual(runs[0].request, { op: "analyse_game", board: GAME.board, goal: "blank-last", size: "3x3", moves: "7,7,7,8", notation: "numbers", undos: "without-undos" });
   runs[0].done({ ok: true, type: "analysis", analysis: result() });
   assert.equal(replay.loads[0][1], 3);
   assert.deepEqual(analysis.linkFields(), { board: GAME.board, moves: "7,7,7,8", notation: "numbers", undos: "without-undos" });

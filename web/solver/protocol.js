@@ -103,7 +103,7 @@ export function move(a, how) {
 // it, naming the field.
 export function analyse(game) {
   const { board, goal, size, moves, notation, undos, times } = game;
-  const request = { op: "analyse", board, goal, size, moves };
+  const request = { op: "analyse_game", board, goal, size, moves };
   if (notation) request.notation = notation;
   if (undos) request.undos = undos;
   if (times) request.times = times; // a replay's: the gap before each move (ms), as Python reads it
