@@ -65,8 +65,9 @@ adapter, ``WebJob``, steps, cancels and answers, each kind in the JSON of its ``
 ``compare`` ``{board, goal?, size?, <option>?, max_nodes?, time_limit?, budget_ms?, heuristic_code?, search_code?}``
     Every applicable algorithm/heuristic pair under the limits (per pair), with a person's
     heuristic (every informed algorithm runs it too) and search (one row, at the end), as a job
-    stepped like ``solve``; progress names the pair running, the result is
-    ``{"type": "comparison", "results": [...]}``.
+    stepped like ``solve``; progress names the pair running and brings the results finished
+    since the last answer (``results_delta``, after the ``results_from`` sent before), the
+    result is ``{"type": "comparison", "results": [...]}``, all of them.
 ``prepare`` ``{size, goal?}``
     Load, in the background, the tables the default heuristic needs for that size
     and goal, so that a later ``solve`` does not wait for them: an error with field
@@ -256,6 +257,7 @@ from .search import (
     MAX_TREE_NODES,
     Limits,
     Search,
+    Trace,
     default_heuristic,
 )
 from .search.preparation import TableLoading
@@ -285,29 +287,53 @@ R = TypeVar("R")
 Json = dict[str, Any]
 
 
+@dataclass
+class Told:
+    """What the page has been told of one job so far: the web adapter's bookkeeping (WebJob's),
+    never the job's own, so that each answer sends only what is new since the last."""
+
+    best: object = None
+    """The best solution last sent (an anytime search's, a shortening's), by identity."""
+    trace_serial: int = -1
+    """The newest trace sample sent (its serial number, Trace.after)."""
+    trace_iterations: int = 0
+    """The trace's iterations sent."""
+    values: int = 0
+    """h's values sent (a check's half that calls h)."""
+    results: int = 0
+    """A comparison's results sent."""
+    game: bool = False
+    """Whether an analysis's game was sent."""
+    bounds: list[tuple[int | None, int | None]] | None = None
+    """An analysis's bounds on each position's distance, as sent."""
+    verdicts: list[str | None] | None = None
+    """An analysis's verdict on each move, as sent."""
+
+
 @dataclass(frozen=True)
 class JobJson(Generic[J]):
     """What the page is told about one kind of job: the ``type`` of its last answer and
     that answer's keys (``result``), and a progress answer's keys (``progress``: the
-    ``progress`` key and any other). A new kind of job is one entry of ``JOB_JSON``."""
+    ``progress`` key and any other), each given the job and what the page was told of it
+    so far (``Told``, which each updates). A new kind of job is one entry of ``JOB_JSON``."""
 
     type: str
-    result: Callable[[J], Json]
-    progress: Callable[[J], Json]
+    result: Callable[[J, Told], Json]
+    progress: Callable[[J, Told], Json]
 
 
-def _progress(job: Job[Any, Any]) -> Json:
+def _progress(job: Job[Any, Any], told: Told | None = None) -> Json:
     """The plain progress answer's keys: ``progress``, its JSON form (None before the first)."""
     progress = job.progress
     return {"progress": progress.to_dict() if progress is not None else None}
 
 
-def _values_news(job: HeuristicValues, out: dict[str, Any]) -> dict[str, Any]:
+def _values_news(job: HeuristicValues, told: Told, out: dict[str, Any]) -> dict[str, Any]:
     """``out`` with the values h gave since the last answer: ``values_from`` (how many came
     before them) and ``values`` (a result's) or ``values_delta`` (a progress report's)."""
-    told = job.told
-    job.told = len(job.values)
-    return {**out, "values_from": told, ("values" if job.done else "values_delta"): job.values[told:job.told]}
+    before = told.values
+    told.values = len(job.values)
+    return {**out, "values_from": before, ("values" if job.done else "values_delta"): job.values[before:told.values]}
 
 
 def _done(job: Job[Any, R]) -> R:
@@ -317,7 +343,7 @@ def _done(job: Job[Any, R]) -> R:
     return job.result
 
 
-def _search_result(search: Search) -> Json:
+def _search_result(search: Search, told: Told) -> Json:
     """``result``, with the heuristic along its solution (``h_name``, ``h_path``)."""
     result = _done(search)
     out = result_json(result)
@@ -326,32 +352,44 @@ def _search_result(search: Search) -> Json:
     return {"result": out}
 
 
-def _search_progress(search: Search) -> Json:
+def _search_progress(search: Search, told: Told) -> Json:
     """``progress``, with the trace's news (``trace_delta``) and an anytime search's better
     solution (``solution``) when there are some."""
     out = _progress(search)
     if search.trace is not None:
-        out["trace_delta"] = search.trace.delta()
-    solution = _solution(search)
+        out["trace_delta"] = _trace_news(search.trace, told)
+    solution = _solution(search, told)
     if solution is not None:
         out["solution"] = solution
     return out
 
 
-def _comparison_progress(comparison: Comparison) -> Json:
-    """``progress``: the running pair's search progress, the pair, and the results so far."""
+def _trace_news(trace: Trace, told: Told) -> Json:
+    """The samples kept and the iterations recorded since the last answer (all of them the first
+    time), with the stride: ``{"stride", "samples", "iterations"}``."""
+    samples, told.trace_serial = trace.after(told.trace_serial)
+    iterations = trace.iterations[told.trace_iterations:]
+    told.trace_iterations = len(trace.iterations)
+    return {"stride": trace.stride, "samples": [s.to_dict() for s in samples], "iterations": [i.to_dict() for i in iterations]}
+
+
+def _comparison_progress(comparison: Comparison, told: Told) -> Json:
+    """``progress``: the running pair's search progress, the pair, and the results finished
+    since the last answer (``results_delta``, after the ``results_from`` sent before)."""
     p = comparison.progress
     if p is None:  # pragma: no cover - JobJson.progress is asked of a job that is not done
         return {"progress": None}
+    before = told.results
+    told.results = len(p.results)
     return {"progress": {
         **(p.search.to_dict() if p.search else {}),
         "pair": {"algorithm": p.algorithm, "heuristic": p.heuristic},
         "pairs_done": p.pairs_done, "pairs": p.pairs,
-        "results": [result_json(r) for r in p.results],
+        "results_from": before, "results_delta": [result_json(r) for r in p.results[before:]],
     }}
 
 
-def _analysis_result(analysis: GameAnalysis) -> Json:
+def _analysis_result(analysis: GameAnalysis, told: Told) -> Json:
     """``analysis``: the result's JSON (the command line's), with the notation it was read
     in, the moves written in every notation, and the per-move table as CSV and Markdown."""
     result = _done(analysis)
@@ -363,39 +401,59 @@ def _analysis_result(analysis: GameAnalysis) -> Json:
     }}
 
 
-def _analysis_progress(analysis: GameAnalysis) -> Json:
-    """``progress``: the counts, and what changed since the last answer (``changed``, ``marks``)."""
+def _analysis_progress(analysis: GameAnalysis, told: Told) -> Json:
+    """``progress``: the counts, and what changed since the last answer: ``changed``,
+    ``[index, lower, upper]`` for each position whose bounds moved; ``marks``, ``[number,
+    verdict]`` for each move whose verdict was decided; and, the first time only, ``game``: the
+    game analysed (``tiles``, ``moves``: each tile's direction, ``undos``: whether each move
+    undid the one before). Only these, so that a long game's progress stays small."""
     p = analysis.progress
     if p is None:
         return {"progress": None}
-    out = {key: value for key, value in p.to_dict().items() if key not in ("distances", "lower", "upper", "verdicts")}
-    return {"progress": {**out, **analysis.news()}}
+    out: Json = {key: value for key, value in p.to_dict().items() if key not in ("distances", "lower", "upper", "verdicts")}
+    if not told.game:
+        told.game = True
+        game = analysis.game
+        out["game"] = {"tiles": list(game.tiles), "moves": game.directions, "undos": list(game.undos())}
+    bounds = told.bounds = told.bounds or [(None, None)] * len(p.lower)
+    verdicts = told.verdicts = told.verdicts or [None] * len(p.verdicts)
+    changed: list[list[int | None]] = []
+    for i, now in enumerate(zip(p.lower, p.upper)):
+        if now != bounds[i]:
+            bounds[i] = now
+            changed.append([i, now[0], now[1]])
+    marks: list[list[int | str]] = []
+    for n, said in enumerate(p.verdicts):
+        if said is not None and said != verdicts[n]:
+            verdicts[n] = said
+            marks.append([n + 1, said])
+    return {"progress": {**out, "changed": changed, "marks": marks}}
 
 
-def _optimize_progress(job: Optimize) -> Json:
+def _optimize_progress(job: Optimize, told: Told) -> Json:
     """``progress``, with the best solution since the last answer (``solution``) when there is one."""
     out = _progress(job)
     best = job.best
-    if best is not None and job.improved:
-        job.improved = False
+    if best is not None and best is not told.best:
+        told.best = best
         out["solution"] = {"length": len(best[0]), "tiles": list(best[0]), "moves": best[1]}
     return out
 
 
 JOB_JSON: dict[type, JobJson[Any]] = {
-    MtmSolve: JobJson[MtmSolve]("result", lambda j: {"result": result_json(_done(j))}, _progress),
-    AllOptimal: JobJson[AllOptimal]("all_optimal", lambda j: {"all_optimal": _done(j).to_dict()}, _progress),
-    Optimize: JobJson[Optimize]("optimized", lambda j: {"optimized": _done(j).to_dict()}, _optimize_progress),
+    MtmSolve: JobJson[MtmSolve]("result", lambda j, _: {"result": result_json(_done(j))}, _progress),
+    AllOptimal: JobJson[AllOptimal]("all_optimal", lambda j, _: {"all_optimal": _done(j).to_dict()}, _progress),
+    Optimize: JobJson[Optimize]("optimized", lambda j, _: {"optimized": _done(j).to_dict()}, _optimize_progress),
     Search: JobJson[Search]("result", _search_result, _search_progress),
     Comparison: JobJson[Comparison](
-        "comparison", lambda c: {"results": [result_json(r) for r in _done(c)]}, _comparison_progress),
-    HeuristicCheck: JobJson[HeuristicCheck]("check", lambda c: {"check": _done(c).to_dict()}, _progress),
-    JudgedCheck: JobJson[JudgedCheck]("check", lambda c: {"check": _done(c).to_dict()},
-                                      lambda c: {**_progress(c), "waiting": c.waiting}),
-    HeuristicValues: JobJson[HeuristicValues]("check_values", lambda v: _values_news(v, _done(v).to_dict()),
-                                              lambda v: {"progress": _values_news(v, _progress(v)["progress"] or {})}),
+        "comparison", lambda c, _: {"results": [result_json(r) for r in _done(c)]}, _comparison_progress),
+    HeuristicCheck: JobJson[HeuristicCheck]("check", lambda c, _: {"check": _done(c).to_dict()}, _progress),
+    JudgedCheck: JobJson[JudgedCheck]("check", lambda c, _: {"check": _done(c).to_dict()},
+                                      lambda c, _: {**_progress(c), "waiting": c.waiting}),
+    HeuristicValues: JobJson[HeuristicValues]("check_values", lambda v, told: _values_news(v, told, _done(v).to_dict()),
+                                              lambda v, told: {"progress": _values_news(v, told, _progress(v)["progress"] or {})}),
     TableLoading: JobJson[TableLoading](
-        "prepared", lambda t: {"heuristic": _done(t).heuristic, "seconds": round(_done(t).seconds, 4)}, _progress),
+        "prepared", lambda t, _: {"heuristic": _done(t).heuristic, "seconds": round(_done(t).seconds, 4)}, _progress),
     GameAnalysis: JobJson[GameAnalysis]("analysis", _analysis_result, _analysis_progress),
 }
 """Each kind of job's JSON, by its class."""
@@ -408,6 +466,7 @@ class WebJob:
     def __init__(self, job: Job[Any, Any]) -> None:
         self.job = job
         self.json = JOB_JSON[type(job)]
+        self.told = Told()
 
     @property
     def done(self) -> bool:
@@ -426,8 +485,8 @@ class WebJob:
         """Progress (``{"type": "progress", "job", "progress", ...}``), or once done the last
         answer (``{"type": <the kind's>, "job", ...}``)."""
         if self.job.done:
-            return {"type": self.json.type, "job": job_id, **self.json.result(self.job)}
-        return {"type": "progress", "job": job_id, **self.json.progress(self.job)}
+            return {"type": self.json.type, "job": job_id, **self.json.result(self.job, self.told)}
+        return {"type": "progress", "job": job_id, **self.json.progress(self.job, self.told)}
 
 
 _jobs: dict[int, WebJob] = {}
@@ -500,12 +559,13 @@ def _describe(board: Board, goal: Board) -> dict[str, Any]:
     }
 
 
-def _solution(search: Search) -> dict[str, Any] | None:
+def _solution(search: Search, told: Told) -> dict[str, Any] | None:
     """An anytime search's better solution since the last answer, once (else None)."""
-    if not search.improved or search.best is None:
+    best = search.best
+    if best is None or best is told.best:
         return None
-    search.improved = False
-    tiles, moves = search.best
+    told.best = best
+    tiles, moves = best
     h_name, h_path = heuristic_along(search.board, search.goal, search.heuristic, tiles)
     progress = search.progress
     return {

@@ -177,11 +177,12 @@ def test_progress_reports_each_better_solution_once() -> None:
     # 1 s of CPU (conftest's cpu_clock): better solutions come from 0.06 s on here.
     search = Search(board, goal, limits=Limits(max_nodes=UNLIMITED_NODES, time_limit=1))
     seen = []
+    told = None  # the best already reported (a new one is a new tuple)
     while True:
         out = advance(search, 0.03)
-        if search.improved and search.best is not None:
-            seen.append(len(search.best[0]))
-            search.improved = False
+        if search.best is not None and search.best is not told:
+            told = search.best
+            seen.append(len(told[0]))
         if isinstance(out, SearchResult):
             break
     assert seen and seen == sorted(seen, reverse=True) and len(set(seen)) == len(seen)

@@ -173,7 +173,7 @@ def test_a_new_kind_of_job_is_one_entry(monkeypatch: pytest.MonkeyPatch) -> None
             self.result = self.result or "stopped"
 
     monkeypatch.setitem(webapi.JOB_JSON, Count, webapi.JobJson[Count](
-        "counted", lambda job: {"said": job.result}, lambda job: {"progress": job.progress}))
+        "counted", lambda job, told: {"said": job.result}, lambda job, told: {"progress": job.progress}))
     answer = webapi._begin(Count(), 0.01)
     assert (answer["type"], answer["progress"]) == ("progress", 1)
     answer = webapi.handle_dict({"op": "step", "job": answer["job"]})

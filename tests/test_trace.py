@@ -13,6 +13,7 @@ from npuzzle import Board, Limits, Search, StopReason, solve
 from npuzzle.known import HARDEST_BLANK_LAST, eight_puzzle_distances, korf100
 from npuzzle.random_boards import random_board
 from npuzzle.search import MAX_SAMPLES, Iteration, Sample, SearchResult, Trace
+from npuzzle.webapi import handle_dict
 
 from .helpers import advance, call, check_solution, run_job, run_npuzzle
 
@@ -205,12 +206,12 @@ def test_deltas_add_up_to_the_trace() -> None:
     assert search.trace is not None
     sent: list[dict[str, Any]] = []
     rows: list[dict[str, Any]] = []
+    seen = -1  # what a reader keeps: the newest sample's number it was given
     while True:
         out = advance(search, 0.002)
-        delta = search.trace.delta()
-        assert set(delta) == {"stride", "samples", "iterations"}
-        sent += delta["samples"]  # type: ignore[arg-type]
-        rows += delta["iterations"]  # type: ignore[arg-type]
+        samples, seen = search.trace.after(seen)
+        sent += [s.to_dict() for s in samples]
+        rows += [r.to_dict() for r in search.trace.iterations[len(rows):]]
         if isinstance(out, SearchResult):
             break
     assert rows == [r.to_dict() for r in search.trace.iterations]
@@ -219,7 +220,27 @@ def test_deltas_add_up_to_the_trace() -> None:
     assert len({s["expanded"] for s in sent}) == len(sent)
     final = search.trace.to_dict()["samples"]
     assert sent[-1] == final[-1]  # type: ignore[index]
-    assert search.trace.delta() == {"stride": search.trace.stride, "samples": [], "iterations": []}
+    assert search.trace.after(seen) == ([], seen)
+
+
+def test_the_web_api_sends_each_sample_and_iteration_once() -> None:
+    """The web adapter keeps what it told the page (not the trace): a solve's progress answers'
+    trace_delta add up to the result's trace, nothing twice."""
+    answer = handle_dict({"op": "solve", "board": HARD.to_string(), "goal": "blank-last", "algorithm": "idastar",
+                          "heuristic": "hamming", "trace": True, "budget_ms": 2})
+    sent: list[dict[str, Any]] = []
+    rows: list[dict[str, Any]] = []
+    while answer["type"] == "progress":
+        delta = answer["trace_delta"]
+        assert set(delta) == {"stride", "samples", "iterations"}
+        sent += delta["samples"]
+        rows += delta["iterations"]
+        answer = handle_dict({"op": "step", "job": answer["job"], "budget_ms": 2})
+    assert answer["type"] == "result", answer
+    trace = answer["result"]["trace"]
+    assert rows == trace["iterations"][: len(rows)] and len(rows) >= len(trace["iterations"]) - 1
+    assert len(sent) >= 2 and len({s["expanded"] for s in sent}) == len(sent)
+    assert [s["expanded"] for s in sent] == sorted(s["expanded"] for s in sent)
 
 
 def iteration_table(trace: dict[str, Any]) -> list[tuple[int, int, int, str]]:

@@ -241,6 +241,27 @@ def test_compare_can_be_cancelled() -> None:
     assert done["results"][-1]["stopped"] == "cancelled"
 
 
+def test_a_comparison_s_progress_sends_each_result_once() -> None:
+    """The web adapter keeps what it told the page: each progress answer brings the results
+    finished since the last (results_delta, after results_from), and they add up to the final
+    results, in order, none twice."""
+    answer = call({"op": "compare", "board": "1 2 3 4 5 6 0 7 8", "goal": "blank-last", "budget_ms": 1})
+    sent: list[dict[str, Any]] = []
+    reports = 0
+    while answer["type"] == "progress":
+        progress = answer["progress"]
+        if progress is not None:
+            reports += 1
+            assert "results" not in progress
+            assert progress["results_from"] == len(sent)
+            sent += progress["results_delta"]
+        answer = call({"op": "step", "job": answer["job"], "budget_ms": 1})
+    assert answer["type"] == "comparison"
+    final = answer["results"]
+    assert reports >= 2 and 1 <= len(sent) <= len(final)
+    assert sent == final[: len(sent)]
+
+
 def test_move_pushes_a_whole_row() -> None:
     answer = call({"op": "move", "board": "1 2 3 4 / 5 6 7 8 / 9 10 0 11 / 13 14 15 12", "tile": 9})
     assert answer["moved"] == [10, 9] and answer["moves"] == "RR"

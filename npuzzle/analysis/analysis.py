@@ -97,10 +97,6 @@ class GameAnalysis:
         self._started = 0.0
         self._progress: AnalysisProgress | None = None
         self._result: AnalysisResult | None = None
-        count = self.game.moves + 1
-        self._game_told = False
-        self._told: tuple[list[tuple[int | None, int | None]], list[str | None]] = (
-            [(None, None)] * count, [None] * (count - 1))
 
     @property
     def wanted_files(self) -> list[str]:
@@ -158,34 +154,6 @@ class GameAnalysis:
                     return
         except StopIteration:
             self._finish(None)
-
-    def news(self) -> dict[str, object]:
-        """What the progress learned since the last call (everything known, the first time),
-        as plain lists: ``changed``, ``[index, lower, upper]`` for each position whose bounds
-        moved; ``marks``, ``[number, verdict]`` for each move whose verdict was decided; and,
-        the first time only, ``game``: the game analysed (``tiles``, ``moves``: each tile's
-        direction, ``undos``: whether each move undid the one before). The web API sends only
-        these, so that a long game's progress stays small."""
-        news: dict[str, object] = {}
-        told, verdicts = self._told
-        if not self._game_told:
-            self._game_told = True
-            game = self.game
-            news["game"] = {"tiles": list(game.tiles), "moves": game.directions, "undos": list(game.undos())}
-        changed: list[list[int | None]] = []
-        marks: list[list[int | str]] = []
-        progress = self._progress
-        if progress is not None:
-            for i, bounds in enumerate(zip(progress.lower, progress.upper)):
-                if bounds != told[i]:
-                    told[i] = bounds
-                    changed.append([i, bounds[0], bounds[1]])
-            for n, said in enumerate(progress.verdicts):
-                if said is not None and said != verdicts[n]:
-                    verdicts[n] = said
-                    marks.append([n + 1, said])
-        news["changed"], news["marks"] = changed, marks
-        return news
 
     def cancel(self) -> None:
         """Stop now: the result keeps what was found and says ``cancelled``."""

@@ -731,8 +731,6 @@ class HeuristicValues(_Sliced):
         self.values: list[int] = []
         self.progress: ValuesProgress | None = None
         self.result: Values | None = None
-        self.told = 0
-        """How many values a reader has been given so far (the web API's news: ``told`` on)."""
 
     def _begin(self) -> Generator[ValuesProgress, bool, "str | None"]:
         h, goal, rows, cols = self.heuristic, self.goal.tiles, self.goal.rows, self.goal.cols

@@ -95,13 +95,12 @@ class Search:
         """Time spent preparing the heuristic (building or loading tables), not searching."""
         self._h0: int | None = None
         self.best: tuple[tuple[int, ...], str] | None = None
-        """Anytime searches: the best solution so far (tiles, moves), while they run."""
-        self.improved = False
-        """Set when ``best`` changes; whoever reports it (the web API) clears it."""
+        """Anytime searches: the best solution so far (tiles, moves), while they run (a new
+        tuple each time it improves)."""
         self._best_path: list[int] | None = None
         self.trace: Trace | None = Trace() if trace else None
-        """What the search has done so far (see trace.py), when asked; ``trace.delta()``
-        gives what is new since its last call."""
+        """What the search has done so far (see trace.py), when asked; ``trace.after(serial)``
+        gives the samples kept after one already seen."""
         self.tree: TreeRecorder | None = None
         """The tree the search builds (see tree.py), when asked."""
         if tree:
@@ -253,10 +252,12 @@ class Search:
     def _see(self, progress: Progress) -> Progress:
         """Take in a progress report: it is the latest, and its solution (if any) the best."""
         self.progress = progress
-        if progress.path is not None:
+        best = self.best
+        if progress.path is not None and (best is None or len(progress.path) - 1 < len(best[0])):
+            # (a solution as long as the best is no news: the anytime solver shows its first at
+            # once, before its tables load, and finds it again after)
             self._best_path = list(progress.path)
             self.best = self.problem.decode(self._best_path)
-            self.improved = True
         return progress
 
     def _record(self, trace: Trace, p: Progress) -> None:

@@ -34,9 +34,9 @@ The trace stays small on a search of any length: when ``cap`` samples are kept, 
 other one is dropped and from then on only every other report is sampled (``stride``
 doubles), so the samples stay spread evenly over the whole search.
 
-While the search runs, ``delta()`` gives what was added since its last call (the web API
-sends it with each progress answer, as ``"trace_delta"``, so that a page draws a live chart
-by appending)::
+While the search runs, ``after(serial)`` gives the samples kept since a reader last looked
+(the web API keeps the number and sends what is new with each progress answer, as
+``"trace_delta"``, so that a page draws a live chart by appending)::
 
     {"stride": 4, "samples": [...], "iterations": [...]}
 
@@ -121,8 +121,13 @@ class Trace:
     ...     trace.add(Sample(seconds=n / 10, expanded=n, generated=n))
     >>> [s.expanded for s in trace.samples], trace.stride
     ([0, 2, 4], 2)
-    >>> [s["expanded"] for s in trace.delta()["samples"]], trace.delta()["samples"]
-    ([0, 2, 4], [])
+    >>> samples, seen = trace.after(-1)
+    >>> [s.expanded for s in samples], trace.after(seen)
+    ([0, 2, 4], ([], 4))
+    >>> for n in range(6, 9):  # 6 is kept, then thinned away with 2: the reader gets 8
+    ...     trace.add(Sample(seconds=n / 10, expanded=n, generated=n))
+    >>> [s.expanded for s in trace.samples], [s.expanded for s in trace.after(seen)[0]]
+    ([0, 4, 8], [8])
     """
 
     def __init__(self, cap: int = MAX_SAMPLES) -> None:
@@ -139,10 +144,8 @@ class Trace:
         self._offered = 0
         self._serials: list[int] = []
         """Each kept sample's number (how many were kept before it, thinned ones included),
-        so that ``delta`` finds what is new after thinning."""
+        so that ``after`` finds what is new after thinning."""
         self._kept = 0
-        self._sent = -1
-        self._sent_iterations = 0
 
     def add(self, sample: Sample) -> None:
         """Offer a sample: kept when it falls on the stride; when the trace is full, every
@@ -174,20 +177,12 @@ class Trace:
         self._serials.append(self._kept)
         self._kept += 1
 
-    def delta(self) -> dict[str, object]:
-        """The samples kept and the iterations recorded since the last call (all of them
-        on the first), with the stride: ``{"stride", "samples", "iterations"}``."""
-        first = bisect_right(self._serials, self._sent)
-        samples = self.samples[first:]
-        if samples:
-            self._sent = self._serials[-1]
-        iterations = self.iterations[self._sent_iterations:]
-        self._sent_iterations = len(self.iterations)
-        return {
-            "stride": self.stride,
-            "samples": [s.to_dict() for s in samples],
-            "iterations": [i.to_dict() for i in iterations],
-        }
+    def after(self, serial: int) -> tuple[list[Sample], int]:
+        """The samples kept after the one numbered ``serial`` (-1: all of them), and the
+        number of the newest (``serial`` again when there is none): a reader that keeps the
+        number it was last given finds what is new, even after the trace thinned."""
+        samples = self.samples[bisect_right(self._serials, serial):]
+        return samples, (self._serials[-1] if samples else serial)
 
     def to_dict(self) -> dict[str, object]:
         """The JSON form described in the module's docstring."""

@@ -135,15 +135,6 @@ class Optimize:
         """The shortest solution so far (tiles, moves), while it runs."""
         return self._search.best
 
-    @property
-    def improved(self) -> bool:
-        """Set when ``best`` changes; whoever reports it (the web API) clears it."""
-        return self._search.improved
-
-    @improved.setter
-    def improved(self, value: bool) -> None:
-        self._search.improved = value
-
     def missing_files(self) -> list[str]:
         """Table files the heuristic needs that are not here yet (the search waits for them)."""
         entry = self._search.heuristic_info

@@ -55,10 +55,12 @@ export class Comparison {
     this.view.show(words.starting());
     this.view.bringIntoView();
     const request = protocol.compare(app.analysis(), { ...this.app.choice.compareFields(), ...used });
-    // Each result as it comes in, with what is running now.
+    // Each result as it comes in (Python sends those finished since its last report, after the
+    // ones it sent before), with what is running now.
     const onProgress = ({ progress, words: said }) => {
       if (!said || !said.panel) return;
-      this.show(progress.results);
+      const delta = progress.results_delta || [];
+      if (delta.length || progress.results_from !== this.results.length) this.show([...this.results.slice(0, progress.results_from || 0), ...delta]);
       this.view.show(said.panel);
     };
     app.run(COMPARE, request, (reply) => {
