@@ -220,6 +220,7 @@ from .custom import (
 from .heuristics import HEURISTICS, heuristic_along, heuristic_applies
 from .job import Job
 from .request import (
+    MOVES_TEXT,
     Caps,
     Fields,
     RequestError,
@@ -267,7 +268,7 @@ from .speed.all_optimal import ALL_OPTIMAL_MAX_CELLS, AllOptimal
 from .speed.mtm import mtm_supported
 from .speed.mtm_solve import METRIC_WORDS, METRICS, MTM_METHOD_WORDS, MtmSolve
 from .speed.optimize import Optimize
-from .speed.request import read_all_optimal, read_move_action, read_optimize, slidysim_request
+from .speed.request import MAX_REPLAY_TEXT, read_all_optimal, read_move_action, read_optimize, slidysim_request
 
 __all__ = ["RequestError", "handle", "handle_dict"]
 
@@ -276,6 +277,20 @@ TIME_LIMIT_CAP = 3600.0
 DEFAULT_BUDGET_MS = 30
 MAX_TEXT = 10_000
 CAPS = Caps(max_nodes=MAX_NODES_CAP, time_limit=TIME_LIMIT_CAP, text=MAX_TEXT)
+
+LINK_LIMITS = {
+    "moves": MOVES_TEXT,
+    "times": 2 * MOVES_TEXT,
+    "replay": MAX_REPLAY_TEXT,
+    "code": MAX_TEXT,
+    "packed": MAX_TEXT * 4 * 4 // 3 + 1024,
+}
+"""The longest text a link's fields may carry, in characters, as the requests they become are
+capped: a game's moves and times, a Slidysim replay, a person's code (and that code as a link
+packs it: each character at most 4 bytes of UTF-8, deflated, which hardly grows what it cannot
+shrink, in base64url, 4 characters for 3 bytes). A link is read before Python is loaded, so
+the build writes these into the page's constants module (sitebuild/constants.py) as well as
+``info`` giving them (``link``)."""
 """What the page may ask for at most."""
 PAGE_MAX_SIDE = MAX_SIDE
 """The largest side the page offers in its size menus."""
@@ -505,6 +520,7 @@ def _info(request: Fields) -> dict[str, Any]:
         "heuristics": [h.to_dict() for h in HEURISTICS.values()],
         "defaults": {"time_limit": DEFAULT_TIME_LIMIT, "goal": GOAL_NAMES[0]},
         "caps": {"max_nodes": CAPS.max_nodes, "time_limit": CAPS.time_limit},
+        "link": dict(LINK_LIMITS),
         "stop_reasons": [reason.value for reason in EARLY_STOPS],
         "compare": {"max_nodes": COMPARE_MAX_NODES, "time_limit": COMPARE_TIME_LIMIT},
         "templates": {"heuristic": {"filename": TEMPLATE_FILENAME, "code": TEMPLATE},

@@ -50,6 +50,9 @@ class Facts:
     fetches; the service worker serves from it)."""
     piece: int
     """The size of the pieces a file read as data is checked in (offline.py)."""
+    link_limits: dict[str, int]
+    """The longest text each of a link's fields may carry (npuzzle.webapi.LINK_LIMITS: a link
+    is read before Python is loaded)."""
     build: str = ""
     """The build's name, the hash in its web folder's name (``name``: set, with the file list,
     once the other facts are known)."""

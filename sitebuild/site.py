@@ -18,6 +18,8 @@ from sitebuild.policy import SANDBOX_BOOT, sandbox_frame
 from sitebuild.runtime import RUNTIME_FILES, copy_runtime, ensure_pyodide, pinned_pyodide_version
 from sitebuild.snapshot import memory_snapshot
 
+from npuzzle.webapi import LINK_LIMITS
+
 OUT = ROOT / "dist"
 """Where the site is written by default (the Pages workflow publishes this folder)."""
 
@@ -49,7 +51,7 @@ def build(out: Path, stdlib_pyc: str = "imported") -> Path:
         package_archive=f"../py/{archive_name}", stdlib_archive=f"../py/{stdlib_name}",
         snapshot=f"../py/{snapshot_name[0]}" if snapshot_name else None,
         table_files={name: f"../{url}" for name, url in tables.items()}, frame_html=frame, sandbox_bundle=SANDBOX_BUNDLE,
-        cache_prefix=CACHE_PREFIX, table_cache=TABLE_CACHE, piece=PIECE_BYTES,
+        cache_prefix=CACHE_PREFIX, table_cache=TABLE_CACHE, piece=PIECE_BYTES, link_limits=dict(LINK_LIMITS),
     )
     sources = web_sources(ROOT / "web")
     sources.update(app_icons())  # the manifest's PNG icons, drawn here (no binary in the repository)

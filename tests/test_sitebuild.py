@@ -212,7 +212,7 @@ def some_facts() -> constants.Facts:
         package_archive="../py/npuzzle-a.zip", stdlib_archive="../py/python_stdlib-b.zip", snapshot=None,
         table_files={"t.bin": "../tables/t.bin?v=c"}, frame_html='<p title="x">\u00e9</p>', sandbox_bundle="custom/s.js",
         cache_prefix=offline.CACHE_PREFIX, table_cache=offline.TABLE_CACHE, piece=offline.PIECE_BYTES,
-        build="abc", files=("./", "index.html"), tables=("tables/t.bin?v=c",),
+        link_limits={"moves": 5, "code": 7}, build="abc", files=("./", "index.html"), tables=("tables/t.bin?v=c",),
     )
 
 
@@ -235,7 +235,7 @@ def test_every_constant_the_javascript_imports_is_one_the_build_writes() -> None
         for names in re.findall(r'^import \{([^}]*)\} from "(?:\.\./)+' + re.escape(constants.CONSTANTS_MODULE) + '";$',
                                 path.read_text(), re.M):
             imported[path.relative_to(ROOT / "web").as_posix()] = {n.strip() for n in names.split(",")}
-    assert {"solver/worker.js", "solver/service-worker.js", "custom/sandbox-host.js"} <= set(imported)
+    assert {"solver/worker.js", "solver/service-worker.js", "custom/sandbox-host.js", "app/main.js"} <= set(imported)
     assert {name for names in imported.values() for name in names} <= written
 
 

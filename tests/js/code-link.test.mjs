@@ -3,18 +3,24 @@
 import test from "node:test";
 import assert from "node:assert/strict";
 
-import { MAX_CODE, pack, unpack } from "../../web/custom/code-link.js";
+import { pack, unpack } from "../../web/custom/code-link.js";
+import { pythonInfo } from "./python-info.mjs";
+
+const MAX_CODE = pythonInfo().link.code; // Python's cap on a program's text
 
 test("code comes back from its link form as it went, in the fragment's characters", async () => {
   for (const text of ["def h(tiles, goal, rows, cols):\n    return 0\n", "# é ü 中文 🙂\n", "", "x = '\\u0000'\n".repeat(500)]) {
     const packed = await pack(text);
     assert.match(packed, /^[A-Za-z0-9_-]*$/);
-    assert.equal(await unpack(packed), text);
+    assert.equal(await unpack(packed, MAX_CODE), text);
   }
 });
 
 test("a garbled link form, or one that unpacks past the limit, is refused with why", async () => {
-  await assert.rejects(unpack("%%%"), /not base64url/);
-  await assert.rejects(unpack("AAAA"), /not compressed code/);
-  await assert.rejects(unpack(await pack("#".repeat(MAX_CODE + 1))), /more than 100,000 characters/);
+  await assert.rejects(unpack("%%%", MAX_CODE), /not base64url/);
+  await assert.rejects(unpack("AAAA", MAX_CODE), /not compressed code/);
+  assert.equal((await unpack(await pack("#".repeat(MAX_CODE)), MAX_CODE)).length, MAX_CODE);
+  await assert.rejects(unpack(await pack("#".repeat(MAX_CODE + 1)), MAX_CODE), new RegExp(`more than ${MAX_CODE.toLocaleString("en")} characters`));
+  const packed = await pack("\u{1F600}".repeat(MAX_CODE / 2)); // the longest code, of the widest characters
+  assert.ok(packed.length <= pythonInfo().link.packed, "a link carries the longest code Python reads, packed");
 });

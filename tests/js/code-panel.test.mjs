@@ -84,7 +84,7 @@ function panelWith() {
   app.analysis = A;
   app.idle = true;
   state.on((changed) => app.announce("stateChanged", changed));
-  const door = appDoor(app, { state, page: recorder(), jobs: {}, replay: recorder(), link: {}, choice, editor: {}, board: {}, clipboard: {}, code: runner });
+  const door = appDoor(app, { state, page: recorder(), jobs: {}, replay: recorder(), link: {}, choice, editor: {}, board: {}, clipboard: {}, code: runner, linkLimits: pythonInfo().link });
   const routes = panel.routes(door);
   state.set({ info: INFO, ready: true });
   choice.fill(A);
@@ -92,7 +92,7 @@ function panelWith() {
 }
 
 function linkTo(fragment) {
-  const link = new LinkState({ view: recorder(), history: recorder(), location: { hash: fragment, href: fragment }, clipboard: {} });
+  const link = new LinkState({ view: recorder(), history: recorder(), location: { hash: fragment, href: fragment }, clipboard: {}, limits: pythonInfo().link });
   link.read(fragment);
   return link;
 }

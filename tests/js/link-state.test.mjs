@@ -5,6 +5,7 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 
 import { LinkState } from "../../web/link/link-state.js";
+import { pythonInfo } from "./python-info.mjs";
 
 // Python's info, as much of it as the link needs.
 const INFO = {
@@ -27,7 +28,7 @@ function linkAt(hash = "") {
   };
   const view = { setLinkNotice: (text) => notices.push(text), setCarries: (text) => carried.push(text), setCopyState: (text) => copied.push(text) };
   const clipboard = { writeText: async (text) => copied.push(`clipboard: ${text}`) };
-  return { link: new LinkState({ view, history, location, clipboard }), notices, carried, copied, entries, location };
+  return { link: new LinkState({ view, history, location, clipboard, limits: pythonInfo().link }), notices, carried, copied, entries, location };
 }
 
 test("a link says at once what it opens besides its board, and a link of a board alone says nothing", () => {

@@ -2,7 +2,12 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { LINK_KEYS, VIEWS, formatFragment, readFragment } from "../../web/link/url-state.js";
+import { LINK_KEYS, VIEWS, formatFragment, readFragment as readWith } from "../../web/link/url-state.js";
+import { pythonInfo } from "./python-info.mjs";
+
+// The limits Python gives (its info's link, which the build writes into the constants module).
+const LIMITS = pythonInfo().link;
+const readFragment = (hash) => readWith(hash, LIMITS);
 
 test("a full link reads into its parameters, with the step a number", () => {
   const { params, problems } = readFragment("#board=8,6,7,2,5,4,3,0,1&goal=blank-last&size=3x3&algorithm=idastar&heuristic=pdb&step=12");
@@ -65,7 +70,7 @@ test("an empty fragment asks for nothing", () => {
 
 test("a person's code travels in base64url, and anything else in its place is refused with a notice", () => {
   assert.deepEqual(readFragment("#hcode=q1ZKzs8tKE_-&scode=S0").params, { hcode: "q1ZKzs8tKE_-", scode: "S0" });
-  for (const bad of ["a+b", "a b", "<script>", "x".repeat(60_001)]) {
+  for (const bad of ["a+b", "a b", "<script>", "x".repeat(LIMITS.packed + 1)]) {
     const { params, problems } = readFragment(`#scode=${encodeURIComponent(bad)}`);
     assert.deepEqual(params, {});
     assert.match(problems[0], /search code is not in the form a link carries it/);
@@ -83,10 +88,11 @@ test("a game for the analysis travels as moves, notation and undos, and round-tr
 });
 
 test("a game's parts of the wrong form are left out with a notice; their meaning is Python's", () => {
-  const { params, problems } = readFragment(`#moves=${"L".repeat(50_001)}&notation=%3Cb%3E&undos=as%20played`);
+  assert.equal(readFragment(`#moves=${"L".repeat(LIMITS.moves)}`).params.moves.length, LIMITS.moves, "as long as Python reads");
+  const { params, problems } = readFragment(`#moves=${"L".repeat(LIMITS.moves + 1)}&notation=%3Cb%3E&undos=as%20played`);
   assert.deepEqual(params, {});
   assert.equal(problems.length, 3);
-  assert.match(problems[0], /moves are longer than 50,000 characters/);
+  assert.match(problems[0], new RegExp(`moves are longer than ${LIMITS.moves.toLocaleString("en")} characters`));
   assert.match(problems[1], /notation "<b>" is not a word/);
   assert.match(problems[2], /undos "as played" is not a word/);
   // A notation Python does not know, or letters that are not moves, pass the codec: Python refuses them.
@@ -103,7 +109,11 @@ test("a game's times and a replay are read by their form; a bad one is said and 
     assert.equal(read.params.times, undefined, bad);
     assert.match(read.problems[0], /times are not gaps in whole milliseconds/);
   }
-  const long = readFragment(`#replay=${"A".repeat(200_001)}`);
+  assert.equal(readFragment(`#replay=${"A".repeat(LIMITS.replay)}`).params.replay.length, LIMITS.replay);
+  const long = readFragment(`#replay=${"A".repeat(LIMITS.replay + 1)}`);
   assert.equal(long.params.replay, undefined);
-  assert.match(long.problems[0], /replay is longer than 200,000 characters/);
+  assert.match(long.problems[0], new RegExp(`replay is longer than ${LIMITS.replay.toLocaleString("en")} characters`));
+  const gaps = (length) => "1,".repeat(length).slice(0, length); // "1,1,...,1" of an odd length
+  assert.equal(readFragment(`#times=${gaps(LIMITS.times - 1)}`).params.times.length, LIMITS.times - 1);
+  assert.match(readFragment(`#times=${gaps(LIMITS.times + 1)}`).problems[0], /times are not gaps/, "times past Python's limit");
 });

@@ -22,8 +22,8 @@ export function sealed(what, fields) {
 }
 
 // `controller`: the app (controller.js); `parts`: what main.js adds for the features to reach
-// through here: {state, page, jobs, replay, link, choice, editor, board, clipboard, code}.
-export function appDoor(controller, { state, page, jobs, replay, link, choice, editor, board, clipboard, code }) {
+// through here: {state, page, jobs, replay, link, choice, editor, board, clipboard, code, linkLimits}.
+export function appDoor(controller, { state, page, jobs, replay, link, choice, editor, board, clipboard, code, linkLimits }) {
   return sealed("the app's door", {
     // -- the board and the one search ------------------------------------------------------
     // The board on screen (Python's analysis of it) when it is valid, else null.
@@ -56,6 +56,8 @@ export function appDoor(controller, { state, page, jobs, replay, link, choice, e
     setState: (changes) => state.set(changes),
     // The status line: `text`, and its data-* (outcome.js) when given.
     status: (text, outcome) => page.setStatus(text, outcome),
+    // How long each of a link's fields may be (Python's LINK_LIMITS, from the build's constants).
+    linkLimits: () => linkLimits,
     // Copy `text` to the clipboard (a promise; refused where the browser refuses).
     copy: (text) => clipboard.writeText(text),
     // Something the link or the busy flags follow changed: derive them again (once, batched).

@@ -46,6 +46,7 @@ import { bindInput } from "./input.js";
 import { PageState } from "./page-state.js";
 import { PageView } from "./page-view.js";
 import { keepDockHeight } from "../common/into-view.js";
+import { LINK_LIMITS } from "../build-info.js";
 import { bindColumnToggles } from "../common/columns.js";
 
 // The solver's worker, started by the page's first script (app/boot.js) once the browser was
@@ -62,7 +63,7 @@ const clipboard = navigator.clipboard || { writeText: () => Promise.reject(new E
 const player = new Player({ show: (tiles, rows, cols, how) => board.render(tiles, rows, cols, how) });
 const tables = new TablePreparer({ client });
 const jobs = new JobRunner({ client, code: runner, state, page, tables }); // a built-in search never passes the code runner
-const link = new LinkState({ view: new LinkView(document), history: window.history, location: window.location, clipboard });
+const link = new LinkState({ view: new LinkView(document), history: window.history, location: window.location, clipboard, limits: LINK_LIMITS });
 const editorView = new EditorView(document);
 const editor = new BoardEditor({
   client, state, page, view: editorView, board, goal: new GoalChoice({ view: editorView }), jobs, typingPause: () => link.typingPause(),
@@ -83,7 +84,7 @@ features.push(
   new Speed({ view: new SpeedView(document) }),
 );
 const controller = new Controller({
-  client, page, state, editor, link, choice, jobs, replay, tables, features, parts: { board, clipboard, code: runner },
+  client, page, state, editor, link, choice, jobs, replay, tables, features, parts: { board, clipboard, code: runner, linkLimits: LINK_LIMITS },
 });
 const dispatch = (name, ...values) => controller.dispatch(name, ...values);
 bindInput(document, window, dispatch);

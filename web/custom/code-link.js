@@ -5,7 +5,6 @@
 
 import { unpackRefusal } from "./code-words.js";
 
-export const MAX_CODE = 100_000; // characters a linked program may unpack to
 
 export async function pack(text) {
   const stream = new Blob([text]).stream().pipeThrough(new CompressionStream("deflate-raw"));
@@ -15,8 +14,9 @@ export async function pack(text) {
   return btoa(binary).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
 }
 
-// The text `packed` holds; an Error saying why not (garbled, or too long).
-export async function unpack(packed) {
+// The text `packed` holds; an Error saying why not (garbled, or longer than `maxCode` characters:
+// Python's cap on a program's text, LINK_LIMITS.code, which the link's reader hands in).
+export async function unpack(packed, maxCode) {
   let binary;
   try {
     binary = atob(packed.replace(/-/g, "+").replace(/_/g, "/"));
@@ -32,9 +32,9 @@ export async function unpack(packed) {
       const { done, value } = await reader.read();
       if (done) break;
       text += decoder.decode(value, { stream: true });
-      if (text.length > MAX_CODE) {
+      if (text.length > maxCode) {
         reader.cancel().catch(() => {});
-        throw new RangeError(unpackRefusal.tooLong(MAX_CODE));
+        throw new RangeError(unpackRefusal.tooLong(maxCode));
       }
     }
     text += decoder.decode();

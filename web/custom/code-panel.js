@@ -149,7 +149,7 @@ export class CodePanel {
     for (const [which, packed] of [["heuristic", heuristic], ["search", search]]) {
       if (!packed) continue;
       try {
-        const text = await unpack(packed);
+        const text = await unpack(packed, this.app.linkLimits().code);
         if (reading !== this.linkReads) return;
         this.consentNeeded = true;
         await this.setText(which, text);

@@ -15,8 +15,9 @@ const PAGE_KEYS = ["board", "goal", "size", "algorithm", "heuristic", "step", "v
 const CUSTOM = "custom";
 
 export class LinkState {
-  constructor({ view, history, location, clipboard }) {
-    Object.assign(this, { view, history, location, clipboard });
+  // `limits`: how long each field may be (Python's LINK_LIMITS, from the build's constants module).
+  constructor({ view, history, location, clipboard, limits }) {
+    Object.assign(this, { view, history, location, clipboard, limits });
     this.lastHash = null; // the fragment the page shows
     this.lastPush = 0; // when typing last made a history entry
     this.problems = []; // notices about the link being shown
@@ -39,7 +40,7 @@ export class LinkState {
   read(hash) {
     if (hash === this.lastHash) return null;
     this.lastHash = hash;
-    const { params, problems } = readFragment(hash);
+    const { params, problems } = readFragment(hash, this.limits);
     this.notify(problems);
     this.names = { algorithm: params.algorithm, heuristic: params.heuristic, metric: params.metric };
     this.pendingStep = params.step ?? null;

@@ -10,13 +10,10 @@ import * as words from "./link-words.js";
 
 export const LINK_KEYS = ["board", "goal", "size", "algorithm", "heuristic", "weight", "step", "view", "hcode", "scode", "moves", "notation", "undos", "times", "replay", "metric"];
 
-// A person's heuristic (hcode) and search (scode) travel deflated, in base64url (custom/code-link.js).
-const MAX_PACKED = 60_000;
-// A game's moves (moves=, read by Python in the link's notation=): room for the longest game
-// Python analyses in any notation (its limit is Python's to say).
-const MAX_MOVES_TEXT = 50_000;
-// A Slidysim replay's text (Python reads at most 200,000 characters of it).
-const MAX_REPLAY = 200_000;
+// How long each field may be is Python's to say (npuzzle/webapi.py's LINK_LIMITS: a game's moves
+// and times, a Slidysim replay, a person's heuristic (hcode) and search (scode) deflated in
+// base64url, custom/code-link.js, as `packed`); a link is read before Python is loaded, so the
+// build writes them into its constants module, and LinkState hands them in.
 
 // What a link can open the page on besides the board: the comparison of every algorithm,
 // the search tree of the chosen one as an outline or a diagram (its step then is the
@@ -24,8 +21,9 @@ const MAX_REPLAY = 200_000;
 // (its step then is the position shown), or every shortest solution of the board.
 export const VIEWS = ["compare", "tree", "diagram", "analysis", "optimal"];
 
-// Returns {params: {...}, problems: [message, ...]}. Bad parts are left out.
-export function readFragment(hash) {
+// Returns {params: {...}, problems: [message, ...]}. Bad parts are left out. `limits`: Python's
+// LINK_LIMITS, {moves, times, replay, packed, ...}.
+export function readFragment(hash, limits) {
   const params = {};
   const problems = [];
   const text = hash.startsWith("#") ? hash.slice(1) : hash;
@@ -51,7 +49,7 @@ export function readFragment(hash) {
     } else if (eq < 0 || value === "") {
       problems.push(words.noValue(key));
     } else {
-      const problem = checkForm(key, value);
+      const problem = checkForm(key, value, limits);
       if (problem) problems.push(problem);
       else params[key] = key === "step" ? Number(value) : value;
     }
@@ -59,7 +57,7 @@ export function readFragment(hash) {
   return { params, problems };
 }
 
-function checkForm(key, value) {
+function checkForm(key, value, limits) {
   if (key === "step" && !/^\d{1,6}$/.test(value)) {
     return words.badForm.step(value);
   }
@@ -70,24 +68,24 @@ function checkForm(key, value) {
   if (key === "view" && !VIEWS.includes(value)) {
     return words.badForm.view(value, VIEWS);
   }
-  if ((key === "hcode" || key === "scode") && !(value.length <= MAX_PACKED && /^[A-Za-z0-9_-]+$/.test(value))) {
-    return words.badForm.code(key, MAX_PACKED);
+  if ((key === "hcode" || key === "scode") && !(value.length <= limits.packed && /^[A-Za-z0-9_-]+$/.test(value))) {
+    return words.badForm.code(key, limits.packed);
   }
   if (key === "size" && !/^\d{1,2}(x\d{1,2})?$/i.test(value)) {
     return words.badForm.size(value);
   }
   // A game's moves, notation and undos: their form only (whether they are moves, a notation
   // or an undos choice is Python's to say, naming what is wrong).
-  if (key === "moves" && value.length > MAX_MOVES_TEXT) {
-    return words.badForm.moves(MAX_MOVES_TEXT);
+  if (key === "moves" && value.length > limits.moves) {
+    return words.badForm.moves(limits.moves);
   }
   // A game's times (the gap before each move, in ms) and a Slidysim replay (its link or its r
   // value): their length and characters (what they say is Python's to read).
-  if (key === "times" && !(value.length <= 2 * MAX_MOVES_TEXT && /^\d{1,9}(,\d{1,9})*$/.test(value))) {
+  if (key === "times" && !(value.length <= limits.times && /^\d{1,9}(,\d{1,9})*$/.test(value))) {
     return words.badForm.times();
   }
-  if (key === "replay" && value.length > MAX_REPLAY) {
-    return words.badForm.replay(MAX_REPLAY);
+  if (key === "replay" && value.length > limits.replay) {
+    return words.badForm.replay(limits.replay);
   }
   if ((key === "notation" || key === "undos" || key === "metric") && !/^[a-z-]{1,20}$/i.test(value)) {
     return words.badForm.word(key, value);
