@@ -6,6 +6,7 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 
 import { appDoor } from "../../web/app/app-door.js";
+import { JobRunner } from "../../web/solver/job-runner.js";
 import { PageState } from "../../web/app/page-state.js";
 import { CodePanel } from "../../web/custom/code-panel.js";
 import { pack } from "../../web/custom/code-link.js";
@@ -84,7 +85,8 @@ function panelWith() {
   app.analysis = A;
   app.idle = true;
   state.on((changed) => app.announce("stateChanged", changed));
-  const door = appDoor(app, { state, page: recorder(), jobs: {}, replay: recorder(), link: {}, choice, editor: {}, board: {}, clipboard: {}, code: runner, linkLimits: pythonInfo().link });
+  const jobs = new JobRunner({ client: recorder(), code: runner, state, page: recorder(), tables: recorder() }); // its code lane
+  const door = appDoor(app, { state, page: recorder(), jobs, replay: recorder(), link: {}, choice, editor: {}, board: {}, clipboard: {}, linkLimits: pythonInfo().link });
   const routes = panel.routes(door);
   state.set({ info: INFO, ready: true });
   choice.fill(A);

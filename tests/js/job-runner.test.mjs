@@ -135,3 +135,21 @@ test("a built-in search goes to the solver directly; only a request that carries
   const alone = new JobRunner({ client, state: { info: INFO }, page, tables: recorder() });
   await assert.rejects(alone.run(SOLVE, mine), /needs the code runner/);
 });
+
+test("the code panel's lane goes through the code runner, beside the page's one search", () => {
+  const client = new FakeClient();
+  const code = new FakeClient();
+  code.started = true;
+  code.end = (reason, handle) => code.calls.push(["end", reason, handle]);
+  code.calls = [];
+  const jobs = new JobRunner({ client, code, state: { info: INFO }, page: recorder(), tables: recorder() });
+  jobs.run(SOLVE, REQUEST);
+  const lane = jobs.codeLane;
+  const { id } = lane.request({ op: "check", heuristic_code: "x" });
+  assert.equal(jobs.kind, "solve", "the page's search runs on");
+  lane.cancel(id);
+  lane.end("why", id);
+  assert.deepEqual([client.requests.length, code.requests.length, code.cancelled, code.calls], [1, 1, [id], [["end", "why", id]]]);
+  assert.equal(lane.started(), true);
+  assert.throws(() => new JobRunner({ client, state: {}, page: recorder(), tables: recorder() }).codeLane, /needs the code runner/);
+});

@@ -22,8 +22,8 @@ export function sealed(what, fields) {
 }
 
 // `controller`: the app (controller.js); `parts`: what main.js adds for the features to reach
-// through here: {state, page, jobs, replay, link, choice, editor, board, clipboard, code, linkLimits}.
-export function appDoor(controller, { state, page, jobs, replay, link, choice, editor, board, clipboard, code, linkLimits }) {
+// through here: {state, page, jobs, replay, link, choice, editor, board, clipboard, linkLimits}.
+export function appDoor(controller, { state, page, jobs, replay, link, choice, editor, board, clipboard, linkLimits }) {
   return sealed("the app's door", {
     // -- the board and the one search ------------------------------------------------------
     // The board on screen (Python's analysis of it) when it is valid, else null.
@@ -121,13 +121,9 @@ export function appDoor(controller, { state, page, jobs, replay, link, choice, e
       flash: (tile) => board.flash(tile),
       explain: (parts) => board.explain(parts),
     }),
-    // The lane of a person's code (custom/code-runner.js): its requests, Cancel, and the end of a
-    // worker that will not stop (`reason` said), and whether its worker has started.
-    code: sealed("the door's code lane", {
-      request: (request, onProgress, options) => code.request(request, onProgress, options),
-      cancel: (handle) => code.cancel(handle),
-      end: (reason, handle) => code.end(reason, handle),
-      started: () => code.started,
-    }),
+    // The code panel's lane of the job runner (a person's code, through the code runner): its
+    // requests, Cancel, the end of a worker that will not stop (`reason` said), and whether its
+    // worker has started.
+    code: sealed("the door's code lane", { ...jobs.codeLane }),
   });
 }

@@ -84,7 +84,7 @@ features.push(
   new Speed({ view: new SpeedView(document) }),
 );
 const controller = new Controller({
-  client, page, state, editor, link, choice, jobs, replay, tables, features, parts: { board, clipboard, code: runner, linkLimits: LINK_LIMITS },
+  client, page, state, editor, link, choice, jobs, replay, tables, features, parts: { board, clipboard, linkLimits: LINK_LIMITS },
 });
 const dispatch = (name, ...values) => controller.dispatch(name, ...values);
 bindInput(document, window, dispatch);

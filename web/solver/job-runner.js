@@ -70,6 +70,20 @@ export class JobRunner {
     return this.via(request).request(request, onProgress, options);
   }
 
+  // The code panel's lane: its checks and searches of a person's code, beside the page's one
+  // search (a check runs while a solve does), through the code runner: each request's handle,
+  // Cancel, the end of a worker that will not stop (`reason` said), whether its worker started.
+  get codeLane() {
+    const code = this.code;
+    if (!code) throw new Error("the code lane needs the code runner");
+    return {
+      request: (request, onProgress = null, options = {}) => code.request(request, onProgress, options),
+      cancel: (handle) => code.cancel(handle),
+      end: (reason, handle) => code.end(reason, handle),
+      started: () => code.started,
+    };
+  }
+
   progress(job, p, solution, traceDelta, seconds) {
     if (solution) {
       job.latest = solution;
