@@ -44,6 +44,12 @@ def play(tiles: Tiles, cols: int, moves: Iterable[int]) -> list[Tiles]:
     return boards
 
 
+def direction(tiles: Tiles, cols: int, tile: int) -> str:
+    """The way ``tile`` slides into the blank next to it: L, R, U or D (the page's letters)."""
+    blank, at = tiles.index(0), tiles.index(tile)
+    return {-1: "L", 1: "R", -cols: "U", cols: "D"}[blank - at]
+
+
 def movable(tiles: Tiles, rows: int, cols: int) -> list[int]:
     """The tiles next to the blank (those that can slide)."""
     return [tiles[cell] for cell in neighbours(rows, cols)[tiles.index(0)]]
