@@ -77,6 +77,12 @@ BROWSER_MODULES = ("playwright", "selenium", "tests.browsers", "tests.pages", "t
 page-test file."""
 
 
+BUILDS_THE_SITE = "built_site"
+"""A test using this fixture (directly or through another) is marked ``from_scratch``: without
+NPUZZLE_SITE the fixture builds the site, so ``bash tests/run.sh --fast`` leaves it to the
+full command, which builds the site once for every test."""
+
+
 def drives_a_browser(item: pytest.Item) -> bool:
     """Whether ``item`` is a browser test: it lives in a page-test file or uses a fixture
     that drives an engine."""
@@ -114,11 +120,13 @@ def unmarked_browser_tests(items: list[pytest.Item]) -> list[str]:
 @pytest.hookimpl(tryfirst=True)  # before -m selects by marker
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     """Every browser test marked ``browser`` (page-test files, and tests using a browser's
-    fixtures); a test file outside the page tests that imports a browser's driver stops the
+    fixtures), every test using ``built_site`` marked ``from_scratch``; a test file outside the page tests that imports a browser's driver stops the
     run. With NPUZZLE_ONLY_ENGINES, only the tests of those engines are kept."""
     for item in items:
         if drives_a_browser(item) and item.get_closest_marker("browser") is None:
             item.add_marker(pytest.mark.browser)
+        if BUILDS_THE_SITE in getattr(item, "fixturenames", ()) and item.get_closest_marker("from_scratch") is None:
+            item.add_marker(pytest.mark.from_scratch)
     unmarked = unmarked_browser_tests(items)
     if unmarked:
         raise pytest.UsageError(

@@ -1,7 +1,8 @@
 """The ``browser`` marker is given by construction (tests/conftest.py): a page-test file's
 tests and any test using a browser's fixture are marked, and a test file outside the page
 tests that imports what drives a browser stops the collection. So ``-m "not browser"``
-(``bash tests/run.sh --fast``) never opens a browser."""
+(``bash tests/run.sh --fast``) never opens a browser. A test using the built site is marked
+``from_scratch`` the same way, and the fast tier leaves it to the full command."""
 
 from __future__ import annotations
 
@@ -62,7 +63,7 @@ def test_the_collection_stops_on_such_a_file(monkeypatch: pytest.MonkeyPatch) ->
 
 
 SUITE = {
-    "conftest.py": "from tests.conftest import app, pytest_collection_modifyitems, pytest_configure  # noqa: F401\n",
+    "conftest.py": "from tests.conftest import app, built_site, pytest_collection_modifyitems, pytest_configure  # noqa: F401\n",
     "test_page_new.py": "def test_plain():\n    pass\n",
     "test_other.py": """import pytest
 
@@ -80,6 +81,15 @@ def test_tmp(tmp_path):
     pass
 
 
+@pytest.fixture
+def served(built_site):
+    return built_site
+
+
+def test_site(served):
+    pass
+
+
 def test_page(page):
     pass
 
@@ -89,7 +99,8 @@ def test_through_a_fixture(through):
 """,
 }
 """A suite of its own, under the project's collection hook: a page-test file, and beside it
-tests that use a browser's fixture (directly or through one of their own) or none."""
+tests that use a browser's fixture (directly or through one of their own) or none, and one
+that uses the built site."""
 
 
 def collected(folder: Path, marker: str) -> list[str]:
@@ -103,12 +114,15 @@ def collected(folder: Path, marker: str) -> list[str]:
 
 
 def test_not_browser_collects_exactly_the_tests_that_open_no_browser(tmp_path: Path) -> None:
-    """Run as ``bash tests/run.sh --fast`` runs it: ``-m "not browser"`` keeps exactly the two
-    tests that open no browser, and ``-m browser`` the three that do (listed by hand)."""
+    """``-m "not browser"`` keeps exactly the three tests that open no browser, and ``-m browser``
+    the three that do; ``bash tests/run.sh --fast``'s markers leave out the one that builds the
+    site too (each list written by hand)."""
     (tmp_path / "pytest.ini").write_text("[pytest]\n")
     for name, text in SUITE.items():
         (tmp_path / name).write_text(text)
-    assert collected(tmp_path, "not browser") == ["test_other.py::test_plain", "test_other.py::test_tmp"]
+    assert collected(tmp_path, "not browser") == ["test_other.py::test_plain", "test_other.py::test_site",
+                                                  "test_other.py::test_tmp"]
+    assert collected(tmp_path, "not browser and not from_scratch") == ["test_other.py::test_plain", "test_other.py::test_tmp"]
     assert collected(tmp_path, "browser") == [
         "test_other.py::test_page[chromium]", "test_other.py::test_page[firefox]",
         "test_other.py::test_through_a_fixture[chromium]", "test_other.py::test_through_a_fixture[firefox]",
