@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 from collections import deque
+from pathlib import Path
 from typing import Iterator
 
 import pytest
@@ -32,6 +33,7 @@ from npuzzle.speed.mtm import (
     mtm_table,
 )
 
+from . import table_cache
 from .helpers import replay
 
 Tiles = tuple[int, ...]
@@ -147,8 +149,16 @@ def exact_3x3() -> dict[Tiles, int]:
 
 @pytest.fixture(scope="module")
 def four() -> mtm.GroupEstimate:
-    """The 4x4's estimate for the blank-last goal, its tables built (about ten seconds)."""
-    return group_estimator(4, 4, 15).grow()
+    """The 4x4's estimate for the blank-last goal, its tables complete: built (about ten
+    seconds) by this version of mtm.py once, then read back (tests/table_cache.py).
+    ``test_building_the_4x4_tables_is_reported_and_can_be_cancelled`` builds them from nothing."""
+    tables = table_cache.kept("mtm-4x4-blank-last", [Path(mtm.__file__)], lambda: group_estimator(4, 4, 15).grow().tables)
+    for table in tables:
+        assert table.complete
+        mtm._GROUP_TABLES[table.rows, table.cols, table.grouping, table.blank_goal] = table
+    estimate = group_estimator(4, 4, 15)  # a new estimate over the tables read back
+    assert estimate.ready and all(any(t is kept for kept in tables) for t in estimate.tables)
+    return estimate
 
 
 FOUR_RADIUS = 7
