@@ -63,6 +63,7 @@ def test_shipped_file_is_pinned_and_small() -> None:
     assert all(sorted(len(p) for p in partition) == [4, 5, 5, 5, 5] for partition in SHIPPED_5X5.partitions)
 
 
+@pytest.mark.from_scratch
 def test_four_tile_table_is_regenerated_byte_for_byte() -> None:
     """The 5-tile tables take minutes each in CPython; the 4-tile one (~7 s) must come out the same."""
     tables = read_pattern_set(data_path(SHIPPED_5X5.file))
