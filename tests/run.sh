@@ -112,7 +112,8 @@ if [ "$fast" -eq 0 ] && [ "$#" -gt 0 ]; then
 fi
 
 # 4. The fast tier: mypy and the Node tests, beside every test that needs no browser
-#    (pytest-xdist: one process per CPU). Browser tests are marked by tests/conftest.py.
+#    (pytest-xdist: one process per CPU; a file's tests that share a module-scoped fixture
+#    go to one process, which makes it once). Browser tests are marked by tests/conftest.py.
 fast_tier() { # fast_tier MARKERS [PYTEST ARGUMENTS...]
   local markers="$1" started=$SECONDS work status=0 mypy_status=0 node_status=0
   shift
@@ -123,7 +124,7 @@ fast_tier() { # fast_tier MARKERS [PYTEST ARGUMENTS...]
   local node_pid=$!
   # (--output: pytest-playwright empties its output folder at the start of every run; this
   # one's is its own, so the page tests' logs and artifacts in test-results/ stay.)
-  .venv/bin/python -m pytest -n "${NPUZZLE_TEST_WORKERS:-auto}" --dist worksteal -m "$markers" \
+  .venv/bin/python -m pytest -n "${NPUZZLE_TEST_WORKERS:-auto}" --dist loadgroup -m "$markers" \
     --output test-results/playwright-fast "$@" || status=$?
   wait "$mypy_pid" || mypy_status=$?
   wait "$node_pid" || node_status=$?
