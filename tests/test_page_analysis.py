@@ -258,9 +258,11 @@ def test_bounds_on_a_5x5_are_shown_as_bounds(app: Any) -> None:
     game = random_game(random_board(5, 5, goal, seed=8), goal, 3, 9)
     data = open_game(app, game, "page")
     assert data["method"] == "bounds" and data["exact"] == "false"
-    for point in app.evaluate(JS_POINTS):
+    points = app.evaluate(JS_POINTS)
+    assert len(points) == game.moves + 1
+    for point in points:
         assert point["distance"] == "" and int(point["lower"]) < int(point["upper"])
-    for row, cell in zip(app.evaluate(JS_ROWS), app.locator("#analysis-table tbody tr td:nth-child(4)").all()):
+    for row, cell in zip(app.evaluate(JS_ROWS), app.locator("#analysis-table tbody tr td:nth-child(4)").all(), strict=True):
         assert row["verdict"] == "unknown" and "\u2013" in cell.inner_text()  # a range, never a number alone
     assert app.locator("#analysis-chart svg .bounds").count() == game.moves + 1
 

@@ -84,7 +84,7 @@ def test_excess_tables_give_the_distances_back(tmp_path: Path) -> None:
         3, 3, 0, raw.patterns,
         tuple(excess_table(3, 3, p, t) for p, t in zip(raw.patterns, raw.tables)), over_manhattan=True,
     )
-    for pattern, distances, halved in zip(raw.patterns, raw.tables, excess.tables):
+    for pattern, distances, halved in zip(raw.patterns, raw.tables, excess.tables, strict=True):
         manhattan = manhattan_table(3, 3, pattern)
         assert all(d == UNSEEN or d == m + 2 * e for d, m, e in zip(distances, manhattan, halved))
     write_pattern_set(tmp_path / "t.bin", excess)

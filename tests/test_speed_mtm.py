@@ -234,13 +234,16 @@ def test_the_group_estimate_drops_by_at_most_one_per_move() -> None:
     estimator = group_estimator(3, 3, 8, GROUPINGS_3X3).grow()
     rng = random.Random(5)
     state = Board.goal(3).tiles
+    checked = 0
     for _ in range(3000):
         for axis in (0, 1):
             before = estimator.estimate(list(state), axis)
             for child, move_axis in neighbours(state, 3, 3):
                 if move_axis == axis:
+                    checked += 1
                     assert before <= 1 + estimator.estimate(list(child), 1 - axis)
         state = rng.choice(list(neighbours(state, 3, 3)))[0]
+    assert checked >= 3000 * 2  # every state has a move along each axis
 
 
 def test_the_4x4_estimate_never_exceeds_the_exact_distance_near_the_goal(four, around_4x4) -> None:
