@@ -135,9 +135,10 @@ def unmarked_browser_tests(items: list[pytest.Item]) -> list[str]:
 @pytest.hookimpl(tryfirst=True)  # before -m selects by marker
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     """Every browser test marked ``browser`` (page-test files, and tests using a browser's
-    fixtures), every test using ``built_site`` marked ``from_scratch``, the tests of a file
-that share a module-scoped fixture grouped for pytest-xdist; a test file outside the page tests that imports a browser's driver stops the
-    run. With NPUZZLE_ONLY_ENGINES, only the tests of those engines are kept."""
+    fixtures), every test using ``built_site`` marked ``from_scratch``, and the tests of a file
+    that share a module-scoped fixture grouped for pytest-xdist; a test file outside the page
+    tests that imports a browser's driver stops the run. With NPUZZLE_ONLY_ENGINES, only the
+    tests of those engines are kept."""
     for item in items:
         if drives_a_browser(item) and item.get_closest_marker("browser") is None:
             item.add_marker(pytest.mark.browser)
