@@ -77,6 +77,27 @@ BROWSER_MODULES = ("playwright", "selenium", "tests.browsers", "tests.pages", "t
 page-test file."""
 
 
+BUILDS_THE_SITE = "built_site"
+"""A test using this fixture (directly or through another) is marked ``from_scratch``: without
+NPUZZLE_SITE the fixture builds the site, so ``bash tests/run.sh --fast`` leaves it to the
+full command, which builds the site once for every test."""
+
+
+def shares_a_module_fixture(item: pytest.Item) -> str | None:
+    """The test's file, if the test uses a module-scoped fixture: tests/run.sh's pytest-xdist
+    run (``--dist loadgroup``) then keeps the file's tests in one worker, which makes the
+    fixture once (a terminal's every run, the docs' every example, a table) instead of once
+    in each worker that got some of them."""
+    info = getattr(item, "_fixtureinfo", None)
+    if info is None:
+        return None
+    for name in item.fixturenames:  # type: ignore[attr-defined]
+        definitions = info.name2fixturedefs.get(name)
+        if definitions and definitions[-1].scope == "module":
+            return str(item.path.name) if getattr(item, "path", None) else None
+    return None
+
+
 def drives_a_browser(item: pytest.Item) -> bool:
     """Whether ``item`` is a browser test: it lives in a page-test file or uses a fixture
     that drives an engine."""
@@ -114,11 +135,18 @@ def unmarked_browser_tests(items: list[pytest.Item]) -> list[str]:
 @pytest.hookimpl(tryfirst=True)  # before -m selects by marker
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     """Every browser test marked ``browser`` (page-test files, and tests using a browser's
-    fixtures); a test file outside the page tests that imports a browser's driver stops the
-    run. With NPUZZLE_ONLY_ENGINES, only the tests of those engines are kept."""
+    fixtures), every test using ``built_site`` marked ``from_scratch``, and the tests of a file
+    that share a module-scoped fixture grouped for pytest-xdist; a test file outside the page
+    tests that imports a browser's driver stops the run. With NPUZZLE_ONLY_ENGINES, only the
+    tests of those engines are kept."""
     for item in items:
         if drives_a_browser(item) and item.get_closest_marker("browser") is None:
             item.add_marker(pytest.mark.browser)
+        if BUILDS_THE_SITE in getattr(item, "fixturenames", ()) and item.get_closest_marker("from_scratch") is None:
+            item.add_marker(pytest.mark.from_scratch)
+        shared = shares_a_module_fixture(item)
+        if shared and item.get_closest_marker("xdist_group") is None:
+            item.add_marker(pytest.mark.xdist_group(shared))
     unmarked = unmarked_browser_tests(items)
     if unmarked:
         raise pytest.UsageError(

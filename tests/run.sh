@@ -2,8 +2,10 @@
 # The test command (README): installs what the tests need and is missing on a fresh Debian
 # machine with Python 3.11+ and Node 20, then runs the tests.
 #   bash tests/run.sh                # everything: the fast tier, then the page tests in every engine
-#   bash tests/run.sh --fast         # the fast tier: every test that needs no browser, mypy and
-#                                    # the Node tests (about a minute here); installs no browser
+#   bash tests/run.sh --fast         # the fast tier: every test that needs no browser and builds
+#                                    # nothing from scratch (marker from_scratch: the site, the
+#                                    # bytecode, a shipped table), mypy and the Node tests (90 s
+#                                    # at most on two quiet cores); installs no browser
 #   bash tests/run.sh --fast -k cli  # the fast tier, its pytest run narrowed
 #   bash tests/run.sh -k board       # extra arguments: one pytest run, as asked (engines in turn)
 # Nothing is installed that is already there: the browsers only when missing (never for --fast),
@@ -110,9 +112,11 @@ if [ "$fast" -eq 0 ] && [ "$#" -gt 0 ]; then
 fi
 
 # 4. The fast tier: mypy and the Node tests, beside every test that needs no browser
-#    (pytest-xdist: one process per CPU). Browser tests are marked by tests/conftest.py.
-fast_tier() {
-  local started=$SECONDS work status=0 mypy_status=0 node_status=0
+#    (pytest-xdist: one process per CPU; a file's tests that share a module-scoped fixture
+#    go to one process, which makes it once). Browser tests are marked by tests/conftest.py.
+fast_tier() { # fast_tier MARKERS [PYTEST ARGUMENTS...]
+  local markers="$1" started=$SECONDS work status=0 mypy_status=0 node_status=0
+  shift
   work="$(mktemp -d)"
   .venv/bin/python -m mypy >"$work/mypy.log" 2>&1 &
   local mypy_pid=$!
@@ -120,7 +124,7 @@ fast_tier() {
   local node_pid=$!
   # (--output: pytest-playwright empties its output folder at the start of every run; this
   # one's is its own, so the page tests' logs and artifacts in test-results/ stay.)
-  .venv/bin/python -m pytest -n "${NPUZZLE_TEST_WORKERS:-auto}" --dist worksteal -m "not browser and not slow" \
+  .venv/bin/python -m pytest -n "${NPUZZLE_TEST_WORKERS:-auto}" --dist loadgroup -m "$markers" \
     --output test-results/playwright-fast "$@" || status=$?
   wait "$mypy_pid" || mypy_status=$?
   wait "$node_pid" || node_status=$?
@@ -139,7 +143,7 @@ fast_tier() {
 
 if [ "$fast" -eq 1 ]; then
   fast_status=0
-  fast_tier "$@" || fast_status=$?
+  fast_tier "not browser and not slow and not from_scratch" "$@" || fast_status=$?
   exit "$fast_status"
 fi
 
@@ -150,7 +154,7 @@ trap 'rm -rf "$work"' EXIT
 export NPUZZLE_SITE="$work/site/npuzzle"
 
 fast_status=0
-fast_tier || fast_status=$?
+fast_tier "not browser and not slow" || fast_status=$?  # the tests that build from scratch too
 mkdir -p test-results
 
 # 5. The page tests, in every engine: two pytest runs at once (a 2-core machine would take

@@ -92,7 +92,7 @@ def check_against(result: AnalysisResult, distance: dict[Tiles, int] | None = No
     game = result.game
     boards = game.boards()
     assert [p.board for p in result.positions] == [b.tiles for b in boards]
-    for position, board in zip(result.positions, boards):
+    for position, board in zip(result.positions, boards, strict=True):
         assert position.exact and position.distance == d(board)
         best = {tile for tile, child in neighbours(board) if d(child) < d(board)}
         assert position.best is not None and set(position.best) == best
@@ -465,7 +465,7 @@ def test_bounds_on_a_5x5_bracket_the_distance_and_never_claim_more() -> None:
     assert analysis_method(5, 5) == "bounds"
     result = analyse_game(game, position_seconds=0.05, heuristic="linear-conflict")
     assert result.method == "bounds" and result.position_seconds == 0.05
-    for position, board in zip(result.positions, game.boards()):
+    for position, board in zip(result.positions, game.boards(), strict=True):
         truth = solve(board, goal, "idastar", "linear-conflict").length
         assert position.lower is not None and position.upper is not None
         assert position.lower <= truth <= position.upper, (position, truth)  # type: ignore[operator]

@@ -15,12 +15,12 @@ import random
 
 import pytest
 
-from npuzzle import Board, cli, solve
+from npuzzle import Board, cli
 from npuzzle.analysis import MAX_GAME_MOVES, NOTATIONS, Game, analyse_game, analysis, distances, read_game
-from npuzzle.known import bfs_distances
 from npuzzle.request import RequestError, read_analyse
 from npuzzle.webapi import CAPS
 
+from . import oracles
 from .helpers import call, run_job, run_npuzzle
 
 START_3 = "1 2 3 / 4 5 6 / 0 7 8"
@@ -39,22 +39,27 @@ def random_game(start: Board, goal: Board, moves: int, seed: int) -> Game:
 
 
 HARD_3 = Board.from_string("8 6 7 / 2 5 4 / 3 0 1")  # 31 moves from the goal
-HELD_3 = (HARD_3.to_string(), random_game(HARD_3, Board.goal(3), 60, 5).write("page"))
-"""A held-out 3x3 game: 60 random moves from one of the hardest starts."""
+HELD_3_GAME = random_game(HARD_3, Board.goal(3), 60, 5)
+HELD_3 = (HARD_3.to_string(), HELD_3_GAME.write("page"))
+"""A held-out 3x3 game: 60 random moves from one of the hardest starts (its board and its
+moves in the page's notation)."""
 
 
 @functools.lru_cache(maxsize=None)
 def held_4x4() -> Game:
-    """A held-out 4x4 game: the goal scrambled by 40 moves (seed 11), then 24 random moves."""
+    """A held-out 4x4 game: the goal scrambled by 12 moves (seed 11), then 24 random moves: 5
+    optimal moves and 19 mistakes, its positions 7 to 20 moves from the goal (near enough for
+    the plain search of ``exact_4x4``)."""
     goal = Board.goal(4)
-    start = random_game(goal, goal, 40, 11).end
+    start = random_game(goal, goal, 12, 11).end
     return random_game(start, goal, 24, 12)
 
 
 @functools.lru_cache(maxsize=None)
 def distances_3x3() -> dict[tuple[int, ...], int]:
-    """Every 3x3 state's distance to the blank-last goal, by a plain breadth-first search (once)."""
-    return bfs_distances(Board.goal(3))
+    """Every 3x3 state's distance to the blank-last goal, by a plain breadth-first search
+    (tests/oracles.py, once)."""
+    return oracles.bfs_distances(tuple(range(1, 9)) + (0,), 3, 3)
 
 
 def exact_3x3(tiles: tuple[int, ...]) -> int:
@@ -62,27 +67,62 @@ def exact_3x3(tiles: tuple[int, ...]) -> int:
 
 
 @functools.lru_cache(maxsize=None)
+def distances_4x4() -> oracles.Distances:
+    """4x4 distances to the blank-last goal, found without the package: a breadth-first search
+    12 moves around the goal, a plain IDA* on Manhattan plus linear conflicts beyond it."""
+    return oracles.Distances(tuple(range(1, 16)) + (0,), 4, 4, radius=12)
+
+
 def exact_4x4(tiles: tuple[int, ...]) -> int:
-    result = solve(Board(4, 4, tiles), Board.goal(4), "idastar", "pdb")
-    assert result.optimal and result.length is not None
-    return result.length
+    return distances_4x4()(tiles)
 
 
-def check_exact(data: dict, distance) -> None:  # type: ignore[no-untyped-def]
-    """Every position's distance, every move's verdict and every position's best moves in an
-    analysis's JSON equal to ``distance``'s (exact distances found another way)."""
+def test_the_oracles_know_hand_checked_distances() -> None:
+    """The oracles themselves, on distances counted by hand: the goal 0, one move 1, the 3x3
+    of the docs 2, one of the hardest 8-puzzles 31 (the known maximum), and a 4x4 two
+    moves from the goal; Manhattan plus linear conflicts on a row of two swapped tiles: 2 + 2."""
+    goal_4 = tuple(range(1, 16)) + (0,)
+    assert exact_3x3(tuple(range(1, 9)) + (0,)) == 0
+    assert exact_3x3((1, 2, 3, 4, 5, 6, 7, 0, 8)) == 1
+    assert exact_3x3((1, 2, 3, 4, 5, 6, 0, 7, 8)) == 2
+    assert exact_3x3(HARD_3.tiles) == 31 == max(distances_3x3().values())
+    assert len(distances_3x3()) == 181_440  # half of 9!: every solvable state
+    assert exact_4x4(goal_4) == 0
+    assert exact_4x4(goal_4[:13] + (0, 14, 15)) == 2
+    swapped = (2, 1) + goal_4[2:]  # unsolvable, but a fine board to count on
+    assert oracles.manhattan_linear_conflict(swapped, goal_4, 4, 4) == 4
+    plain = oracles.Distances(goal_4, 4, 4, radius=0)  # IDA* alone, all the way to the goal
+    assert plain(goal_4[:12] + (0, 13, 14, 15)) == 3
+    game = held_4x4()
+    table = oracles.bfs_distances(goal_4, 4, 4, 12)
+    beyond = [b for b in oracles.play(game.start.tiles, 4, game.tiles) if b not in table]
+    assert len(beyond) >= 10  # the held-out game goes past the breadth-first search's radius
+    nearest = min(beyond, key=exact_4x4)
+    assert exact_4x4(nearest) == plain(nearest) == 13
+
+
+def check_exact(data: dict, game: Game, distance) -> None:  # type: ignore[no-untyped-def]
+    """An analysis's JSON of ``game``: as many positions and moves as the game has, each
+    position the board the game's moves reach (replayed here, tests/oracles.py), its distance
+    and best moves, and every move's tile and verdict, equal to ``distance``'s (exact distances
+    found another way)."""
     rows, cols = data["rows"], data["cols"]
-    for position in data["positions"]:
-        board = Board(rows, cols, tuple(position["board"]))
-        d = distance(board.tiles)
-        assert position["distance"] == d and position["exact"], position["index"]
-        best = sorted(tile for tile, _ in board.movable() if distance(board.slide(tile).tiles) < d)
-        assert sorted(position["best"]) == best, position["index"]
-    for move in data["moves"]:
-        before, after = data["positions"][move["number"] - 1], data["positions"][move["number"]]
-        assert move["verdict"] == ("optimal" if after["distance"] < before["distance"] else "mistake")
-        assert move["lost"] == (0 if move["verdict"] == "optimal" else 2)
-    assert data["complete"] and data["mistakes"] == sum(m["verdict"] == "mistake" for m in data["moves"])
+    boards = oracles.play(game.start.tiles, cols, game.tiles)
+    assert len(data["positions"]) == len(boards) == game.moves + 1
+    assert len(data["moves"]) == game.moves
+    for i, (board, position) in enumerate(zip(boards, data["positions"])):
+        assert position["index"] == i and tuple(position["board"]) == board, i
+        d = distance(board)
+        assert position["distance"] == d and position["exact"], i
+        best = sorted(t for t in oracles.movable(board, rows, cols) if distance(oracles.slide(board, cols, t)) < d)
+        assert sorted(position["best"]) == best, i
+    for n, move in enumerate(data["moves"], 1):
+        before, after = distance(boards[n - 1]), distance(boards[n])
+        verdict = "optimal" if after < before else "mistake"
+        assert (move["number"], move["tile"], move["before"], move["after"]) == (n, game.tiles[n - 1], before, after)
+        assert (move["verdict"], move["lost"]) == (verdict, 0 if verdict == "optimal" else 2), n
+    mistakes = sum(distance(b) > distance(a) for a, b in zip(boards, boards[1:]))
+    assert data["complete"] and data["mistakes"] == mistakes
 
 
 # -- the web API -------------------------------------------------------------------------------
@@ -93,7 +133,7 @@ def test_a_held_out_3x3_game_through_the_web_api_equals_a_breadth_first_search()
     answer = run_job(call({"op": "analyse_game", "board": board, "moves": moves, "notation": "page"}))
     assert answer["ok"] and answer["type"] == "analysis"
     data = answer["analysis"]
-    check_exact(data, exact_3x3)
+    check_exact(data, HELD_3_GAME, exact_3x3)
     assert data["notation"] == "page" and data["written"]["page"] == moves and data["moves_text"] == moves
     assert data["csv"].splitlines()[0] == "number,tile,move,undo,before,after,verdict,lost,best"
     assert len(data["csv"].splitlines()) == len(moves) + 1 and data["markdown"].startswith(data["summary"])
@@ -103,7 +143,7 @@ def test_the_progress_sends_what_changed_and_adds_up_to_the_result() -> None:
     game = held_4x4()
     moves = game.write("numbers")
     answer = call({"op": "analyse_game", "board": game.start.to_string(), "size": "4x4", "moves": moves,
-                   "notation": "numbers", "budget_ms": 1})
+                   "notation": "numbers", "budget_ms": 0.001})  # a step settles about one position (the game is quick)
     assert answer["ok"] and answer["type"] == "progress" and "need" not in answer  # CPython has the tables
     first = answer["progress"]
     assert first["game"] == {"tiles": list(game.tiles), "moves": game.directions, "undos": list(game.undos())}
@@ -122,10 +162,10 @@ def test_the_progress_sends_what_changed_and_adds_up_to_the_result() -> None:
         for number, verdict in p["marks"]:
             assert number not in verdicts and verdict in ("optimal", "mistake", "unknown")
             verdicts[number] = verdict
-        answer = call({"op": "step", "job": answer["job"], "budget_ms": 1})
+        answer = call({"op": "step", "job": answer["job"], "budget_ms": 0.001})
     assert reports > 3, reports  # position by position
     data = answer["analysis"]
-    check_exact(data, exact_4x4)
+    check_exact(data, game, exact_4x4)
     # What the progress said holds in the result: bounds only narrow, and a verdict once given stays.
     for i, lo, up in ((p["index"], p["lower"], p["upper"]) for p in data["positions"]):
         assert lower[i] is None or lower[i] <= lo
@@ -257,10 +297,10 @@ def test_the_command_line_prints_the_table_and_the_totals() -> None:
 def test_the_command_lines_json_is_the_results_and_reads_moves_from_standard_input() -> None:
     board, moves = HELD_3
     done = run_npuzzle("analyse", board, "-", "--notation", "blank", "--json",
-                       stdin=read_game(Board.from_string(board), Board.goal(3), moves, "page").write("blank"))
+                       stdin=HELD_3_GAME.write("blank"))
     assert done.returncode == 0, done.stderr
     data = json.loads(done.stdout)
-    check_exact(data, exact_3x3)
+    check_exact(data, HELD_3_GAME, exact_3x3)
     assert data["notation"] == "blank" and data["moves_text"] == moves
     assert set(data) == set(analyse_game(Game(Board.from_string(START_3), Board.goal(3))).to_dict())
 
@@ -271,7 +311,7 @@ def test_a_held_out_4x4_game_in_the_command_lines_json_equals_ida_star() -> None
     assert done.returncode == 0, done.stderr
     data = json.loads(done.stdout)
     assert data["method"] == "search" and data["tiles"] == list(game.tiles)
-    check_exact(data, exact_4x4)
+    check_exact(data, game, exact_4x4)
 
 
 def test_undos_are_taken_out_when_asked_and_the_text_says_which() -> None:

@@ -163,12 +163,22 @@ def test_solve_draws_its_progress_and_answers(case: str, runs: dict[str, Run]) -
         assert re.search(r"The shortest solution has at least \d+ moves\.", screen), screen
 
 
+RUN_ON = {
+    "3x3": {"bfs", "iddfs", "greedy", "astar", "wastar", "idastar"},
+    "4x4": {"bfs", "iddfs", "greedy", "astar", "wastar", "idastar"},
+    "5x5": {"greedy", "astar", "wastar", "idastar"},  # bfs and iddfs are for boards up to 16 cells
+    "8x8": {"greedy", "astar", "wastar", "idastar"},
+}
+"""The algorithms run on each size, written out by hand (docs/cli.md's table), not by the
+registry's filter that chose the cases."""
+
+
 def test_every_size_and_algorithm_is_run() -> None:
-    """The cases above: the default on four sizes, every other algorithm where it applies."""
-    assert {case.split("-")[2] for case in SOLVES} == {"default", *ALGORITHMS} - {"anytime"}
-    assert len([case for case in SOLVES if case.endswith("-default")]) == len(BOARDS)
-    assert len(SOLVES) == len(BOARDS) + sum(
-        info.suits(n, n) for n in (3, 4, 5, 8) for name, info in ALGORITHMS.items() if name != "anytime")
+    """The cases above: the default on four sizes, every other algorithm where it applies; a
+    new algorithm fails here until it is added to ``RUN_ON``."""
+    assert SOLVES == sorted(f"solve-{size}-{name}" for size, names in RUN_ON.items() for name in {"default", *names})
+    assert len(SOLVES) == 24
+    assert set().union(*RUN_ON.values()) == set(ALGORITHMS) - {"anytime"}
 
 
 def test_compare_draws_each_run_and_prints_the_table(runs: dict[str, Run]) -> None:

@@ -5,8 +5,11 @@
   (tests/terminal.py: progress lines are drawn, as for a person), through ``bash`` with this
   checkout's Python first on the PATH, in a folder of its own per document, after the block's
   other lines (``python -c ...`` making a file) have run; it must exit 0 without a traceback.
-  A ``console`` block shows each command's output after it: the screen must match it line
-  by line (``...`` stands for anything, such as a count or milliseconds).
+  docs/*.md show every command in a ``console`` block with its output after it: the screen
+  must match it line by line (``...`` stands for anything within a line, such as
+  milliseconds or the rest of a long JSON line). The README's one command shows no output:
+  the solution it prints is replayed to the goal and its length held to a breadth-first
+  search's.
 * A line with placeholders (``BOARD``, ``[--goal G]``) is a synopsis, not run; its flags
   must be the parser's.
 * Mentions in the text (``python -m npuzzle check --heuristic-file``) name a command and its
@@ -38,8 +41,10 @@ from npuzzle import Board
 from npuzzle.cli import _build_parser
 from npuzzle.webapi import handle_dict
 
+from . import oracles
 from .helpers import ROOT
 from .terminal import Run, run_all
+from .test_analysis_doors import exact_3x3
 
 DOCS = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
 COMMAND = re.compile(r"^(?:\$ )?(python3? -m npuzzle(?: .*)?)$")
@@ -135,6 +140,7 @@ def ran(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Run]:
     for block in command_blocks():
         folder = folders.setdefault(block.doc, tmp_path_factory.mktemp(block.doc.stem))
         for line in block.lines:
+            line = line.removeprefix("$ ")
             if line.startswith(("python -c ", "python3 -c ")):
                 done = subprocess.run(["bash", "-c", line], cwd=folder, env={**os.environ, "PATH": env_path},
                                       capture_output=True, text=True)
@@ -151,19 +157,53 @@ def matches(shown: str, line: str) -> bool:
     return re.fullmatch(pattern, line) is not None
 
 
+def test_every_example_shows_its_output() -> None:
+    """docs/*.md show what each command prints (a console block), so that the test below
+    compares it line by line. The README's one command shows none (its page is short): what it
+    prints is checked as a solution instead (``check_solution``)."""
+    unshown = [example_id(example) for example in EXAMPLES if example[2] is None]
+    assert unshown == [example_id(example) for example in EXAMPLES if example[0].doc.name == "README.md"]
+    assert len(unshown) == 1 and all(shlex.split(example[1])[3] == "solve" for example in EXAMPLES if example[2] is None)
+
+
+def check_solution(command: str, screen: list[str]) -> None:
+    """What ``solve`` printed for a 3x3 board: the board, then a solution said optimal whose
+    numbered steps, replayed here (tests/oracles.py), reach the goal printed after it in as many
+    moves as a breadth-first search says the board is from the goal."""
+    board = tuple(int(t) for t in shlex.split(command)[4].replace("/", " ").split())
+    grid = [" ".join(str(t) if t else "." for t in board[r * 3:r * 3 + 3]) for r in range(3)]
+    assert screen[:4] == ["Board (3x3, goal blank-last):", *grid], screen[:4]
+    found = re.match(r"Solution: (\d+) moves \(optimal\); ", screen[4])
+    assert found, screen[4]
+    steps = [re.fullmatch(r" +(\d+)\. +(\d+) (left|right|up|down)", line) for line in screen]
+    moves = [step for step in steps if step]
+    assert [int(step.group(1)) for step in moves] == list(range(1, int(found.group(1)) + 1))
+    boards = oracles.play(board, 3, [int(step.group(2)) for step in moves])
+    assert [oracles.direction(before, 3, int(step.group(2))) for before, step in zip(boards, moves)] == \
+        [step.group(3)[0].upper() for step in moves]
+    goal = tuple(range(1, 9)) + (0,)
+    assert boards[-1] == goal and len(moves) == exact_3x3(board)
+    assert screen[-4:] == ["Goal reached:", "1 2 3", "4 5 6", "7 8 ."]
+
+
 @pytest.mark.parametrize("example", EXAMPLES, ids=example_id)
 def test_every_example_runs_as_printed(example: tuple[Block, str, list[str] | None], ran: dict[str, Run]) -> None:
+    """Each command exits 0 without a traceback, and prints what its doc shows (each line
+    matched, ``...`` standing for anything within the line, and as many lines); the README's
+    solve (which shows no output) prints a shortest solution."""
     block, command, shown = example
     run = ran[example_id(example)]
     assert run.status == 0, run.received
     assert "Traceback" not in run.received, run.received
     screen = [line for line in run.screen if line]
     assert screen, run.received
-    if shown is not None:
-        expected = [line for line in shown if line]
-        assert len(screen) == len(expected), "\n".join(screen)
-        for want, got in zip(expected, screen):
-            assert matches(want, got), f"{block.doc.name}:{block.line}: shown {want!r}, printed {got!r}"
+    if shown is None:
+        check_solution(command, screen)
+        return
+    expected = [line for line in shown if line]
+    assert len(screen) == len(expected), "\n".join(screen)
+    for want, got in zip(expected, screen):
+        assert matches(want, got), f"{block.doc.name}:{block.line}: shown {want!r}, printed {got!r}"
 
 
 # -- synopses and mentions --------------------------------------------------------------

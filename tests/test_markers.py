@@ -1,10 +1,14 @@
 """The ``browser`` marker is given by construction (tests/conftest.py): a page-test file's
 tests and any test using a browser's fixture are marked, and a test file outside the page
 tests that imports what drives a browser stops the collection. So ``-m "not browser"``
-(``bash tests/run.sh --fast``) never opens a browser."""
+(``bash tests/run.sh --fast``) never opens a browser. A test using the built site is marked
+``from_scratch`` the same way, and the fast tier leaves it to the full command."""
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
 import types
 from pathlib import Path
 from types import SimpleNamespace
@@ -58,12 +62,68 @@ def test_the_collection_stops_on_such_a_file(monkeypatch: pytest.MonkeyPatch) ->
         conftest.pytest_collection_modifyitems(config, [item("test_sneaky.py", harness=browsers)])  # type: ignore[arg-type]
 
 
-def test_every_collected_page_test_is_marked(request: pytest.FixtureRequest) -> None:
-    """In this very run: no test of a page-test file, and no test using a browser's fixture,
-    was collected without the marker (with ``-m "not browser"``, none is collected at all)."""
-    session = request.session
-    for collected in session.items:
-        if drives_a_browser(collected):
-            assert collected.get_closest_marker("browser") is not None, collected.nodeid
-    page_files = sorted(p.name for p in (ROOT / "tests").glob("test_page_*.py"))
-    assert len(page_files) >= 17
+SUITE = {
+    "conftest.py": "from tests.conftest import app, built_site, pytest_collection_modifyitems, pytest_configure  # noqa: F401\n",
+    "test_page_new.py": "def test_plain():\n    pass\n",
+    "test_other.py": """import pytest
+
+
+@pytest.fixture
+def through(app):
+    return app
+
+
+def test_plain():
+    pass
+
+
+def test_tmp(tmp_path):
+    pass
+
+
+@pytest.fixture
+def served(built_site):
+    return built_site
+
+
+def test_site(served):
+    pass
+
+
+def test_page(page):
+    pass
+
+
+def test_through_a_fixture(through):
+    pass
+""",
+}
+"""A suite of its own, under the project's collection hook: a page-test file, and beside it
+tests that use a browser's fixture (directly or through one of their own) or none, and one
+that uses the built site."""
+
+
+def collected(folder: Path, marker: str) -> list[str]:
+    """The test ids ``pytest --collect-only -m marker`` collects in ``folder``, in a process of its own."""
+    done = subprocess.run(
+        [sys.executable, "-m", "pytest", "--collect-only", "-q", "-p", "no:cacheprovider", "-p", "no:xdist",
+         "-m", marker, "--rootdir", str(folder), "-c", str(folder / "pytest.ini"), str(folder)],
+        cwd=folder, capture_output=True, text=True, env={**os.environ, "PYTHONPATH": str(ROOT)}, timeout=120)
+    assert done.returncode in (0, 5), done.stdout + done.stderr
+    return sorted(line for line in done.stdout.splitlines() if "::" in line)
+
+
+def test_not_browser_collects_exactly_the_tests_that_open_no_browser(tmp_path: Path) -> None:
+    """``-m "not browser"`` keeps exactly the three tests that open no browser, and ``-m browser``
+    the three that do; ``bash tests/run.sh --fast``'s markers leave out the one that builds the
+    site too (each list written by hand)."""
+    (tmp_path / "pytest.ini").write_text("[pytest]\n")
+    for name, text in SUITE.items():
+        (tmp_path / name).write_text(text)
+    assert collected(tmp_path, "not browser") == ["test_other.py::test_plain", "test_other.py::test_site",
+                                                  "test_other.py::test_tmp"]
+    assert collected(tmp_path, "not browser and not from_scratch") == ["test_other.py::test_plain", "test_other.py::test_tmp"]
+    assert collected(tmp_path, "browser") == [
+        "test_other.py::test_page[chromium]", "test_other.py::test_page[firefox]",
+        "test_other.py::test_through_a_fixture[chromium]", "test_other.py::test_through_a_fixture[firefox]",
+        "test_page_new.py::test_plain"]

@@ -69,7 +69,7 @@ def test_the_table_exports_match_the_table(app: Any, site_url: str) -> None:
     text = download(app, app.get_by_role("button", name="Download CSV").click, "npuzzle-comparison.csv")
     records = list(csv.DictReader(io.StringIO(text, newline="")))
     assert len(records) == len(rows)
-    for record, row in zip(records, rows):
+    for record, row in zip(records, rows, strict=True):
         assert record["algorithm"] == row[0]
         assert (record["heuristic"] or "\u2014") == row[1]
         assert (record["length"] or "\u2014") == row[2].split(" ")[0]

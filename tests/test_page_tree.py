@@ -498,7 +498,7 @@ def test_the_diagram_draws_the_step_as_boards(app: Any, site_url: str) -> None:
     shown = dict(zip(drawn.evaluate_all("gs => gs.map((g) => g.dataset.node)"), drawn.evaluate_all("gs => gs.map((g) => g.dataset.state)")))
     assert shown == expected
     tiles = drawn.evaluate_all("gs => gs.map((g) => [...g.querySelectorAll('.dnum')].map((t) => Number(t.textContent)))")
-    for node_id, numbers in zip(shown, tiles):
+    for node_id, numbers in zip(shown, tiles, strict=True):
         assert numbers == [t for t in tree["nodes"][int(node_id)]["board"] if t], node_id
     some = [i for i in expected if tree["nodes"][int(i)]["parent"] is not None][-1]
     app.locator(f'#tree-diagram [data-node="{some}"]').click()

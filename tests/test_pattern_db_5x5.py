@@ -63,6 +63,7 @@ def test_shipped_file_is_pinned_and_small() -> None:
     assert all(sorted(len(p) for p in partition) == [4, 5, 5, 5, 5] for partition in SHIPPED_5X5.partitions)
 
 
+@pytest.mark.from_scratch
 def test_four_tile_table_is_regenerated_byte_for_byte() -> None:
     """The 5-tile tables take minutes each in CPython; the 4-tile one (~7 s) must come out the same."""
     tables = read_pattern_set(data_path(SHIPPED_5X5.file))
@@ -83,7 +84,7 @@ def test_excess_tables_give_the_distances_back(tmp_path: Path) -> None:
         3, 3, 0, raw.patterns,
         tuple(excess_table(3, 3, p, t) for p, t in zip(raw.patterns, raw.tables)), over_manhattan=True,
     )
-    for pattern, distances, halved in zip(raw.patterns, raw.tables, excess.tables):
+    for pattern, distances, halved in zip(raw.patterns, raw.tables, excess.tables, strict=True):
         manhattan = manhattan_table(3, 3, pattern)
         assert all(d == UNSEEN or d == m + 2 * e for d, m, e in zip(distances, manhattan, halved))
     write_pattern_set(tmp_path / "t.bin", excess)
