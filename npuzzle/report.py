@@ -28,6 +28,11 @@ from .search.result import round_up
 from .solvability import explain_solvability
 
 
+
+def _moves(count: int) -> str:
+    """"1 move", "31 moves"."""
+    return f"{count} move" if count == 1 else f"{count} moves"
+
 def search_progress(p: Progress) -> str:
     """A search's progress: what it prepares (loading tables), the best solution so far
     and the proven lower bound (the anytime solver), or its counts."""
@@ -132,14 +137,14 @@ def format_result(result: SearchResult) -> str:
         if result.bound is not None and result.metric == "mtm":
             lines.append(f"A solution has at least {result.bound} multi-tile moves.")
         elif result.bound is not None and result.optimal is False and ALGORITHMS[result.algorithm].optimal:
-            lines.append(f"The shortest solution has at least {result.bound} moves.")
+            lines.append(f"The shortest solution has at least {_moves(result.bound)}.")
         return "\n".join(lines)
     if result.metric == "mtm":
         setup = f", its tables built in {result.setup_seconds:.2f} s" if result.setup_seconds >= 0.005 else ""
         lines.append(f"Solution: {mtm_length(result.moves)} multi-tile moves ({quality(result)}), {result.length} "
                      f"single-tile; {method}, {counts}{setup}.")
     else:
-        lines.append(f"Solution: {result.length} moves ({quality(result, times='x')}); {method}, {counts}; "
+        lines.append(f"Solution: {_moves(result.length)} ({quality(result, times='x')}); {method}, {counts}; "
                      f"{mtm_length(result.moves)} in the multi-tile metric.")
     if result.optimal_if_admissible is not None and not result.optimal:
         lines.append(
@@ -151,7 +156,7 @@ def format_result(result: SearchResult) -> str:
     factor = result.factor_up(3)
     if not result.optimal and result.lower_bound is not None and factor is not None:
         lines.append(
-            f"The shortest solution has at least {result.lower_bound} moves, so this one is at most "
+            f"The shortest solution has at least {_moves(result.lower_bound)}, so this one is at most "
             f"{factor:.3f} x as long."
         )
     if not result.stop.finished:
