@@ -60,3 +60,11 @@ test("a node's facts: where it comes from, its path, g, h, f and what it is at t
   assert.deepEqual(model.facts(4).at(-1), ["Now", "not generated yet (it appears at expansion 2)"]);
   assert.deepEqual(model.facts(0).slice(0, 2), [["Node", "the start"], ["Path", "none (the start)"]]);
 });
+
+test("a row's tooltip words its move with Python's own direction words", async () => {
+  const words = await import("../../web/tree/tree-words.js");
+  const { pythonInfo } = await import("./python-info.mjs");
+  const { directions } = pythonInfo();
+  assert.equal(words.moveTitle({ tile: 5, dir: "L" }, directions), `tile 5 slides ${directions.L}`);
+  assert.deepEqual(Object.keys(directions).sort(), ["D", "L", "R", "U"]);
+});

@@ -132,7 +132,7 @@ export class SearchTree {
       }
       const r = reply.result;
       const entry = info.algorithms.find((a) => a.name === r.algorithm);
-      const labels = { usesHeuristic: entry.uses_heuristic, iterative: entry.iterative, rows: r.rows, cols: r.cols };
+      const labels = { usesHeuristic: entry.uses_heuristic, iterative: entry.iterative, rows: r.rows, cols: r.cols, directions: info.directions };
       const step = this.app.link.takeStep(r.tree.expansions, { tree: true });
       this.model = new TreeModel(r.tree, labels, step ?? 0); // at its first step, unless a link names one
       this.view.show(words.treeBuilt(r, info), { keep: true });

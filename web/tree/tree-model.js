@@ -8,7 +8,7 @@
 import * as words from "./tree-words.js";
 
 export class TreeModel {
-  // `labels`: {usesHeuristic, iterative, rows, cols} from Python's info and the result; `step`:
+  // `labels`: {usesHeuristic, iterative, rows, cols, directions} from Python's info and the result; `step`:
   // the expansion step shown first (clamped to the tree).
   constructor(tree, labels, step) {
     this.tree = tree;

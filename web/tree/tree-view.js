@@ -129,7 +129,7 @@ export class TreeView {
       move.textContent = words.root(node, model.tree.iterations[node.iteration].bound, model.labels);
     } else {
       move.textContent = words.move(node);
-      move.title = words.moveTitle(node);
+      move.title = words.moveTitle(node, model.labels.directions);
     }
     const counts = this.doc.createElement("span");
     counts.className = "tree-counts";

@@ -8,7 +8,6 @@ import { ARROWS, REPORTED_BY_CODE, namesFrom } from "../common/wording.js";
 // As the search for its tree starts (the status line and the panel).
 export const BUILDING = "Building the search tree\u2026";
 
-const SLIDES = { U: "up", D: "down", L: "left", R: "right" };
 
 // The search tree panel's line once its search ended: what was searched and how it ended.
 export function treeBuilt(result, info) {
@@ -41,8 +40,9 @@ export function move(node) {
   return `${node.tile}${ARROWS[node.dir]}`;
 }
 
-export function moveTitle(node) {
-  return `tile ${node.tile} slides ${SLIDES[node.dir]}`;
+// (`directions`: Python's info.directions, a move letter's word.)
+export function moveTitle(node, directions) {
+  return `tile ${node.tile} slides ${directions[node.dir]}`;
 }
 
 export function root(node, bound, { iterative, usesHeuristic }) {
