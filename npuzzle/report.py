@@ -29,7 +29,7 @@ from .solvability import explain_solvability
 
 
 
-def _moves(count: int) -> str:
+def _moves(count: int | None) -> str:
     """"1 move", "31 moves"."""
     return f"{count} move" if count == 1 else f"{count} moves"
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import time
 from dataclasses import replace
-from typing import Callable, Mapping
+from typing import Any, Callable, Mapping
 
 from ..board import Board
 from ..heuristics import Compiled, HeuristicInfo, get_heuristic
@@ -300,3 +300,25 @@ def solve(
     """
     goal = goal or Board.goal(board.rows, board.cols)
     return Search(board, goal, algorithm, heuristic, limits, weight, options, trace, tree).run(progress)
+
+
+class OverSearch:
+    """A job made over one ``Search`` (``_search``): each step and cancel goes to it, then
+    ``_finish`` makes this job's ``result`` from the search's once it has one (every shortest
+    solution, a shortening: speed/)."""
+
+    _search: Search
+    result: Any
+
+    def step(self, budget: float = 0.03) -> None:
+        if self.result is None:
+            self._search.step(budget)
+            self._finish()
+
+    def cancel(self) -> None:
+        if self.result is None:
+            self._search.cancel()
+            self._finish()
+
+    def _finish(self) -> None:
+        raise NotImplementedError  # pragma: no cover - each job says what its result is

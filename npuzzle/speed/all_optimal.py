@@ -33,7 +33,7 @@ from ..job import run
 from ..search.idastar import idastar
 from ..search.registry import default_heuristic
 from ..search.result import DEPTH_FIRST_MAX_NODES, DEFAULT_TIME_LIMIT, Limits, Progress, StopReason
-from ..search.solver import Search
+from ..search.solver import OverSearch, Search
 from ..search.steps import Steps
 from .metrics import mtm_length
 
@@ -205,7 +205,7 @@ class _Collector:
             heapq.heapreplace(self.kept, entry)
 
 
-class AllOptimal:
+class AllOptimal(OverSearch):
     """A job (npuzzle/job.py): every shortest solution of ``board``, counted, and the first
     ``limit`` of them (by multi-tile moves) kept. AllOptimalError for a board too large or a
     limit out of range."""
@@ -246,16 +246,6 @@ class AllOptimal:
         collector = self._collector
         search = self._search.progress
         return AllOptimalProgress(search, collector.length, collector.count)
-
-    def step(self, budget: float = 0.03) -> None:
-        if self.result is None:
-            self._search.step(budget)
-            self._finish()
-
-    def cancel(self) -> None:
-        if self.result is None:
-            self._search.cancel()
-            self._finish()
 
     def _finish(self) -> None:
         found = self._search.result

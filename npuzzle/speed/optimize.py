@@ -26,7 +26,7 @@ from ..heuristics import Compiled, table_needs
 from ..job import run
 from ..search.anytime import anytime
 from ..search.result import DEFAULT_MAX_NODES, Limits, Progress, StopReason
-from ..search.solver import Search
+from ..search.solver import OverSearch, Search
 from ..search.steps import Steps
 from .all_optimal import Solution
 
@@ -103,7 +103,7 @@ class _Seeded(Search):
         return anytime(self.problem, compiled, self.limits, self.options, seed=self.seed)
 
 
-class Optimize:
+class Optimize(OverSearch):
     """A job (npuzzle/job.py): ``moves`` (a solution of ``board``, written in ``notation``)
     shortened within ``time_limit`` seconds. GameError (analysis/) for moves that cannot be
     read or played, OptimizeError for moves that do not end on the goal."""
@@ -140,16 +140,6 @@ class Optimize:
         entry = self._search.heuristic_info
         game = self.game
         return table_needs([entry], game.start.rows, game.start.cols, game.goal.blank)
-
-    def step(self, budget: float = 0.03) -> None:
-        if self.result is None:
-            self._search.step(budget)
-            self._finish()
-
-    def cancel(self) -> None:
-        if self.result is None:
-            self._search.cancel()
-            self._finish()
 
     def _finish(self) -> None:
         found = self._search.result
