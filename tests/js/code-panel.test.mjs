@@ -129,6 +129,17 @@ test("Run lets the linked heuristic run: it is checked, and offered and chosen i
   assert.equal(callsOf(p.app, "menusChanged").length, 1);
 });
 
+test("Run on a link's code before Python's info is in (the solver still loading) checks it all the same", async () => {
+  const p = panelWith();
+  p.state.set({ info: null, ready: false });
+  await p.panel.linkRead(linkTo(`#heuristic=custom&hcode=${await pack(LINKED)}`));
+  await settle();
+  p.routes["code-consent"](); // threw "Cannot read properties of null (reading 'defaults')"
+  const [check] = p.runner.ops("check");
+  assert.equal(check.request.heuristic_code, LINKED);
+  assert.equal(check.request.time_limit, 20, "the person's limit; Python keeps its own least time when it has none");
+});
+
 test("a link's search runs only after Run, and then races in Compare all and runs on the board", async () => {
   const p = panelWith();
   await p.panel.linkRead(linkTo(`#scode=${await pack(LINKED_SEARCH)}`));

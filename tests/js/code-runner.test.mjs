@@ -8,7 +8,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { CodeRunner, WARM_UP } from "../../web/custom/code-runner.js";
+import { CodeRunner, WARM_UP, budgetMs } from "../../web/custom/code-runner.js";
 import * as protocol from "../../web/solver/protocol.js";
 import { FakeClient, settle } from "./fakes.mjs";
 import { pythonInfo } from "./python-info.mjs";
@@ -297,4 +297,12 @@ test("a solution a running search reports reaches the page only as the solver re
   assert.equal(solver.ops("replay").length, 2);
   entry.onProgress({ stage: "x", board: [1, 2] }, null, null);
   assert.equal(runner.ended.length, 2);
+});
+
+test("a request's budget: its time limit, else Python's default, else (Python's info not in yet) none but the silence watch", () => {
+  const margin = budgetMs({ op: "check", time_limit: 1 }, null) - 1000;
+  assert.ok(margin > 0);
+  assert.equal(budgetMs({ op: "check", time_limit: 5 }, 60), 5000 + margin);
+  assert.equal(budgetMs({ op: "check" }, 60), 60_000 + margin);
+  assert.equal(budgetMs({ op: "check" }, null), Infinity);
 });

@@ -296,8 +296,12 @@ export class CodePanel {
     this.view.bringIntoView("heuristic");
     this.view.setProgress(0, 1);
     this.showBusy();
+    // At least Python's default time (a check cut short proves nothing); before Python's info is
+    // in (Run on a link's code while the solver loads), the person's limit or Python's own default.
     const limits = this.app.choice.limits();
-    const { id, answer } = this.app.code.request(protocol.check(this.code("heuristic"), size, goal, Math.max(limits.time_limit || 0, this.app.info().defaults.time_limit)), (p) => {
+    const least = this.app.info()?.defaults.time_limit;
+    const timeLimit = least == null ? limits.time_limit || undefined : Math.max(limits.time_limit || 0, least);
+    const { id, answer } = this.app.code.request(protocol.check(this.code("heuristic"), size, goal, timeLimit), (p) => {
       if (this.checking !== job || job.cancelled || !p || !p.total) return;
       this.view.setProgress(p.states, p.total);
       this.view.setStatus("heuristic", words.checkProgress(p), "checking");
@@ -346,7 +350,7 @@ export class CodePanel {
     if (!a) return this.view.setStatus("search", words.NO_BOARD, "failed");
     if (this.app.refusedAsUnsolvable()) return this.view.setStatus("search", words.NOTHING_TO_SEARCH, "unsolvable");
     const limits = this.app.choice.limits();
-    const timeLimit = Math.min(limits.time_limit || this.app.info().user_search.time_limit, 60);
+    const timeLimit = Math.min(limits.time_limit || this.app.info().user_search.time_limit, 60); // (a board on screen: info is in)
     const request = protocol.userSearch(a, this.code("search"), { time_limit: timeLimit, ...(limits.max_nodes ? { max_nodes: limits.max_nodes } : {}) });
     const job = { handle: null, started: performance.now() };
     this.searching = job;

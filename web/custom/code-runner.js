@@ -67,7 +67,9 @@ export function advance(report) {
 export function budgetMs(request, defaultSeconds) {
   if (request.op === "compare") return COMPARE_BUDGET_MS;
   const seconds = Number.isFinite(request.time_limit) ? request.time_limit : defaultSeconds;
-  return seconds * 1000 + BUDGET_MARGIN_MS;
+  // (Neither known: Python's info not in yet. Python ends the work at its own default; the watch
+  // of silence still ends a worker that hangs.)
+  return Number.isFinite(seconds) ? seconds * 1000 + BUDGET_MARGIN_MS : Infinity;
 }
 
 export class CodeRunner {
@@ -186,7 +188,7 @@ export class CodeRunner {
   watch(request, options, ended, client) {
     const clock = this.clock;
     const hang = Math.max(HANG_MS, options.silenceMs || 0);
-    const pythons = this.state.info.defaults.time_limit; // (code runs only once info is in)
+    const pythons = this.state.info ? this.state.info.defaults.time_limit : null; // (null: not in yet)
     const budget = Math.max(budgetMs(request, pythons), options.silenceMs || 0);
     let deadline = clock.now() + budget;
     let last = clock.now(); // when the work last got further
