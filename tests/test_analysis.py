@@ -46,6 +46,8 @@ from npuzzle.job import run
 from npuzzle.known import bfs_distances, korf100
 from npuzzle.random_boards import random_board, scramble
 
+from .helpers import SMALL_GOALS, goal_of
+
 Tiles = tuple[int, ...]
 GOAL_3 = Board.goal(3, 3)
 GOAL_4_FIRST = Board.goal(4, 4, "blank-first")
@@ -279,13 +281,10 @@ def test_a_100_move_3x3_game_against_a_plain_breadth_first_search(seed: int) -> 
     check_against(stripped, exact_distances(GOAL_3))
 
 
-@pytest.mark.parametrize("shape, goal_text", [
-    ((2, 2), "blank-first"), ((2, 3), "3 1 2 / 0 5 4"), ((3, 2), "blank-last"), ((2, 4), "0 7 6 5 4 3 2 1"),
-    ((4, 2), "blank-first"),
-])
+@pytest.mark.parametrize("shape, goal_text", SMALL_GOALS)
 def test_every_small_shape_and_goal(shape: tuple[int, int], goal_text: str) -> None:
     rows, cols = shape
-    goal = Board.goal(rows, cols, goal_text) if goal_text.startswith("blank") else Board.from_string(goal_text, rows, cols)
+    goal = goal_of(rows, cols, goal_text)
     game = finishing_game(random_board(rows, cols, goal, seed=5), goal, 5, 12)
     result = analyse_game(game)
     check_against(result, exact_distances(goal))
