@@ -2,7 +2,8 @@
 service worker read (where the runtime, the package, the snapshot and the tables are, the
 sandbox's frame, the build's name, the files kept offline), written once by the build as one
 ES module, build-info.js in the build's web folder, and imported, never restated, by the
-JavaScript (web/solver/worker.js, web/solver/service-worker.js, web/custom/sandbox-host.js).
+JavaScript (web/app/main.js, web/solver/worker.js, web/solver/service-worker.js,
+web/custom/sandbox-host.js).
 
 Paths are relative to the web folder (web-<hash>/, where the module is), but FILES and TABLES,
 which are relative to the site's root, where the service worker (sw.js) is."""
@@ -14,6 +15,8 @@ import json
 from dataclasses import dataclass
 
 from sitebuild.files import content_name
+from sitebuild.offline import SERVICE_WORKER
+from sitebuild.snapshot import SNAPSHOT_MAGIC
 
 CONSTANTS_MODULE = "build-info.js"
 """The generated module's path in the build's web folder (the sources import it as
@@ -53,6 +56,12 @@ class Facts:
     link_limits: dict[str, int]
     """The longest text each of a link's fields may carry (npuzzle.webapi.LINK_LIMITS: a link
     is read before Python is loaded)."""
+    snapshot_magic: str = SNAPSHOT_MAGIC.decode("ascii")
+    """The first bytes of the memory snapshot as snapshot.py writes it ("NPSS"), which the
+    solver's worker checks before it makes the snapshot whole (web/solver/snapshot.js)."""
+    service_worker: str = f"../{SERVICE_WORKER}"
+    """The service worker's script (offline.py's SERVICE_WORKER, at the site's root: "../sw.js"),
+    which the page registers."""
     build: str = ""
     """The build's name, the hash in its web folder's name (``name``: set, with the file list,
     once the other facts are known)."""

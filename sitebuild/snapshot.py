@@ -55,6 +55,8 @@ SNAPSHOT_LIMIT = 30 * 2**20
 
 
 SNAPSHOT_MAGIC = b"NPSS"
+"""The sparse snapshot's first bytes; the worker reads them from the constants module
+(constants.py's ``snapshot_magic``), never its own copy."""
 SNAPSHOT_PAGE = 4096
 
 
@@ -62,7 +64,7 @@ def sparse(snapshot: bytes) -> bytes:
     """``snapshot`` without its pages of zeros (more than half of it): ``SNAPSHOT_MAGIC``, then
     as little-endian u32s the page size, the snapshot's length, the count of pages kept and
     their numbers, then those pages (the last one may be short). The worker makes the whole
-    snapshot again (web/solver/worker.js ``whole``) in milliseconds, where gunzipping took a
+    snapshot again (web/solver/snapshot.js ``whole``) in milliseconds, where gunzipping took a
     hundred or more; gzip would make it 2.6 times smaller for the network, not for the cache."""
     page = SNAPSHOT_PAGE
     kept = [i for i in range(0, len(snapshot), page) if snapshot[i:i + page].strip(b"\0")]

@@ -21,6 +21,19 @@ ROOT = Path(__file__).resolve().parent.parent
 """The repository."""
 
 
+SMALL_GOALS: list[tuple[tuple[int, int], str]] = [
+    ((2, 2), "blank-first"), ((2, 3), "3 1 2 / 0 5 4"), ((3, 2), "blank-last"), ((2, 4), "0 7 6 5 4 3 2 1"),
+    ((4, 2), "blank-first"),
+]
+"""Every small shape with a goal each ((rows, cols), a goal's name or its tiles), some with the
+blank elsewhere than a corner: what a check or an analysis must get right on any shape and goal."""
+
+
+def goal_of(rows: int, cols: int, text: str) -> Board:
+    """The goal ``text`` names on a ``rows`` x ``cols`` board: "blank-first"/"blank-last", or its tiles."""
+    return Board.goal(rows, cols, text) if text.startswith("blank") else Board.from_string(text, rows, cols)
+
+
 def replay(start: Board, tiles: Sequence[int], moves: str | None = None) -> list[Board]:
     """The boards a solution passes through, ``start`` first. Each tile must be next to the
     blank, and each move letter (when given) must be the direction its tile really slides."""

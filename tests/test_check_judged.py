@@ -212,10 +212,13 @@ def test_a_feed_that_is_not_more_values_is_refused(feed: Any, message: str) -> N
 
 
 def test_only_a_judge_started_with_more_takes_values() -> None:
-    judge = json.loads(handle(json.dumps({"op": "judge_check", "values": [0] * 50, "stopped": "cancelled", "size": "3x3", "budget_ms": 1})))
-    if judge["type"] == "progress":
-        answer = json.loads(handle(json.dumps({"op": "step", "job": judge["job"], "feed": {"values": [0], "final": True}})))
-        assert answer["ok"] is False and "this check has had its last values" in answer["error"]["message"]
+    # A judge of all 181,440 boards' values (9!/2), none more to come: far more than 1 ms of work
+    # (the clock is read every REPORT_EVERY = 63 boards), so it is still running when fed.
+    judge = json.loads(handle(json.dumps({"op": "judge_check", "values": [0] * 181_440, "size": "3x3", "budget_ms": 1})))
+    assert judge["type"] == "progress"
+    answer = json.loads(handle(json.dumps({"op": "step", "job": judge["job"], "budget_ms": 1, "feed": {"values": [0], "final": True}})))
+    assert answer["ok"] is False and "this check has had its last values" in answer["error"]["message"]
+    assert json.loads(handle(json.dumps({"op": "cancel", "job": judge["job"]})))["type"] == "check"
     solve = json.loads(handle(json.dumps({"op": "solve", "board": "8,6,7,2,5,4,3,0,1", "algorithm": "bfs", "budget_ms": 1})))
     answer = json.loads(handle(json.dumps({"op": "step", "job": solve["job"], "feed": {"values": [0], "final": True}})))
     assert answer["ok"] is False and "only a judge_check started with more: true" in answer["error"]["message"]

@@ -16,7 +16,7 @@ from npuzzle.job import run
 from npuzzle.known import bfs_distances, blank_first_to_blank_last, eight_puzzle_distances, korf100
 from npuzzle.search.problem import neighbour_table
 
-from .helpers import advance
+from .helpers import SMALL_GOALS, advance, goal_of
 
 Tiles = tuple[int, ...]
 MANHATTAN = load_heuristic(TEMPLATE)
@@ -122,13 +122,10 @@ def test_double_manhattan_against_the_direct_count_with_exact_share_and_mean_rat
     assert result.to_dict()["admissible"] is False and result.to_dict()["consistent"] is False
 
 
-@pytest.mark.parametrize("shape, goal_text", [
-    ((2, 2), "blank-first"), ((2, 3), "3 1 2 / 0 5 4"), ((3, 2), "blank-last"), ((2, 4), "0 7 6 5 4 3 2 1"),
-    ((4, 2), "blank-first"),
-])
+@pytest.mark.parametrize("shape, goal_text", SMALL_GOALS)
 def test_every_small_shape_and_any_goal(shape: tuple[int, int], goal_text: str) -> None:
     rows, cols = shape
-    goal = Board.goal(rows, cols, goal_text) if goal_text.startswith("blank") else Board.from_string(goal_text, rows, cols)
+    goal = goal_of(rows, cols, goal_text)
     distances = bfs_distances(goal)
     result = check_heuristic(MANHATTAN, goal)
     assert (result.admissible, result.consistent, result.exhaustive) == (True, True, True)
@@ -181,7 +178,7 @@ def test_bigger_boards_are_sampled_and_never_called_admissible() -> None:
 @pytest.mark.parametrize("goal_name", ["blank-first", "blank-last", "0 4 8 12 1 5 9 13 2 6 10 14 3 7 11 15",
                                        "15 14 13 12 11 10 9 8 7 6 5 4 3 2 1 0", "4 3 2 0 8 7 6 1 12 11 10 5 9 13 14 15"])
 def test_korf_instances_map_onto_any_goal_with_the_blank_in_a_corner(goal_name: str) -> None:
-    goal = Board.goal(4, 4, goal_name) if goal_name.startswith("blank") else Board.from_string(goal_name)
+    goal = goal_of(4, 4, goal_name)
     instances = list(korf_instances(goal))
     assert len(instances) == 100
     assert all(is_solvable(Board(4, 4, tiles), goal) for tiles, _ in instances)

@@ -228,7 +228,7 @@ def flags_of(words: list[str]) -> tuple[list[str], set[str]]:
 
 
 def test_synopses_and_mentions_name_real_commands_and_flags() -> None:
-    checked = 0
+    checked = mentioned = 0
     for doc in DOCS:
         lines = [line for block in blocks(doc) for line in block.lines
                  if COMMAND.match(line) and PLACEHOLDER.search(line)]
@@ -241,8 +241,9 @@ def test_synopses_and_mentions_name_real_commands_and_flags() -> None:
             assert used <= flags, f"{doc.name}: {text}: {sorted(used - flags)}"
             if text in mentions:  # a mention names a command and flags, never values
                 assert all(word in named or word.startswith("--") for word in words), f"{doc.name}: {text}"
+                mentioned += 1
             checked += 1
-    assert checked >= 10
+    assert checked >= 10 and mentioned >= 3
 
 
 # -- the library's examples -------------------------------------------------------------
@@ -266,10 +267,10 @@ def test_every_library_example_runs(block: Block, tmp_path: Path) -> None:
     done = subprocess.run([sys.executable, "-c", text], cwd=tmp_path, capture_output=True, text=True, timeout=120)
     assert done.returncode == 0 and "Traceback" not in done.stderr, done.stderr
     printed = done.stdout.splitlines()
-    for line in block.lines:
-        said = re.match(r"print\(.*\)\s+# (.+)$", line)
-        if said:
-            assert said.group(1) in printed, (line, printed[-5:])
+    # Each example says what at least one of its prints prints (a comment after it), and prints it.
+    said = [(line, found.group(1)) for line in block.lines if (found := re.match(r"\s*print\(.*\)\s+# (.+)$", line))]
+    assert said, f"{block.doc.name}:{block.line}: no print(...) with what it prints in a comment after it"
+    assert all(text in printed for _, text in said), (said, printed[-5:])
 
 
 def test_the_readme_board_to_paste_is_the_one_it_solves() -> None:

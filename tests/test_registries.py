@@ -186,9 +186,15 @@ def test_compare_runs_it_with_its_option(fake_algorithm: None) -> None:
         assert [r["heuristic"] for r in runs] == expected, name
         assert all(set(r["options"]) == {o.name for o in info.options} for r in runs), name
     assert {r["algorithm"] for r in results} <= set(ALGORITHMS)
-    for r in mine:
-        assert r["options"] == {"w2": 3.0}
-        if r["stopped"] is None:
-            check_solution(Board.from_string(HARD), Board.goal(3), r)
-            assert r["length"] <= 3 * 31
+    # Each run of it solved, its solution replayed and within w2 times the known 31 moves, or
+    # stopped by the 20,000 nodes it was given, with none. Both kinds occur: at w2 = 3 Manhattan
+    # solves in under 1,000 nodes, Hamming (at most 8, a poor guide) needs about 36,000.
+    solved = [r for r in mine if r["stopped"] is None]
+    stopped = [r for r in mine if r["stopped"] is not None]
+    assert "manhattan" in {r["heuristic"] for r in solved} and "hamming" in {r["heuristic"] for r in stopped}
+    assert all(r["options"] == {"w2": 3.0} for r in mine)
+    for r in solved:
+        check_solution(Board.from_string(HARD), Board.goal(3), r)
+        assert 31 <= r["length"] <= 3 * 31
+    assert [(r["stopped"], r["expanded"], r["length"]) for r in stopped] == [("node-limit", 20_000, None)] * len(stopped)
     assert {json.dumps(r["options"]) for r in results if r["algorithm"] == "wastar"} == {'{"weight": 1.5}'}

@@ -239,6 +239,36 @@ def test_every_constant_the_javascript_imports_is_one_the_build_writes() -> None
     assert {name for names in imported.values() for name in names} <= written
 
 
+def code_of(script: str) -> str:
+    """A JavaScript source without its comments (what it says in words may name anything)."""
+    return re.sub(r"(?<![:\\])//.*$", "", re.sub(r"/\*.*?\*/", "", script, flags=re.S), flags=re.M)
+
+
+def test_the_snapshot_mark_and_the_service_worker_reach_the_javascript_from_the_build() -> None:
+    """The sparse snapshot's mark (snapshot.py) and the service worker's path (offline.py) are
+    facts of the constants module: the worker's snapshot.js makes Python's own sparse snapshot whole
+    with the mark the module exports (and refuses it with another), the path the module exports
+    is the one the build writes the service worker to, and no file of web/ restates either."""
+    facts = some_facts()
+    memory = bytearray(snapshot.SNAPSHOT_PAGE * 3 + 10)
+    memory[7], memory[-1] = 1, 2
+    packed = base64.b64encode(snapshot.sparse(bytes(memory))).decode()
+    script = (f"const m = await import('data:text/javascript,' + encodeURIComponent({json.dumps(facts.module())}));"
+              "const { whole } = await import('./web/solver/snapshot.js');"
+              f"const packed = Uint8Array.from(atob({json.dumps(packed)}), (c) => c.charCodeAt(0));"
+              "let other = null; try { whole(packed, m.SNAPSHOT_MAGIC.replace(/.$/, '?')); } catch (e) { other = e.message; }"
+              "console.log(JSON.stringify({whole: Buffer.from(whole(packed, m.SNAPSHOT_MAGIC)).toString('base64'), other,"
+              " worker: new URL(m.SERVICE_WORKER, 'https://example.org/site/web-abc/').href}));")
+    read = node_json(script)
+    assert base64.b64decode(read["whole"]) == bytes(memory)
+    assert read["other"] == "it is not a snapshot of this site's"
+    assert read["worker"] == f"https://example.org/site/{offline.SERVICE_WORKER}"
+    restated = re.compile(r"NPSS|0x4e505353|\bsw\.js\b", re.I)
+    sources = {path.relative_to(ROOT).as_posix(): code_of(path.read_text()) for path in sorted((ROOT / "web").rglob("*.js"))}
+    assert len(sources) > 50 and "SNAPSHOT_MAGIC" in sources["web/solver/worker.js"] and "SERVICE_WORKER" in sources["web/app/main.js"]
+    assert {name: restated.findall(code) for name, code in sources.items() if restated.search(code)} == {}
+
+
 def test_the_build_name_follows_the_sources_and_the_facts_but_not_the_file_list() -> None:
     facts = some_facts()
     sources = {"app/main.js": b"main"}

@@ -49,6 +49,7 @@ def test_info_lists_every_early_stop_and_the_page_words_exactly_those() -> None:
     assert len(early) == 3
     page = page_words()
     assert sorted(page["worded"]) == sorted(early)
+    assert [value for value, _, _ in page["words"]] == [r.value for r in StopReason]
     for value, long, short in page["words"]:
         if StopReason(value).finished:
             assert (long, short) == (None, None), value  # an answer is not a stop

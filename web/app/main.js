@@ -46,7 +46,7 @@ import { bindInput } from "./input.js";
 import { PageState } from "./page-state.js";
 import { PageView } from "./page-view.js";
 import { keepDockHeight } from "../common/into-view.js";
-import { LINK_LIMITS } from "../build-info.js";
+import { LINK_LIMITS, SERVICE_WORKER } from "../build-info.js";
 import { bindColumnToggles } from "../common/columns.js";
 
 // The solver's worker, started by the page's first script (app/boot.js) once the browser was
@@ -94,7 +94,8 @@ controller.start();
 keepDockHeight(document);
 bindColumnToggles(document);
 
-// Offline use: the service worker build.py writes at the site's root (sw.js). It is
+// Offline use: the service worker build.py writes at the site's root (SERVICE_WORKER, relative
+// to the build's web folder, where its constants module is). It is
 // registered once the solver is ready, so that storing the build's files does not
 // compete with the first load. A site served without it (not built) works online.
 // A new build's worker takes over as soon as it has stored its files (every file's URL names
@@ -104,7 +105,7 @@ client.ready.then(async () => {
   if (!navigator.serviceWorker) return;
   const takeOver = (worker) => { if (worker) worker.postMessage("skip-waiting"); };
   try {
-    const registration = await navigator.serviceWorker.register(new URL("../../sw.js", import.meta.url));
+    const registration = await navigator.serviceWorker.register(new URL(SERVICE_WORKER, new URL("../", import.meta.url)));
     takeOver(registration.waiting);
     registration.addEventListener("updatefound", () => {
       const worker = registration.installing;

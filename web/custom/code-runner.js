@@ -1,10 +1,12 @@
-// CodeRunner: the workers that run a person's code, and the routing of requests between them and
-// the solver. Each is a client of the solver's worker core (the same package and web API), in
-// the sandbox (sandbox-host.js: an opaque-origin frame that owns the worker, under a policy with
-// no network, storage or evaluation); a request that carries a person's code (heuristic_code,
-// search_code) goes to one, every other request to the solver. The solver's worker never runs a
-// person's code, so an endless loop, an exception, a huge allocation or a crash there loses
-// neither the solver, nor its tables, nor the board: that worker alone is ended.
+// CodeRunner: the workers that run a person's code. Each is a client of the solver's worker core
+// (the same package and web API), in the sandbox (sandbox-host.js: an opaque-origin frame that
+// owns the worker, under a policy with no network, storage or evaluation). It takes only a request
+// that carries a person's code (heuristic_code, search_code) and refuses any other: which requests
+// come here and which go to the solver is the job runner's to decide (JobRunner.via), once. It asks
+// the solver itself only for what it must judge outside the code (judge_check, replay). The
+// solver's worker never runs a person's code, so an endless loop, an exception, a huge allocation
+// or a crash there loses neither the solver, nor its tables, nor the board: that worker alone is
+// ended.
 //
 // One interpreter per code: a request goes to the worker of its code's text (all of it: the
 // heuristic's and the search's), or to a fresh one that has run no code. A worker of other code
@@ -28,8 +30,8 @@
 // MEMORY_LIMIT). Each ends the worker; the request waiting on it is answered with an error that
 // says why, and a fresh worker starts.
 //
-// As the job runner's and the explainer's client: request(request, onProgress, options) ->
-// {id, answer}, cancel(id), as SolverClient's, with ids that remember their worker.
+// As the job runner's client (its `via` and its code panel's lane): request(request, onProgress,
+// options) -> {id, answer}, cancel(id), as SolverClient's, with ids that remember their worker.
 
 import { stoppedBy } from "../common/stops.js";
 import { workerTrouble as trouble } from "../common/wording.js";
@@ -136,11 +138,11 @@ export class CodeRunner {
   }
 
   // A request that carries code goes to its code's worker (a check: its values there, its
-  // verdict from the solver), any other to the solver.
+  // verdict from the solver); any other is refused (an Error: it is sent through JobRunner.via).
   request(request, onProgress = null, options = {}) {
     if (!protocol.carriesCode(request)) {
-      const { id, answer } = this.solver.request(request, onProgress, options);
-      return { id: { client: this.solver, id }, answer };
+      throw new Error(`the code runner runs only a request that carries a person's code (heuristic_code or search_code), not op ${JSON.stringify(request.op)}: `
+        + "any other goes to the solver, as JobRunner.via routes it");
     }
     if (request.op === "check") return this.check(request, onProgress, options);
     // One code's worker at work at a time (each may use its memory cap: two at once, twice it),

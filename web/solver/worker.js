@@ -1,7 +1,7 @@
 // The solver's worker: loads Pyodide and the npuzzle package from the site, then answers the
 // page's requests (worker-core.js: the messages in and out). It never runs a person's code:
 // that runs in a sandboxed worker of its own (custom/sandbox-worker.js).
-import { PACKAGE_ARCHIVE, PYODIDE_URL, RUNTIME_FILES, SNAPSHOT, STDLIB_ARCHIVE, TABLE_CACHE, TABLE_FILES } from "../build-info.js";
+import { PACKAGE_ARCHIVE, PYODIDE_URL, RUNTIME_FILES, SNAPSHOT, SNAPSHOT_MAGIC, STDLIB_ARCHIVE, TABLE_CACHE, TABLE_FILES } from "../build-info.js";
 // Class static blocks, which the runtime's script uses: a browser that cannot parse them stops
 // here, before fetching anything of the runtime (the page's browser-support.js says why).
 import "./syntax-probe.js";
@@ -24,7 +24,7 @@ async function snapshot() {
   if (!SNAPSHOT) return null;
   const response = await fetch(new URL(SNAPSHOT, WEB));
   if (!response.ok) throw new Error(`HTTP ${response.status}`);
-  return whole(new Uint8Array(await response.arrayBuffer()));
+  return whole(new Uint8Array(await response.arrayBuffer()), SNAPSHOT_MAGIC);
 }
 
 // A watch on a start that does not settle: after MISSING_CHECK_MS, the runtime's WebAssembly file
