@@ -2,10 +2,11 @@
 # The test command (README): installs what the tests need and is missing on a fresh Debian
 # machine with Python 3.11+ and Node 20, then runs the tests.
 #   bash tests/run.sh                # everything: the fast tier, then the page tests in every engine
-#   bash tests/run.sh --fast         # the fast tier: every test that needs no browser and builds
+#   bash tests/run.sh --fast         # the fast tier: every test that needs no browser, builds
 #                                    # nothing from scratch (marker from_scratch: the site, the
-#                                    # bytecode, a shipped table), mypy and the Node tests (90 s
-#                                    # at most on two quiet cores); installs no browser
+#                                    # bytecode, a shipped table) and is not marked thorough (a
+#                                    # proof over every state, fuzzing, long searches: seconds
+#                                    # each), mypy and the Node tests; installs no browser
 #   bash tests/run.sh --fast -k cli  # the fast tier, its pytest run narrowed
 #   bash tests/run.sh -k board       # extra arguments: one pytest run, as asked (engines in turn)
 # Nothing is installed that is already there: the browsers only when missing (never for --fast),
@@ -143,7 +144,7 @@ fast_tier() { # fast_tier MARKERS [PYTEST ARGUMENTS...]
 
 if [ "$fast" -eq 1 ]; then
   fast_status=0
-  fast_tier "not browser and not slow and not from_scratch" "$@" || fast_status=$?
+  fast_tier "not browser and not slow and not from_scratch and not thorough" "$@" || fast_status=$?
   exit "$fast_status"
 fi
 

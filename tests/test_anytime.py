@@ -57,6 +57,7 @@ SHAPES = [(2, 2), (2, 3), (3, 2), (2, 7), (3, 3), (3, 5), (4, 4), (4, 6), (5, 5)
           (7, 3), (8, 8), (10, 10), (12, 9), (16, 16)]
 
 
+@pytest.mark.thorough
 @pytest.mark.parametrize("shape", SHAPES, ids=[f"{r}x{c}" for r, c in SHAPES])
 @pytest.mark.parametrize("goal_name", ["blank-last", "blank-first"])
 def test_every_size_gets_an_answer_that_replays_to_the_goal(shape: tuple[int, int], goal_name: str) -> None:
@@ -95,6 +96,7 @@ def test_the_reduction_alone_solves_every_shape() -> None:
             assert board.play(tiles) == goal
 
 
+@pytest.mark.thorough
 def test_8_puzzle_answers_are_proven_optimal_and_bounds_exact() -> None:
     distances = eight_puzzle_distances("blank-last")
     goal = Board.goal(3, 3)
@@ -106,6 +108,7 @@ def test_8_puzzle_answers_are_proven_optimal_and_bounds_exact() -> None:
         assert board.play(result.tiles) == goal
 
 
+@pytest.mark.thorough
 @pytest.mark.parametrize("ident", [1, 9, 12, 30, 55, 88])
 def test_15_puzzles_end_optimal_and_bounds_never_pass_the_optimum(ident: int) -> None:
     _, optimal, tiles = next(case for case in korf100() if case[0] == ident)
@@ -143,6 +146,7 @@ def test_a_hard_15_puzzle_gets_a_near_optimal_answer_at_once() -> None:
     check_answer(result, board, goal, 80)
 
 
+@pytest.mark.thorough
 @pytest.mark.parametrize("index", [0, 7, 21])
 def test_24_puzzle_bounds_stay_below_the_published_optimum(index: int) -> None:
     ident, optimal, tiles = korf24_50()[index]
@@ -336,6 +340,7 @@ def test_a_stop_at_the_first_step_after_the_tables_load_keeps_the_solution_shown
     check_answer(result, board, goal)
 
 
+@pytest.mark.thorough
 def test_with_pattern_databases_only_the_last_parts_of_the_best_path_are_searched_again(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """After its widest beam the anytime solver searches parts of the best path again; a

@@ -45,6 +45,7 @@ def without_time(result: Any) -> dict[str, Any]:
 SHAPES = [(2, 2, "blank-last"), (2, 3, "blank-first"), (3, 2, "blank-last"), (2, 4, "blank-last"), (3, 3, "blank-last")]
 
 
+@pytest.mark.thorough
 @pytest.mark.parametrize("rows,cols,goal_name", SHAPES)
 @pytest.mark.parametrize("h", [MANHATTAN, noisy, doubled], ids=["manhattan", "noisy", "doubled"])
 def test_a_judged_check_says_what_a_check_that_calls_h_says(rows: int, cols: int, goal_name: str, h: Any) -> None:
@@ -163,6 +164,7 @@ def test_an_exception_in_h_is_the_code_s_own_error_in_the_values_half() -> None:
         run(HeuristicValues(broken, Board.goal(2, 2)))
 
 
+@pytest.mark.thorough
 def test_a_check_judged_while_h_is_still_being_asked() -> None:
     """The page's way: each report of check_values brings the values since the last, and the
     judge, started with more: true, is fed them as they come; it waits (its slices end at once)

@@ -64,6 +64,7 @@ def test_unsolvable_is_an_answer() -> None:
     assert data["solvable"] is False and data["length"] is None and data["stopped"] is None
 
 
+@pytest.mark.thorough
 def test_limit_gives_exit_status_3() -> None:
     out = run_npuzzle("solve", "14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3", "--goal", "blank-first",
               "--algorithm", "idastar", "--max-nodes", "2000", "--json")
@@ -76,6 +77,7 @@ def test_limit_gives_exit_status_3() -> None:
     assert json.loads(out.stdout)["stopped"] == "time-limit"
 
 
+@pytest.mark.thorough
 def test_the_default_stopped_by_a_limit_still_answers() -> None:
     # The anytime default has an answer at once: a limit ends the improving, not the answer.
     korf88 = "15 2 12 11 14 13 9 5 1 3 8 7 0 10 6 4"
@@ -139,6 +141,7 @@ def test_readable_output_shows_board_then_steps() -> None:
     assert text.rstrip().endswith("7 8 .")
 
 
+@pytest.mark.thorough
 def test_every_algorithm_and_heuristic_by_registry_name() -> None:
     from npuzzle import ALGORITHMS, HEURISTICS
 
@@ -175,6 +178,7 @@ def test_rectangular_board_with_size() -> None:
     check_solution(Board.from_string("1 2 3 4 5 6 7 8 9 0 10 11", 3, 4), Board.goal(3, 4), data)
 
 
+@pytest.mark.thorough
 def test_compare_table_and_json() -> None:
     out = run_npuzzle("compare", "8 6 7 2 5 4 3 0 1", "--max-nodes", "20000")
     assert out.returncode == 0, out.stderr
@@ -191,6 +195,7 @@ def test_compare_table_and_json() -> None:
     assert all(r["length"] == 2 for r in data)
 
 
+@pytest.mark.thorough
 def test_random_boards_from_the_command_line() -> None:
     first = run_npuzzle("random", "--size", "4", "--seed", "7")
     assert first.returncode == 0
@@ -206,6 +211,7 @@ def test_random_boards_from_the_command_line() -> None:
     assert run_npuzzle("random", "--size", "3", "--moves", "-2").returncode == 2
 
 
+@pytest.mark.thorough
 def test_default_solver_is_not_stopped_by_a_small_node_limit() -> None:
     # Korf #88 (65 moves) needs about 1.07 million nodes: more than the 1,000,000 default
     # of searches that store states, within IDA*'s own default.

@@ -27,6 +27,8 @@ from npuzzle.custom import TEMPLATE
 
 from .terminal import COLUMNS, Run, npuzzle, run_all
 
+pytestmark = pytest.mark.thorough  # every case runs in one module fixture (a terminal each, or one Pyodide): the full command's run
+
 BOARDS = {
     "3x3": ("8 6 7 2 5 4 3 0 1", "blank-last"),  # 31 moves, the hardest 8-puzzles' kin
     "4x4": ("14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3", "blank-first"),  # Korf #1, 57 moves

@@ -53,6 +53,7 @@ def direct(h: Callable[[Tiles, Tiles, int, int], int], goal: Board,
     return over, edges
 
 
+@pytest.mark.thorough
 def test_a_planted_overestimate_is_found_at_exactly_its_boards() -> None:
     distances = eight_puzzle_distances("blank-last")
     planted = {tiles: d for tiles, d in distances.items() if d == 20 and tiles[:3] == (1, 2, 3)}
@@ -101,6 +102,7 @@ def test_a_planted_inconsistency_is_found_at_exactly_its_moves() -> None:
                                                "h_before": worst.h_before, "h_after": worst.h_after, "drop": 3}
 
 
+@pytest.mark.thorough
 def test_double_manhattan_against_the_direct_count_with_exact_share_and_mean_ratio() -> None:
     distances = eight_puzzle_distances("blank-first")
     goal = Board.goal(3, 3, "blank-first")

@@ -264,6 +264,7 @@ def test_hostile_answers_are_bad_files_too(tmp_path: Path, body: str, message: s
     assert (status, out, err) == (2, "", f"npuzzle: error: {path}: {message}\n")
 
 
+@pytest.mark.thorough
 def test_solve_can_check_the_heuristic_first(tmp_path: Path) -> None:
     """Proven admissible by the exhaustive check, a solution is proven optimal; found
     inadmissible, it is not, and the answer says what the check found."""

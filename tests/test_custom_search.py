@@ -32,6 +32,7 @@ def boards(count: int, seed: int) -> list[Board]:
     return out
 
 
+@pytest.mark.thorough
 def test_the_template_finds_shortest_solutions_that_replay_to_the_goal() -> None:
     distances = bfs_distances(GOAL)
     search = load_search(SEARCH_TEMPLATE)

@@ -347,6 +347,7 @@ def test_the_docstring_documents_every_op() -> None:
     assert set(OPTIONS) <= set(ALL_FIELDS)
 
 
+@pytest.mark.thorough
 @fuzz(500)
 @given(json_values)
 @example({"op": ["solve"]})
@@ -392,6 +393,7 @@ def test_any_text_gets_an_answer(text: str) -> None:
     check_answer(answer)
 
 
+@pytest.mark.thorough
 @fuzz(800)
 @given(requests())
 @example({"op": "compare", "board": "1 2 3 0", "budget_ms": 0})
@@ -529,6 +531,7 @@ class WebApiSession(RuleBasedStateMachine):
 
 WebApiSession.TestCase.settings = fuzz(100, stateful_step_count=12)
 TestWebApiSession = WebApiSession.TestCase
+TestWebApiSession.pytestmark = [pytest.mark.thorough]
 
 
 # --- The command line -----------------------------------------------------------------------
@@ -642,6 +645,7 @@ def check_run(argv: list[str], stdin: str) -> None:
         assert err == "", (argv, err)
 
 
+@pytest.mark.thorough
 @fuzz(600)
 @given(invocations())
 @example(([], ""))

@@ -35,6 +35,7 @@ ALL = list(HEURISTICS)
 KNOWN_PATHS = (79, 12, 42, 55, 97)  # Korf's instances whose every solution state is used
 
 
+@pytest.mark.thorough
 @pytest.mark.parametrize("name", ALL)
 @pytest.mark.parametrize("goal_name", ["blank-last", "blank-first"])
 def test_admissible_on_every_8_puzzle_state(name: str, goal_name: str) -> None:
@@ -206,6 +207,7 @@ def test_values_along_a_walk_equal_full_evaluation(rows: int, cols: int) -> None
             assert compiled.values_along(tuple(start), []) == [compiled.evaluate(start)]
 
 
+@pytest.mark.thorough
 @pytest.mark.parametrize(("rows", "cols"), [(3, 3), (4, 4), (3, 5), (5, 5)])
 def test_incremental_updates_equal_full_evaluation(rows: int, cols: int) -> None:
     """Along random walks, every heuristic with an ``update`` agrees with ``evaluate``; so do

@@ -113,6 +113,7 @@ def collected(folder: Path, marker: str) -> list[str]:
     return sorted(line for line in done.stdout.splitlines() if "::" in line)
 
 
+@pytest.mark.thorough
 def test_not_browser_collects_exactly_the_tests_that_open_no_browser(tmp_path: Path) -> None:
     """``-m "not browser"`` keeps exactly the three tests that open no browser, and ``-m browser``
     the three that do; ``bash tests/run.sh --fast``'s markers leave out the one that builds the

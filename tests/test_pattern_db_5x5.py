@@ -112,6 +112,7 @@ def test_admissible_on_korf_felners_24_puzzles() -> None:
     assert sum(pdb) > sum(conflict)
 
 
+@pytest.mark.thorough
 @pytest.mark.parametrize("goal_name", ["blank-first", "blank-last"])
 def test_admissible_on_every_state_within_14_moves(goal_name: str) -> None:
     """Exact distances by breadth-first search around the goal; no estimate exceeds them."""
@@ -214,6 +215,7 @@ def scramble(goal: Board, moves: int, rng: random.Random) -> Board:
     return board
 
 
+@pytest.mark.thorough
 @pytest.mark.parametrize("goal_name", ["blank-first", "blank-last"])
 def test_idastar_incremental_path_equals_full_evaluation(goal_name: str) -> None:
     """IDA* updates Manhattan and every lookup's indices and sums per move (one, two or four

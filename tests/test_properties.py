@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -46,6 +47,7 @@ def distance(board: Board, goal: Board) -> int | None:
     return _DISTANCES[canonical].get(tuple(renamed[t] for t in board.tiles))
 
 
+@pytest.mark.thorough
 @settings(max_examples=150, deadline=None)
 @given(problems(), st.sampled_from(list(ALGORITHMS)), st.sampled_from(list(HEURISTICS)))
 def test_any_search_answers_correctly(problem: tuple[Board, Board], algorithm: str, heuristic: str) -> None:
@@ -119,6 +121,7 @@ def test_any_search_answers_correctly(problem: tuple[Board, Board], algorithm: s
         assert result.length is not None and result.length <= result.suboptimality * exact
 
 
+@pytest.mark.thorough
 @settings(max_examples=200, deadline=None)
 @given(problems(), st.sampled_from(list(HEURISTICS)))
 def test_admissible_heuristics_never_overestimate(problem: tuple[Board, Board], heuristic: str) -> None:

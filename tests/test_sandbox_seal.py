@@ -28,6 +28,8 @@ from sitebuild.seal import SHUT_DOORS, sealed_pyodide
 
 from .helpers import ROOT
 
+pytestmark = pytest.mark.thorough  # every case runs in one module fixture (a terminal each, or one Pyodide): the full command's run
+
 MB = 2**20
 FILE_BYTES = 32 * MB
 """sandbox-seal.js's budget for files, names and links' targets together."""

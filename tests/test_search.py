@@ -78,6 +78,7 @@ def test_optimal_lengths_on_a_sample_of_8_puzzle_states(algorithm: str, heuristi
         check_solution(board, goal, result)
 
 
+@pytest.mark.thorough
 @pytest.mark.parametrize("algorithm", ["bfs", "iddfs"])
 def test_uninformed_searches_are_optimal(algorithm: str) -> None:
     distances = eight_puzzle_distances("blank-last")
@@ -214,6 +215,7 @@ def test_time_limit_stops_the_search_and_says_so(algorithm: str) -> None:
         assert result.expanded == reads_the_clock_every(algorithm) and result.length is None
 
 
+@pytest.mark.thorough
 def test_bfs_on_a_4x4_board_stops_at_its_node_limit_with_bounded_memory() -> None:
     tracemalloc.start()
     try:

@@ -23,6 +23,7 @@ def test_parity_rule_matches_brute_force_on_small_boards(rows: int, cols: int, g
     assert len(reachable) * 2 == count
 
 
+@pytest.mark.thorough
 @pytest.mark.parametrize("goal_name", ["blank-last", "blank-first"])
 def test_parity_rule_matches_brute_force_on_all_3x3_boards(goal_name: str) -> None:
     goal = Board.goal(3, 3, goal_name)

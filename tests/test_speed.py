@@ -257,6 +257,7 @@ def test_bad_move_strings_are_refused_naming_the_field_and_place() -> None:
 
 # --- shortening -----------------------------------------------------------------------------
 
+@pytest.mark.thorough
 def test_shortening_gives_a_solution_no_longer_and_the_optimum_when_proven(eight_counts) -> None:
     goal = Board.goal(3, 3)
     rng = random.Random(2)

@@ -203,6 +203,7 @@ def test_a_table_is_kept_per_goal_and_refused_beyond_nine_cells() -> None:
 # -- the group estimate ---------------------------------------------------------------
 
 
+@pytest.mark.thorough
 @pytest.mark.parametrize("goal_text", ["1 2 3 / 4 5 6 / 7 8 0", "0 1 2 / 3 4 5 / 6 7 8", "1 2 3 / 4 0 5 / 6 7 8"])
 def test_the_group_estimate_never_exceeds_the_exact_distance_on_any_3x3_state(goal_text) -> None:
     """For each axis of the next move, against exact distances of (state, axis) pairs; the

@@ -153,6 +153,7 @@ def test_depth_first_samples_have_bounds_and_no_frontier() -> None:
     (Board(4, 4, tuple(korf100()[59][2])), Board.goal(4, 4, "blank-first"), korf100()[59][1], False),
     (Board.from_string("1 2 3 4 / 5 6 7 8 / 9 10 11 12 / 13 14 0 15"), Board.goal(4), 1, True),  # one slide, by hand
 ])
+@pytest.mark.thorough
 def test_anytime_traces_close_in(board: Board, goal: Board, shortest: int, proves: bool) -> None:
     result = solve(board, goal, algorithm="anytime", limits=Limits(max_nodes=10**8, time_limit=20), trace=True)
     samples = check_samples(result)
@@ -203,6 +204,7 @@ def test_thinning_keeps_every_other_sample_and_the_last() -> None:
         Trace(cap=2)
 
 
+@pytest.mark.thorough
 def test_deltas_add_up_to_the_trace() -> None:
     """What a page gets step by step: no sample twice, none out of order, and every
     iteration once, in order."""
@@ -227,6 +229,7 @@ def test_deltas_add_up_to_the_trace() -> None:
     assert search.trace.after(seen) == ([], seen)
 
 
+@pytest.mark.thorough
 def test_the_web_api_sends_each_sample_and_iteration_once() -> None:
     """The web adapter keeps what it told the page (not the trace): a solve's progress answers'
     trace_delta add up to the result's trace, nothing twice."""

@@ -336,6 +336,7 @@ def test_node_limit_defaults_to_the_algorithms_own() -> None:
     call({"op": "cancel", "job": answer["job"]})
 
 
+@pytest.mark.thorough
 def test_a_solution_shown_while_tables_load_never_loads_them_in_one_go(monkeypatch: pytest.MonkeyPatch) -> None:
     """The 5x5's tables are loaded by the search a slice at a time. The g/h/f path that comes
     with each solution used to load them at once when they were on disk but not yet loaded:
