@@ -223,7 +223,10 @@ assignment or submission name the request's field (``text``, ``assignment``, ``n
     verdict, sentence, sampled, evidence}], boards: [{index, tiles, nodes, manhattan_nodes,
     length, optimal, seconds, estimated, problem, ...}], stopped, seconds}}``. An error with field
     ``tables`` and ``need`` when a search task's optimal lengths beyond 9 cells need table files
-    (fetch them and send it again); field ``feed`` for a feed that answers another ask.
+    (fetch them and send it again); field ``feed`` for a feed of the wrong shape or for an ask never
+    made. A feed for an earlier ask is ignored: when a progress answer's ``ask`` is null or has
+    another id while the page still streams a ``check_values`` ask, the grader is done with it
+    (it judged a failure, or has what it needs): cancel the code's job.
 ``assignment_answer`` ``{heuristic_code | search_code, kind, size, goal?, time_limit, boards | board, max_nodes?, budget_ms?}``
     The code's side, which judges nothing: ``kind: check``, h on every board of the check
     (``custom.check.check_boards``), a job answered exactly as ``check_values`` is (progress with
@@ -235,6 +238,12 @@ assignment or submission name the request's field (``text``, ``assignment``, ``n
     "search", "moves": [...] or null, "stopped", "expansions", "seconds"}``. Code that fails is an
     error with field ``heuristic_code`` or ``search_code`` as in ``check``; so is printing more
     than ``MAX_PRINTED`` characters (kind ``printed``).
+``class_table`` ``{assignment, rows: [{name, grade?, flag?, error?}]}``
+    The class table (at most ``class_max_rows`` rows): ``{"type": "class_table", "header", "rows":
+    [{name, verdicts: {criterion: verdict}, score, seconds, note}], "csv", "markdown"}``; each row's
+    grade (``assignment_grade``'s) read again (verdicts of the assignment's criteria, a score from 0
+    to 100), names kept from being spreadsheet formulas or Markdown. Errors: field ``rows``, ``key``
+    the row.
 
 Aliases (``OP_ALIASES``): an old name of an op, still answered, the same op under its old name
 (the answer's ``op`` is the name sent). No link or saved file carries an op name (links carry
@@ -268,6 +277,7 @@ from .assign.assignment import (
 )
 from .assign.grade import ASTAR_MAX_NODES, MAX_BATCH, PREFETCH_DEPTH, VERDICTS, Grading, NeedTables, ProtocolError
 from .assign.link import PARAMETERS as ASSIGNMENT_PARAMETERS
+from .assign.table import MAX_ROWS as CLASS_MAX_ROWS, class_table
 from .assign.submission import (
     FORMAT as SUBMISSION_FORMAT,
     LIMITS as SUBMISSION_LIMITS,
@@ -627,7 +637,7 @@ def _info(request: Fields) -> dict[str, Any]:
             "format": ASSIGNMENT_FORMAT, "version": ASSIGNMENT_VERSION, "versions": list(ASSIGNMENT_VERSIONS),
             "tasks": list(TASKS), "goals": list(GOAL_NAMES), "criteria": [c.to_dict() for c in CRITERIA.values()],
             "limits": dict(ASSIGNMENT_LIMITS), "default_time_limit": ASSIGNMENT_TIME_LIMIT,
-            "parameters": list(ASSIGNMENT_PARAMETERS), "verdicts": list(VERDICTS),
+            "parameters": list(ASSIGNMENT_PARAMETERS), "verdicts": list(VERDICTS), "class_max_rows": CLASS_MAX_ROWS,
             "grading": {"astar_max_nodes": ASTAR_MAX_NODES, "check_time_limit": CHECK_TIME_LIMIT,
                         "prefetch_depth": PREFETCH_DEPTH, "max_batch": MAX_BATCH, "search_max_nodes": SEARCH_MAX_NODES,
                         "max_asked": MAX_ASKED, "max_answer_moves": MAX_ANSWER_MOVES, "max_printed": MAX_PRINTED},
@@ -839,7 +849,7 @@ def _feed(job: WebJob, fed: Any) -> None:
     check = job.job
     if isinstance(check, Grading):
         try:
-            check.feed(fed)
+            check.feed(fed)  # an answer to an ask it no longer waits for is ignored
         except ProtocolError as exc:
             raise RequestError("feed", str(exc)) from None
         return
@@ -933,6 +943,15 @@ def _assignment_grade(request: Fields) -> dict[str, Any]:
     return _begin(grading, budget)
 
 
+def _class_table(request: Fields) -> dict[str, Any]:
+    assignment = _assignment_field(request)
+    try:
+        table = class_table(assignment, request.get("rows"))
+    except AssignmentError as exc:
+        raise _assignment_error(exc, "rows") from None
+    return {"type": "class_table", **table.to_dict()}
+
+
 def _tile_list(value: Any) -> bool:
     """Whether ``value`` is a list of whole numbers (not true or false)."""
     return isinstance(value, list) and all(type(t) is int for t in value)
@@ -1013,7 +1032,7 @@ _OPS = {"prepare": _prepare, "info": _info, "analyze": _analyze, "goal": _goal, 
         "all_optimal": _all_optimal, "optimize": _optimize, "moves": _moves, "slidysim": _slidysim,
         "assignment_read": _assignment_read, "assignment_write": _assignment_write, "submission_read": _submission_read,
         "submission_write": _submission_write, "assignment_grade": _assignment_grade,
-        "assignment_answer": _assignment_answer}
+        "assignment_answer": _assignment_answer, "class_table": _class_table}
 OP_ALIASES = {"analyse": "analyse_game"}
 """Old names still answered, each the op it names now (the module's docstring, Aliases)."""
 _OPS.update({alias: _OPS[op] for alias, op in OP_ALIASES.items()})

@@ -500,7 +500,13 @@ def test_the_judge_never_takes_code_and_refuses_a_feed_for_another_ask() -> None
     started = call({"op": "assignment_grade", "assignment": spec()})
     assert started["ok"] and started["ask"]["kind"] == "check_values" and started["waiting"]
     wrong = call({"op": "step", "job": started["job"], "feed": {"ask": started["ask"]["id"] + 5, "values": []}})
-    assert not wrong["ok"] and wrong["error"]["field"] == "feed"
+    assert not wrong["ok"] and wrong["error"]["field"] == "feed" and "made 1 asks" in wrong["error"]["message"]
+    shaped = call({"op": "step", "job": started["job"], "feed": {"ask": "one"}})
+    assert not shaped["ok"] and shaped["error"]["field"] == "feed"
+    broken = call({"op": "step", "job": started["job"], "feed": {"ask": 1, "values": ["x"], "final": True}})
+    assert broken["ok"] and broken["type"] == "grade"  # h's nonsense judged: the grade ends, failed
+    assert [c["verdict"] for c in broken["grade"]["criteria"]] == ["fail", "fail"]
+    started = call({"op": "assignment_grade", "assignment": spec()})
     assert call({"op": "cancel", "job": started["job"]})["type"] == "grade"
 
 
@@ -514,3 +520,25 @@ def test_info_lists_the_criteria_the_limits_and_the_link_parameters() -> None:
     assert info["link"]["assignment"] >= len(read_assignment(spec(starter_code="x" * 10_000)).link_value())
     assert info["submission"]["limits"]["name"] == 80
     assert assignment["grading"]["astar_max_nodes"] == ASTAR_MAX_NODES
+
+
+def test_the_class_table_writes_each_row_s_verdicts_and_keeps_names_inert() -> None:
+    raw = spec(criteria=[{"name": "admissible", "weight": 1}, {"name": "dominates_manhattan", "weight": 1}])
+    good = grade_locally(read_assignment(raw), h_code("md(tiles, goal, rows, cols)")).to_dict()
+    zero = grade_locally(read_assignment(raw), h_code("0")).to_dict()
+    rows = [{"name": "Ada", "grade": good}, {"name": "=HYPERLINK(\"x\")|<b>", "grade": zero},
+            {"name": "Bob", "error": "the code's worker stopped answering"}]
+    table = call({"op": "class_table", "assignment": raw, "rows": rows})
+    assert table["ok"], table
+    assert table["header"] == ["name", "Admissible", "Dominates Manhattan", "score", "seconds", "note"]
+    lines = table["csv"].splitlines()
+    assert len(lines) == 4
+    assert lines[1].startswith("Ada,pass,pass,100,")
+    assert lines[2].startswith("\"'=HYPERLINK(\"\"x\"\")|<b>\",pass,fail,50,")
+    assert lines[3] == "Bob,,,,,the code's worker stopped answering"
+    markdown = table["markdown"].splitlines()
+    assert len(markdown) == 7 and markdown[5].startswith("| =HYPERLINK(\"x\")\\|&lt;b&gt; | pass | fail | 50 |")
+    assert table["rows"][1]["verdicts"] == {"admissible": "pass", "dominates_manhattan": "fail"}
+    forged = call({"op": "class_table", "assignment": raw, "rows": [{"name": "Eve", "grade": {
+        "criteria": [{"name": "admissible", "verdict": "excellent"}], "score": 100}}]})
+    assert not forged["ok"] and forged["error"]["field"] == "rows" and forged["error"]["key"] == "rows[0].grade"

@@ -182,6 +182,8 @@ class BoardRecord:
     """Why the code's work on this board failed, in a sentence."""
     legal: bool | None = None
     move_error: dict[str, Any] | None = None
+    answered: bool = True
+    """False when the code's side gave no answer on this board (it failed, or ran out of time)."""
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready form."""
@@ -189,7 +191,7 @@ class BoardRecord:
                 "manhattan_nodes": self.manhattan_nodes, "manhattan_capped": self.manhattan_capped,
                 "length": self.length, "optimal": self.optimal,
                 "seconds": None if self.seconds is None else round(self.seconds, 4), "estimated": self.estimated,
-                "problem": self.problem, "legal": self.legal, "move_error": self.move_error}
+                "problem": self.problem, "legal": self.legal, "move_error": self.move_error, "answered": self.answered}
 
 
 @dataclass(frozen=True)
@@ -337,16 +339,19 @@ class Grading:
             self._work.close()
         self._finish(StopReason.CANCELLED.value)
 
-    def feed(self, fed: Mapping[str, Any]) -> None:
-        """An answer of the code's side to the outstanding ask (see ``read_fed``); ProtocolError
-        when there is none, or it names another."""
+    def feed(self, fed: Mapping[str, Any]) -> bool:
+        """An answer of the code's side to the outstanding ask (see ``read_fed``): True when
+        taken; False, and ignored, when it answers an earlier ask the grader no longer waits
+        for (a stream's values that came after the grader judged it had enough, or failed).
+        ProtocolError for the wrong shape or an ask never made."""
         answer = read_fed(fed)
-        if self.ask is None:
-            raise ProtocolError(f"the grader asked nothing, but a feed answers ask {answer.ask}")
-        if answer.ask != self.ask.id:
-            raise ProtocolError(f"the feed answers ask {answer.ask}, but the grader waits for ask {self.ask.id}")
+        if answer.ask > self.asks or answer.ask < 1:
+            raise ProtocolError(f"the feed answers ask {answer.ask}, but the grader has made {self.asks} asks")
+        if self.ask is None or answer.ask != self.ask.id:
+            return False
         self._queue.append(answer)
         self.waiting = False
+        return True
 
     def ask_json(self) -> dict[str, Any] | None:
         """The outstanding ask's JSON (None when none)."""
@@ -492,29 +497,43 @@ class Grading:
         values = judged.replay.values[: judged.replay.used]  # each read (checked) by the check
         table: list[int] | None = None
         numbering = None
-        if exhaustive:
-            table_ = distance_table(self.goal)
-            numbering = table_.numbering
-            table = [-1] * numbering.size if complete else None
         known: dict[Tiles, int] = {}
         below = 0
         first: dict[str, Any] | None = None
         manhattan = self._manhattan
-        count = 0
-        for tiles, given in zip(check_boards(self.goal), values):
-            value = cast(int, given)  # each read by the check: an int
-            md = manhattan(tiles)
-            if value < md:
-                below += 1
-                if first is None:
-                    first = {"board": list(tiles), "h": value, "manhattan": md}
-            if table is not None and numbering is not None:
-                table[numbering.rank(numbering.code(tiles))] = value
-            elif not exhaustive:
-                known[tiles] = value
-            count += 1
-            if not count % 4096:
+        dominance = self._chosen("dominates_manhattan")
+        count = len(values)
+        if exhaustive:  # the check's boards are the table's states in the order found: no tiles needed
+            distances = distance_table(self.goal)
+            numbering = distances.numbering
+            prefix, suffix, split, to_tiles = numbering.prefix, numbering.suffix, numbering.split, numbering.tiles
+            table = [-1] * numbering.size if complete else None
+            order = distances.order
+            for at in range(0, count, 8192):
+                for state, given in zip(order[at:at + 8192], values[at:at + 8192]):
+                    value = cast(int, given)  # each read by the check: an int
+                    if table is not None:
+                        table[prefix[state // split] + suffix[state % split]] = value
+                    if dominance:
+                        tiles = to_tiles(state)
+                        md = manhattan(tiles)
+                        if value < md:
+                            below += 1
+                            if first is None:
+                                first = {"board": list(tiles), "h": value, "manhattan": md}
                 yield self._report()
+        else:
+            for tiles, given in zip(check_boards(self.goal), values):
+                value = cast(int, given)  # each read by the check: an int
+                known[tiles] = value
+                if dominance:
+                    md = manhattan(tiles)
+                    if value < md:
+                        below += 1
+                        if first is None:
+                            first = {"board": list(tiles), "h": value, "manhattan": md}
+                if not len(known) % 4096:
+                    yield self._report()
         if self._chosen("dominates_manhattan"):
             if first is not None:
                 self._set("dominates_manhattan", "fail",
@@ -724,12 +743,17 @@ class Grading:
         record.legal = False
         if fed.error is not None:
             record.problem = f"your code's worker failed on {where}: {fed.error}"
+            record.answered = False
             return
         moves = fed.moves
         if moves is None:
+            record.answered = fed.stopped != StopReason.TIME_LIMIT.value
             if fed.stopped in (StopReason.NODE_LIMIT.value, StopReason.TIME_LIMIT.value):
                 said = StopReason(fed.stopped).stopped_by()
-                record.problem = f"the search found no solution on {where}: stopped by {said}"
+                limit = (f"{SEARCH_MAX_NODES:,} expansions" if fed.stopped == StopReason.NODE_LIMIT.value
+                         else f"{self.assignment.time_limit:g} s")
+                record.problem = (f"the search returned no solution on {where}; its worker says it was stopped by "
+                                  f"{said} ({limit})")
             else:
                 record.problem = f"the search returned no solution on {where}, which can reach the goal"
             return
@@ -801,14 +825,12 @@ class Grading:
             seconds = [None if r.seconds is None else round(r.seconds, 4) for r in records]
             timing: dict[str, Any] = {"seconds": seconds, "limit": limit, "estimated": False}
             slow = next((r for r in records if r.seconds is not None and r.seconds > limit), None)
-            timed_out = next((r for r in records if r.problem and "time limit" in r.problem), None)
-            crashed = next((r for r in records if r.problem and r.problem.startswith("your code's worker failed")), None)
+            unanswered = next((r for r in records if not r.answered), None)
             if slow is not None:
                 self._set("within_time", "fail", f"the search took {slow.seconds:.2f} s on board {slow.index + 1}, more "
                                                  f"than the {limit:g} s per board", timing)
-            elif timed_out is not None or crashed is not None:
-                which = timed_out or crashed
-                self._set("within_time", "fail", (which.problem if which and which.problem else "it failed"), timing)
+            elif unanswered is not None:
+                self._set("within_time", "fail", unanswered.problem or f"no answer on board {unanswered.index + 1}", timing)
             elif any(s is None for s in seconds):
                 self._set("within_time", "not-judged", "the page did not say how long the search took", timing)
             else:
