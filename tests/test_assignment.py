@@ -271,8 +271,8 @@ def test_every_verdict_and_count_equals_the_oracles(name: str, size: str) -> Non
     a = read_assignment(spec(size=size, boards={"seed": 9, "count": 5}, criteria=[
         {"name": "admissible", "weight": 1}, {"name": "consistent", "weight": 1},
         {"name": "dominates_manhattan", "weight": 1}, {"name": "astar_mean_nodes", "weight": 1, "max_mean": 40},
-        {"name": "astar_manhattan_share", "weight": 1, "max_share": 0.9}]))
-    result = grade_locally(a, h_code(body))
+        {"name": "astar_manhattan_share", "weight": 1, "max_share": 0.9}, {"name": "within_time", "weight": 1}]))
+    result = grade_locally(a, h_code(body))  # within_time: every board counted, whatever the others
     goal = Board.goal(rows, cols).tiles
     h = python_h(body)
     oracle = oracle_verdicts(lambda t: h(t, goal, rows, cols), goal, rows, cols)
@@ -289,8 +289,33 @@ def test_every_verdict_and_count_equals_the_oracles(name: str, size: str) -> Non
     assert got["astar_mean_nodes"] == ("pass" if mean <= 40 else "fail")
     share = sum(n for n in nodes if n is not None) / sum(n for n in md_nodes if n is not None)
     assert got["astar_manhattan_share"] == ("pass" if share <= 0.9 else "fail")
+    assert got["within_time"] == "pass"
     passed = sum(1 for v in got.values() if v == "pass")
-    assert result.score == pytest.approx(100 * passed / 5)
+    assert result.score == pytest.approx(100 * passed / 6)
+
+
+@pytest.mark.parametrize("body, most", [("0", 30), ("md(tiles, goal, rows, cols)", 40),
+                                        ("md(tiles, goal, rows, cols)", 5000)])
+def test_counting_stops_once_no_node_criterion_can_pass(body: str, most: int) -> None:
+    """Without within_time, A* stops counting once the expansions in all are past every node
+    criterion's bound: the boards counted equal the plain A*'s, the verdict the oracle's."""
+    a = read_assignment(spec(size="2x4", boards={"seed": 9, "count": 6}, criteria=[
+        {"name": "astar_mean_nodes", "weight": 1, "max_mean": most}]))
+    result = grade_locally(a, h_code(body))
+    goal = Board.goal(2, 4).tiles
+    h = python_h(body)
+    nodes = [plain_astar(b.tiles, goal, 2, 4, lambda t: h(t, goal, 2, 4), 10**6) for b in a.boards]
+    assert len(nodes) == 6 and None not in nodes
+    mean = sum(n or 0 for n in nodes) / 6
+    criterion = result.criteria[0]
+    assert criterion.verdict == ("pass" if mean <= most else "fail")
+    budget = most * 6
+    running = [sum(nodes[: i + 1]) for i in range(6)]  # type: ignore[arg-type]
+    cut = next((i for i, total in enumerate(running) if total > budget), None)
+    expected: list[int | None] = list(nodes) if cut is None else [
+        *nodes[:cut], budget - (running[cut - 1] if cut else 0) + 1, *[None] * (5 - cut)]
+    assert [r.nodes for r in result.boards] == expected
+    assert ("were not counted" in criterion.sentence) == (cut is not None)
 
 
 def test_the_evidence_names_the_overestimating_board_and_the_inconsistent_move() -> None:

@@ -17,6 +17,10 @@ The job never calls the graded code. While it works it has at most one **ask** o
 * search task (``kind: search``): the search's moves on each board in turn, replayed here
   (``Board.replay``).
 
+A* counts every board unless ``within_time`` is chosen; without it, counting stops once the
+expansions in all pass every node criterion's bound (``max_mean`` times the boards, ``max_share``
+times Manhattan's total), since each of them has then failed: a weak h costs the judge little.
+
 Each criterion's result is ``pass``, ``fail`` or ``not-judged``, with its evidence and a sentence;
 the score is the weights passed over all the weights, as a percentage (``not-judged`` passes
 nothing). Whatever the code does (raise, hang, return nonsense, print without end, answer out of
@@ -302,6 +306,8 @@ class Grading:
         self._check_failure: str | None = None
         self._check_seconds: float | None = None
         self._check_values = 0
+        self._over_budget: tuple[BoardRecord, int] | None = None
+        """The board on which A*'s expansions in all passed every node criterion's bound, and that bound."""
         if assignment.task == "search" and assignment.choice("optimal") and self.goal.size > TABLE_CELLS:
             need = table_needs([default_heuristic(self.goal.rows, self.goal.cols, self.goal.blank)],
                                self.goal.rows, self.goal.cols, self.goal.blank)
@@ -620,30 +626,54 @@ class Grading:
             return f"your code's worker answered h on {len(values):,} of {len(batch):,} boards {where} without saying why"
         return None
 
+    def _node_budget(self) -> int | None:
+        """The most expansions in all that can still pass a node criterion (the largest of their
+        bounds: past it, every one of them fails), or None when every board must be counted
+        (within_time is chosen, or no bound is known)."""
+        if self._chosen("within_time"):
+            return None
+        bounds = []
+        mean = self.assignment.choice("astar_mean_nodes")
+        if mean is not None:
+            bounds.append(int(mean.parameter("max_mean")) * len(self.records))
+        share = self.assignment.choice("astar_manhattan_share")
+        if share is not None:
+            if any(r.manhattan_nodes is None or r.manhattan_capped for r in self.records):
+                return None
+            bounds.append(int(share.parameter("max_share") * sum(r.manhattan_nodes or 0 for r in self.records)))
+        return max(bounds) if bounds else None
+
     def _astar(self, table: "Lookup | _Known | None") -> Work:
         goal, rows, cols = self.goal.tiles, self.goal.rows, self.goal.cols
-        share = self._chosen("astar_manhattan_share")
         failure = self._check_failure
         known = table if isinstance(table, _Known) else None
         lookup: Lookup | None = known.get if known is not None else (None if isinstance(table, _Known) else table)
-        stopped_on: BoardRecord | None = None
-        for record in self.records:
-            self._board = record.index
-            if share:
+        if self._chosen("astar_manhattan_share"):  # Manhattan's counts first: they bound h's
+            for record in self.records:
+                self._board = record.index
                 run = counted_astar(record.tiles, goal, rows, cols, self._manhattan, ASTAR_MAX_NODES)
                 counted = yield from self._drive(run, record, None)
                 if counted is not None:
                     record.manhattan_nodes = counted.expanded
                     record.manhattan_capped = counted.stopped is not None
-            if lookup is None or stopped_on is not None:
-                continue
-            run = counted_astar(record.tiles, goal, rows, cols, lookup, ASTAR_MAX_NODES)
+        budget = self._node_budget()
+        used = 0
+        stopped_on: BoardRecord | None = None
+        for record in self.records:
+            if lookup is None or stopped_on is not None or self._over_budget is not None:
+                break
+            self._board = record.index
+            cap = ASTAR_MAX_NODES if budget is None else min(ASTAR_MAX_NODES, budget - used + 1)
+            run = counted_astar(record.tiles, goal, rows, cols, lookup, cap)
             counted = yield from self._drive(run, record, known)
             if counted is None:
                 stopped_on = record
                 continue
             record.nodes = counted.expanded
+            used += counted.expanded
             record.nodes_capped = counted.stopped is not None
+            if budget is not None and used > budget:
+                self._over_budget = (record, budget)
             if known is None and self._check_seconds is not None and self._check_values:
                 record.seconds = self._check_seconds * counted.used / self._check_values
                 record.estimated = True
@@ -663,11 +693,19 @@ class Grading:
         nodes = [r.nodes for r in records]
         evidence: dict[str, Any] = {"nodes": nodes, "cap": ASTAR_MAX_NODES}
         capped = next((r for r in records if r.nodes_capped), None)
+        over = self._over_budget
+        spent = ""
+        if over is not None:
+            evidence["budget"] = over[1]
+            spent = (f"A* with h expanded more than {over[1]:,} nodes in all by board {over[0].index + 1} of "
+                     f"{len(records)} (the boards after it were not counted)")
         choice = self.assignment.choice("astar_mean_nodes")
         if choice is not None:
             most = choice.parameter("max_mean")
             if why is not None:
                 self._set("astar_mean_nodes", "fail", why, evidence)
+            elif over is not None:
+                self._set("astar_mean_nodes", "fail", f"{spent}, so more than {most:,} on average", evidence)
             elif capped is not None:
                 self._set("astar_mean_nodes", "fail", f"A* with h expanded more than {ASTAR_MAX_NODES:,} nodes on board "
                                                       f"{capped.index + 1} (the grader's cap per board)", evidence)
@@ -682,15 +720,19 @@ class Grading:
         if choice is not None:
             most_share = choice.parameter("max_share")
             evidence = {**evidence, "manhattan_nodes": [r.manhattan_nodes for r in records]}
-            over = next((r for r in records if r.manhattan_capped or r.manhattan_nodes is None), None)
+            unknown = next((r for r in records if r.manhattan_capped or r.manhattan_nodes is None), None)
             if why is not None:
                 self._set("astar_manhattan_share", "fail", why, evidence)
+            elif over is not None:
+                base = sum(r.manhattan_nodes or 0 for r in records)
+                self._set("astar_manhattan_share", "fail", f"{spent}, so more than {most_share:g} times Manhattan's "
+                                                           f"{base:,}", evidence)
             elif capped is not None:
                 self._set("astar_manhattan_share", "fail", f"A* with h expanded more than {ASTAR_MAX_NODES:,} nodes on "
                                                            f"board {capped.index + 1} (the grader's cap per board)", evidence)
-            elif over is not None:
+            elif unknown is not None:
                 self._set("astar_manhattan_share", "not-judged", f"A* with the Manhattan distance expanded more than "
-                                                                 f"{ASTAR_MAX_NODES:,} nodes on board {over.index + 1}, so "
+                                                                 f"{ASTAR_MAX_NODES:,} nodes on board {unknown.index + 1}, so "
                                                                  "its count is not known", evidence)
             else:
                 total = sum(r.nodes or 0 for r in records)
