@@ -5,15 +5,16 @@ The job never calls the graded code. While it works it has at most one **ask** o
 (``Grading.ask``: what the code's side must answer, with the request to send it), and it waits
 (``waiting``) until the answer is ``feed``-ed to it. The asks, in order:
 
-* heuristic task, **check** (``kind: check_values``): h on every board of
-  ``custom.check.check_boards`` (every state up to 9 cells; the sampled boards beyond), when
-  admissible, consistent or dominates Manhattan is chosen, or always on boards of at most 9
-  cells (the check's values are then h's table on every state, on which A* runs). The code's
-  side's values arrive in several feeds (the last ``final``; ``assignment_answer`` with ``kind: check``, a job answered as ``check_values`` is,
-  its prints counted); they go, in order, into the same ``JudgedCheck`` the page's Check uses;
-* heuristic task, **rounds** (``kind: values``, boards of more than 9 cells): A* on each board in
-  turn (astar.py) says which boards' h it needs; the judge asks h on those and the boards up to
-  ``PREFETCH_DEPTH`` moves beyond them (at most ``MAX_BATCH`` a round), and goes on with the answer;
+* heuristic task, **check** (``kind: check_values``), when admissible, consistent or dominates
+  Manhattan is chosen: h on every board of ``custom.check.check_boards`` (every state up to 9
+  cells, which then is h's table on every state, on which A* runs with no more asks; the sampled
+  boards beyond). The code's side's values arrive in several feeds (the last ``final``;
+  ``assignment_answer`` with ``kind: check``, a job answered as ``check_values`` is, its prints
+  counted); they go, in order, into the same ``JudgedCheck`` the page's Check uses;
+* heuristic task, **rounds** (``kind: values``; beyond 9 cells, or with no check): A* on each
+  board in turn (astar.py) says which boards' h it needs and does not have yet; the judge asks h
+  on those and the boards up to ``PREFETCH_DEPTH`` moves beyond them (at most ``MAX_BATCH`` a
+  round), and goes on with the answer;
 * search task (``kind: search``): the search's moves on each board in turn, replayed here
   (``Board.replay``).
 
@@ -424,7 +425,7 @@ class Grading:
         Manhattan; the table of h on every state (boards of at most 9 cells; None if the check
         did not finish) or the values of the boards checked, for A*."""
         exhaustive = self.goal.size <= TABLE_CELLS
-        if not exhaustive and not self._chosen("admissible", "consistent", "dominates_manhattan"):
+        if not self._chosen("admissible", "consistent", "dominates_manhattan"):  # A* asks in rounds
             return _Known({})
         self._new_ask("check_values", None, (), CHECK_TIME_LIMIT)
         judged = JudgedCheck([], self.goal, self.filename, None, None, more=True)
