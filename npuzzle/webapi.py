@@ -187,8 +187,9 @@ adapter, ``WebJob``, steps, cancels and answers, each kind in the JSON of its ``
     order) and ``moves`` (their directions).
 
 **A teacher's assignment** (issue 39; formats in npuzzle/assign/ and docs/page.md). Errors of an
-assignment or submission name the request's field (``text``, ``assignment``, ``name``, ``code``,
-``claimed``) and, in ``key``, the part of its JSON that is wrong (``criteria[1].max_mean``):
+assignment or submission name the request's field (``text``, ``assignment``, ``name``, the
+code, ``claimed``, ``rows``) and, in ``key``, the part of its JSON that is wrong
+(``criteria[1].max_mean``):
 
 ``assignment_read`` ``{text}`` or ``{assignment}``
     Read and validate an assignment: ``text`` is its link (``#assignment=VALUE`` or ``?assignment=``),
@@ -227,8 +228,9 @@ assignment or submission name the request's field (``text``, ``assignment``, ``n
     made. A feed for an earlier ask is ignored: when a progress answer's ``ask`` is null or has
     another id while the page still streams a ``check_values`` ask, the grader is done with it
     (it judged a failure, or has what it needs): cancel the code's job.
-``assignment_answer`` ``{heuristic_code | search_code, kind, size, goal?, time_limit, boards | board, max_nodes?, budget_ms?}``
-    The code's side, which judges nothing: ``kind: check``, h on every board of the check
+``assignment_answer`` ``{kind, size, goal?, time_limit?, boards?, board?, max_nodes?, heuristic_code?, heuristic_filename?, search_code?, search_filename?, budget_ms?}``
+    The code's side, which judges nothing (a heuristic's kinds take ``heuristic_code``, a
+    search's ``search_code``, as ``check`` and ``user_search`` do): ``kind: check``, h on every board of the check
     (``custom.check.check_boards``), a job answered exactly as ``check_values`` is (progress with
     ``values_delta`` after ``values_from``, the result ``{"type": "check_values", "values",
     "values_from", "total", "stopped", "seconds"}``); ``kind: values``, h on each of ``boards`` (lists of
@@ -238,8 +240,10 @@ assignment or submission name the request's field (``text``, ``assignment``, ``n
     "search", "moves": [...] or null, "stopped", "expansions", "seconds"}``. Code that fails is an
     error with field ``heuristic_code`` or ``search_code`` as in ``check``; so is printing more
     than ``MAX_PRINTED`` characters (kind ``printed``).
-``class_table`` ``{assignment, rows: [{name, grade?, flag?, error?}]}``
-    The class table (at most ``class_max_rows`` rows): ``{"type": "class_table", "header", "rows":
+``class_table`` ``{assignment, rows}``
+    The class table of ``rows``, each ``{name, grade, flag, error}`` (``grade`` as
+    ``assignment_grade`` answers it, or none with an ``error``; ``flag`` and ``error`` optional
+    notes), at most ``class_max_rows``: ``{"type": "class_table", "header", "rows":
     [{name, verdicts: {criterion: verdict}, score, seconds, note}], "csv", "markdown"}``; each row's
     grade (``assignment_grade``'s) read again (verdicts of the assignment's criteria, a score from 0
     to 100), names kept from being spreadsheet formulas or Markdown. Errors: field ``rows``, ``key``
@@ -911,7 +915,7 @@ def _submission_write(request: Fields) -> dict[str, Any]:
     try:
         submission = make_submission(assignment, request.get("name"), request.get("code"), request.get("claimed"))
     except AssignmentError as exc:
-        raise _assignment_error(exc, exc.field if exc.field in ("name", "code", "claimed") else "submission") from None
+        raise _assignment_error(exc, exc.field if exc.field in ("name", "code", "claimed") else "assignment") from None
     return {"type": "submission", **submission.summary(assignment)}
 
 
