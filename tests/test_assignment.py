@@ -568,3 +568,58 @@ def test_the_class_table_writes_each_row_s_verdicts_and_keeps_names_inert() -> N
     forged = call({"op": "class_table", "assignment": raw, "rows": [{"name": "Eve", "grade": {
         "criteria": [{"name": "admissible", "verdict": "excellent"}], "score": 100}}]})
     assert not forged["ok"] and forged["error"]["field"] == "rows" and forged["error"]["key"] == "rows[0].grade"
+
+
+def test_a_worker_the_page_ended_fails_the_criteria_that_needed_it() -> None:
+    """A hang, a crash or memory exhausted: the page ends the code's worker and feeds the error."""
+    a = read_assignment(spec(criteria=[{"name": "admissible", "weight": 1}, {"name": "consistent", "weight": 1}]))
+    grading = Grading(a)
+    grading.step(0.1)
+    assert grading.ask is not None
+    first = grading.ask.id
+    assert grading.feed({"ask": first, "values": [0] * 10, "final": False})
+    grading.step(0.1)
+    assert grading.waiting
+    assert grading.feed({"ask": first, "error": "your code's worker stopped answering for 10 s", "seconds": 10.2})
+    grading.step(0.1)
+    assert grading.result is not None
+    assert [c.verdict for c in grading.result.criteria] == ["fail", "fail"]
+    assert all("stopped answering for 10 s" in c.sentence for c in grading.result.criteria)
+    assert not grading.feed({"ask": first, "values": [0], "final": True})  # too late: ignored
+
+
+def test_a_feed_for_an_earlier_ask_is_ignored_while_the_next_waits() -> None:
+    a = read_assignment(spec(task="search", criteria=[{"name": "legal", "weight": 1}]))
+    grading = Grading(a)
+    grading.step(0.1)
+    assert grading.ask is not None and grading.ask.kind == "search" and grading.ask.board == 0
+    goal = Board.goal(2, 3)
+    tiles = a.boards[0].tiles
+    dist = bfs_distances(goal.tiles, 2, 3)
+    path: list[int] = []
+    state = tiles
+    while dist[state]:  # walk down the exact distances: a shortest solution, found here
+        blank = state.index(0)
+        for cell in neighbours(2, 3)[blank]:
+            after = list(state)
+            after[blank], after[cell] = after[cell], 0
+            if dist.get(tuple(after)) == dist[state] - 1:
+                path.append(state[cell])
+                state = tuple(after)
+                break
+    assert grading.feed({"ask": 1, "moves": path, "seconds": 0.01})
+    grading.step(0.1)
+    assert grading.ask is not None and grading.ask.id == 2 and grading.ask.board == 1
+    assert not grading.feed({"ask": 1, "moves": [], "seconds": 0.01})
+    assert grading.waiting and grading.records[0].length == len(path) == dist[tiles]
+
+
+@pytest.mark.wall_clock
+def test_a_search_slower_than_the_limit_fails_in_time() -> None:
+    a = read_assignment(spec(task="search", boards={"seed": 3, "count": 1}, time_limit=0.2,
+                             criteria=[{"name": "legal", "weight": 1}, {"name": "within_time", "weight": 1}]))
+    slow = SEARCH_TEMPLATE.replace("def search(problem):\n", "def search(problem):\n    import time\n    time.sleep(0.4)\n")
+    result = grade_locally(a, slow)  # its Problem's clock stops it: no solution within the limit
+    assert verdicts(result) == {"legal": "fail", "within_time": "fail"}
+    assert "stopped by the time limit (0.2 s)" in result.criteria[0].sentence
+    assert "more than the 0.2 s per board" in result.criteria[1].sentence
