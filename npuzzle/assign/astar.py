@@ -1,8 +1,9 @@
 """A* as the grader counts it: h looked up from values the graded code answered, never called.
 
-``counted_astar`` is a generator: it yields a list of boards whose h it needs and does not have
-(the caller asks the code's side for them, adds them to what ``h`` looks up, and resumes it),
-or None now and then to let a job's slice end, and returns a ``Count``. With a table of h on
+``counted_astar`` is a generator: it yields a ``Need``, the boards whose h it needs and does not
+have with the best boards of its open list (where it goes next: the caller asks the code's side
+for the first and, ahead, for boards around the others, adds the answers to what ``h`` looks up,
+and resumes it), or None now and then to let a job's slice end, and returns a ``Count``. With a table of h on
 every state (boards of at most 9 cells, from the exhaustive check) it never asks.
 
 The A* counted, exactly (a test runs a plain A* written from this text and compares):
@@ -53,9 +54,20 @@ class Count:
     used: int = 0
 
 
+@dataclass(frozen=True)
+class Need:
+    """What A* asks for: ``boards``, whose h it needs now, and ``ahead``, the best boards of its
+    open list (lowest f, h, order), whose children it will likely need next."""
+
+    boards: list[Tiles]
+    ahead: list[Tiles]
+
+
+AHEAD = 16
+"""How many of the open list's best boards a ``Need`` names."""
 Lookup = Callable[[Tiles], "int | None"]
 """h of a board as the judge knows it, or None when it does not know it yet."""
-AStarRun = Generator["list[Tiles] | None", None, Count]
+AStarRun = Generator["Need | None", None, Count]
 
 
 def counted_astar(start: Tiles, goal: Tiles, rows: int, cols: int, h: Lookup, cap: int) -> AStarRun:
@@ -64,7 +76,7 @@ def counted_astar(start: Tiles, goal: Tiles, rows: int, cols: int, h: Lookup, ca
     neighbours = neighbour_table(rows, cols)
     h0 = h(start)
     while h0 is None:
-        yield [start]
+        yield Need([start], [])
         h0 = h(start)
     best_g: dict[Tiles, int] = {start: 0}
     serial = 0
@@ -91,7 +103,7 @@ def counted_astar(start: Tiles, goal: Tiles, rows: int, cols: int, h: Lookup, ca
                 children.append(child)
         missing = [c for c in children if h(c) is None]
         while missing:
-            yield missing
+            yield Need(missing, [entry[4] for entry in heap[:AHEAD]])  # the heap's top: its best, roughly
             missing = [c for c in missing if h(c) is None]
         for child in children:
             hc = h(child)
@@ -115,8 +127,8 @@ def run_to_end(run: AStarRun) -> Count:
         except StopIteration as end:
             count: Count = end.value
             return count
-        if asked:
-            raise ValueError(f"A* asked for h on {len(asked)} boards it was to know")
+        if asked is not None:
+            raise ValueError(f"A* asked for h on {len(asked.boards)} boards it was to know")
 
 
-__all__ = ["Count", "Lookup", "PAUSE_EVERY", "counted_astar", "run_to_end"]
+__all__ = ["AHEAD", "Count", "Lookup", "Need", "PAUSE_EVERY", "counted_astar", "run_to_end"]

@@ -12,9 +12,10 @@ The job never calls the graded code. While it works it has at most one **ask** o
   ``assignment_answer`` with ``kind: check``, a job answered as ``check_values`` is, its prints
   counted); they go, in order, into the same ``JudgedCheck`` the page's Check uses;
 * heuristic task, **rounds** (``kind: values``; beyond 9 cells, or with no check): A* on each
-  board in turn (astar.py) says which boards' h it needs and does not have yet; the judge asks h
-  on those and the boards up to ``PREFETCH_DEPTH`` moves beyond them (at most ``MAX_BATCH`` a
-  round), and goes on with the answer;
+  board in turn (astar.py) says which boards' h it needs and does not have yet, and the best
+  boards of its open list; the judge asks h on those it needs and on the boards up to
+  ``PREFETCH_DEPTH`` moves beyond them and beyond the open list's best (at most ``MAX_BATCH`` a
+  round), and goes on with the answer (on 3x3, about one round per 12 expansions);
 * search task (``kind: search``): the search's moves on each board in turn, replayed here
   (``Board.replay``).
 
@@ -53,10 +54,12 @@ from .astar import AStarRun, Count, Lookup, counted_astar
 ASTAR_MAX_NODES = 50_000
 """The most boards A* expands on one board, with h or with Manhattan's distance (past it, that
 board's count is "more than" this and the node criteria fail, or Manhattan's are not judged)."""
-PREFETCH_DEPTH = 2
+PREFETCH_DEPTH = 3
 """How many moves beyond the boards A* needs a round also asks h about."""
 MAX_BATCH = 512
 """The most boards one round asks h about."""
+MAX_KEPT_CHILDREN = 100_000
+"""The most boards whose children prefetching keeps (then it starts again: memory stays bounded)."""
 OPTIMAL_LIMITS = Limits(max_nodes=20_000_000, time_limit=120.0)
 """The limits of the optimal solver that finds a board's shortest length beyond 9 cells."""
 VERDICTS = ("pass", "fail", "not-judged")
@@ -585,7 +588,7 @@ class Grading:
                 if known is None:  # pragma: no cover - a table knows every state
                     raise RuntimeError("A* asked for h on a table")
                 spent = record.seconds or 0.0
-                batch = known.batch(asked, self.goal)
+                batch = known.batch(asked.boards, asked.ahead, self.goal)
                 self._new_ask("values", record.index, batch, max(limit - spent, 0.001))
                 fed = yield from self._answer()
                 record.seconds = spent + (fed.seconds or 0.0)
@@ -886,32 +889,48 @@ class _Known:
 
     def __init__(self, values: dict[Tiles, int]) -> None:
         self.values = values
+        self._children: dict[Tiles, list[Tiles]] = {}
 
     def get(self, tiles: Tiles) -> int | None:
         """h of ``tiles``, if given."""
         return self.values.get(tiles)
 
-    def batch(self, needed: Sequence[Tiles], goal: Board) -> list[Tiles]:
-        """The boards to ask about: ``needed``, then those up to PREFETCH_DEPTH moves beyond,
-        not known yet, breadth-first, at most MAX_BATCH."""
+    def children(self, tiles: Tiles, neighbours: tuple[tuple[int, ...], ...]) -> list[Tiles]:
+        """The boards one move from ``tiles`` (kept: prefetching walks the same region again)."""
+        out = self._children.get(tiles)
+        if out is None:
+            blank = tiles.index(0)
+            out = []
+            for cell in neighbours[blank]:
+                cells = list(tiles)
+                cells[blank], cells[cell] = cells[cell], 0
+                out.append(tuple(cells))
+            if len(self._children) >= MAX_KEPT_CHILDREN:
+                self._children.clear()
+            self._children[tiles] = out
+        return out
+
+    def batch(self, needed: Sequence[Tiles], ahead: Sequence[Tiles], goal: Board) -> list[Tiles]:
+        """The boards to ask about: ``needed``, then, breadth-first, those up to PREFETCH_DEPTH
+        moves beyond them and beyond ``ahead`` (where A* goes next), not known yet, at most
+        MAX_BATCH."""
         neighbours = neighbour_table(goal.rows, goal.cols)
-        out = [t for t in dict.fromkeys(needed) if t not in self.values][:MAX_BATCH]
-        seen = set(out)
-        layer = list(out)
+        values = self.values
+        most = min(MAX_BATCH, MAX_ASKED)
+        out = [t for t in dict.fromkeys(needed) if t not in values][:most]
+        seen = set(out) | set(ahead)
+        layer = [*out, *ahead]
         for _ in range(PREFETCH_DEPTH):
             following = []
             for tiles in layer:
-                blank = tiles.index(0)
-                for cell in neighbours[blank]:
-                    cells = list(tiles)
-                    cells[blank], cells[cell] = cells[cell], 0
-                    child = tuple(cells)
-                    if child not in seen and child not in self.values:
-                        if len(out) >= min(MAX_BATCH, MAX_ASKED):
-                            return out
+                for child in self.children(tiles, neighbours):
+                    if child not in seen:
                         seen.add(child)
-                        out.append(child)
                         following.append(child)
+                        if child not in values:
+                            if len(out) >= most:
+                                return out
+                            out.append(child)
             layer = following
         return out
 
