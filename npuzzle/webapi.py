@@ -269,7 +269,16 @@ from . import __version__
 from .analysis import DEFAULT_NOTATION, MAX_GAME_MOVES, METHODS, NOTATIONS, SEARCH_CELLS, UNDO_CHOICES, GameAnalysis
 from .answer import result_json
 from .assign import CRITERIA, TASKS, AssignmentError, make_submission, read_assignment, read_assignment_text, read_submission_text
-from .assign.answers import MAX_ANSWER_MOVES, MAX_ASKED, MAX_PRINTED, QuietValues, heuristic_values, search_moves
+from .assign.answers import (
+    MAX_ANSWER_MOVES,
+    MAX_ASKED,
+    MAX_PRINTED,
+    QuietValues,
+    heuristic_values,
+    loaded_heuristic,
+    loaded_search,
+    search_moves,
+)
 from .assign.assignment import (
     DEFAULT_TIME_LIMIT as ASSIGNMENT_TIME_LIMIT,
     FORMAT as ASSIGNMENT_FORMAT,
@@ -336,7 +345,6 @@ from .request import (
     read_move,
     read_replay,
     read_feed,
-    read_search_code,
     refuse_missing,
     text_field,
     user_code_error,
@@ -961,6 +969,22 @@ def _tile_list(value: Any) -> bool:
     return isinstance(value, list) and all(type(t) is int for t in value)
 
 
+def _answering_code(request: Fields, kind: str) -> Any:
+    """The request's ``<kind>_code`` loaded (kept for the next round of the same text,
+    answers.py's ``loaded_heuristic``); RequestError with field ``<kind>_code`` as ``check`` says."""
+    field = f"{kind}_code"
+    if request.get(field) is None:
+        what = "h" if kind == "heuristic" else "search(problem)"
+        raise RequestError(field, f"{field} is missing: the text of a file that defines {what}")
+    text = text_field(request, field, CAPS)
+    default = DEFAULT_FILENAME if kind == "heuristic" else DEFAULT_SEARCH_FILENAME
+    filename = text_field(request, f"{kind}_filename", CAPS, default)
+    try:
+        return loaded_heuristic(text, filename) if kind == "heuristic" else loaded_search(text, filename)
+    except UserCodeError as exc:
+        raise user_code_error(exc) from None
+
+
 def _assignment_answer(request: Fields) -> dict[str, Any]:
     kind = request.get("kind")
     if kind not in ("check", "values", "search"):
@@ -969,12 +993,7 @@ def _assignment_answer(request: Fields) -> dict[str, Any]:
     time_limit = float(number_field(request, "time_limit", ASSIGNMENT_TIME_LIMIT, CAPS.time_limit, whole=False))
     if kind == "check":
         budget = _budget(request)
-        if request.get("heuristic_code") is None:
-            raise RequestError("heuristic_code", "heuristic_code is missing: the text of a file that defines h")
-        checked = read_heuristic_code(request, CAPS)
-        if checked is None:  # pragma: no cover - checked above
-            raise RequestError("heuristic_code", "heuristic_code is missing")
-        return _begin(QuietValues(checked, goal, time_limit), budget)
+        return _begin(QuietValues(_answering_code(request, "heuristic"), goal, time_limit), budget)
     if kind == "values":
         boards = request.get("boards")
         if not isinstance(boards, list) or len(boards) > MAX_ASKED:
@@ -987,11 +1006,7 @@ def _assignment_answer(request: Fields) -> dict[str, Any]:
                 tiles.append(Board(goal.rows, goal.cols, tuple(board)).tiles)
             except BoardError as exc:
                 raise RequestError("boards", f"boards[{i}]: {exc}") from None
-        if request.get("heuristic_code") is None:
-            raise RequestError("heuristic_code", "heuristic_code is missing: the text of a file that defines h")
-        user = read_heuristic_code(request, CAPS)
-        if user is None:  # pragma: no cover - checked above
-            raise RequestError("heuristic_code", "heuristic_code is missing")
+        user = _answering_code(request, "heuristic")
         try:
             values = heuristic_values(user, goal, tiles, time_limit)
         except UserCodeError as exc:
@@ -1005,9 +1020,7 @@ def _assignment_answer(request: Fields) -> dict[str, Any]:
             text_field(request, "board", CAPS), goal.rows, goal.cols)
     except BoardError as exc:
         raise RequestError("board", str(exc)) from None
-    if request.get("search_code") is None:
-        raise RequestError("search_code", "search_code is missing: the text of a file that defines search(problem)")
-    search = read_search_code(request, CAPS)
+    search = _answering_code(request, "search")
     max_nodes = number_field(request, "max_nodes", SEARCH_MAX_NODES, CAPS.max_nodes, whole=True)
     try:
         moves = search_moves(search, start, goal, max_nodes, time_limit)

@@ -623,3 +623,13 @@ def test_a_search_slower_than_the_limit_fails_in_time() -> None:
     assert verdicts(result) == {"legal": "fail", "within_time": "fail"}
     assert "stopped by the time limit (0.2 s)" in result.criteria[0].sentence
     assert "more than the 0.2 s per board" in result.criteria[1].sentence
+
+
+def test_code_that_prints_without_end_while_loading_fails_with_a_sentence() -> None:
+    a = read_assignment(spec(criteria=[{"name": "astar_mean_nodes", "weight": 1, "max_mean": 100}]))
+    code = "for _ in range(10**6):\n    print('all work and no play')\n" + h_code("md(tiles, goal, rows, cols)")
+    result = grade_locally(a, code)
+    assert result.criteria[0].verdict == "fail" and "printed more than 65,536 characters" in result.criteria[0].sentence
+    answer = call({"op": "assignment_answer", "kind": "values", "size": "2x3", "boards": [[1, 2, 3, 4, 5, 0]],
+                   "heuristic_code": code})
+    assert not answer["ok"] and answer["error"]["field"] == "heuristic_code" and answer["error"]["kind"] == "printed"

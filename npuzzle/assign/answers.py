@@ -18,6 +18,7 @@ the code's own ``seconds`` and ``expansions`` are its claims, and the judge does
 from __future__ import annotations
 
 import contextlib
+import functools
 import io
 import time
 from dataclasses import dataclass
@@ -25,8 +26,8 @@ from typing import Any, Iterator, Sequence
 
 from ..board import Board, Tiles
 from ..custom.check import HeuristicValues
-from ..custom.heuristic import UserCodeError, UserHeuristic, _said, _shown, _user_line
-from ..custom.search import Problem, SearchCodeError, SearchLimit, UserSearch
+from ..custom.heuristic import UserCodeError, UserHeuristic, _said, _shown, _user_line, load_heuristic
+from ..custom.search import Problem, SearchCodeError, SearchLimit, UserSearch, load_search
 from ..search.result import StopReason
 
 MAX_PRINTED = 65_536
@@ -89,6 +90,22 @@ class QuietValues(HeuristicValues):
         """``HeuristicValues.cancel``, quietly."""
         with _quiet(self.heuristic.filename, UserCodeError, self._sink):
             super().cancel()
+
+
+@functools.lru_cache(maxsize=2)
+def loaded_heuristic(code: str, filename: str) -> UserHeuristic:
+    """``load_heuristic``, kept for the next request with the same text: grading asks h in many
+    rounds, and the file's top level (a table it builds, say) runs once, not once a round. The
+    page runs each code text in a worker of its own, so what is kept is that code's alone."""
+    with _quiet(filename, UserCodeError):
+        return load_heuristic(code, filename)
+
+
+@functools.lru_cache(maxsize=2)
+def loaded_search(code: str, filename: str) -> UserSearch:
+    """``load_search``, kept as ``loaded_heuristic`` is."""
+    with _quiet(filename, SearchCodeError):
+        return load_search(code, filename)
 
 
 @dataclass(frozen=True)
@@ -175,4 +192,4 @@ def search_moves(user: UserSearch, start: Board, goal: Board, max_nodes: int, ti
 
 
 __all__ = ["MAX_ANSWER_MOVES", "MAX_ASKED", "MAX_PRINTED", "MovesAnswer", "QuietValues", "ValuesAnswer", "heuristic_values",
-           "search_moves"]
+           "loaded_heuristic", "loaded_search", "search_moves"]

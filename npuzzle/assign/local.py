@@ -11,10 +11,10 @@ from __future__ import annotations
 import time
 from typing import Any
 
-from ..custom.heuristic import DEFAULT_FILENAME, UserCodeError, load_heuristic
-from ..custom.search import DEFAULT_SEARCH_FILENAME, load_search
+from ..custom.heuristic import DEFAULT_FILENAME, UserCodeError
+from ..custom.search import DEFAULT_SEARCH_FILENAME
 from ..job import run
-from .answers import QuietValues, heuristic_values, search_moves
+from .answers import QuietValues, heuristic_values, loaded_heuristic, loaded_search, search_moves
 from .assignment import Assignment
 from .grade import Ask, GradeResult, Grading
 
@@ -25,15 +25,15 @@ def answer_ask(ask: Ask, assignment: Assignment, code: str, filename: str) -> li
     goal = assignment.goal
     try:
         if ask.kind == "check_values":
-            values = run(QuietValues(load_heuristic(code, filename), goal, ask.time_limit))
+            values = run(QuietValues(loaded_heuristic(code, filename), goal, ask.time_limit))
             return [{"ask": ask.id, "values": list(values.values), "final": True, "stopped": values.stopped,
                      "seconds": time.perf_counter() - began}]
         if ask.kind == "values":
-            answer = heuristic_values(load_heuristic(code, filename), goal, ask.boards, ask.time_limit)
+            answer = heuristic_values(loaded_heuristic(code, filename), goal, ask.boards, ask.time_limit)
             return [{"ask": ask.id, "values": list(answer.values), "stopped": answer.stopped,
                      "seconds": time.perf_counter() - began}]
         board = assignment.boards[ask.board or 0]
-        moves = search_moves(load_search(code, filename), board, goal, ask.max_nodes or 1, ask.time_limit)
+        moves = search_moves(loaded_search(code, filename), board, goal, ask.max_nodes or 1, ask.time_limit)
         return [{"ask": ask.id, "moves": None if moves.moves is None else list(moves.moves), "stopped": moves.stopped,
                  "seconds": time.perf_counter() - began}]
     except UserCodeError as exc:
