@@ -633,3 +633,24 @@ def test_code_that_prints_without_end_while_loading_fails_with_a_sentence() -> N
     answer = call({"op": "assignment_answer", "kind": "values", "size": "2x3", "boards": [[1, 2, 3, 4, 5, 0]],
                    "heuristic_code": code})
     assert not answer["ok"] and answer["error"]["field"] == "heuristic_code" and answer["error"]["kind"] == "printed"
+
+
+def test_claimed_results_are_carried_as_plain_json_and_never_graded() -> None:
+    a = read_assignment(spec())
+    hostile: tuple[Any, ...] = (float("nan"), [[[]]] * 2000, "x" * 5000)
+    for claimed in hostile:
+        with pytest.raises(AssignmentError) as caught:
+            make_submission(a, "Eve", TEMPLATE, claimed=claimed)
+        assert caught.value.field == "claimed"
+    deep: Any = 0
+    for _ in range(100_000):
+        deep = [deep]
+    with pytest.raises(AssignmentError):
+        make_submission(a, "Eve", TEMPLATE, claimed=deep)
+    wrong = h_code("2 * md(tiles, goal, rows, cols)")
+    boast = make_submission(a, "Eve", wrong, claimed={"score": 100, "criteria": {"admissible": "pass"}})
+    honest = make_submission(a, "Eve", wrong)
+    graded = grade_locally(boast.assignment, boast.code)
+    plain = grade_locally(honest.assignment, honest.code)
+    assert [(c.verdict, c.sentence) for c in graded.criteria] == [(c.verdict, c.sentence) for c in plain.criteria]
+    assert graded.score == plain.score == 0.0  # the check's, not the claim's 100

@@ -23,6 +23,7 @@ shows it in its row.
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
 from typing import Any, Mapping
 
@@ -125,8 +126,13 @@ def read_submission(value: object) -> Submission:
     name = plain_text(value["name"], "name", LIMITS["name"], lines=False, required=True).strip()
     code = plain_text(value["code"], "code", LIMITS["code"], lines=True)
     claimed = value.get("claimed")
-    if claimed is not None and len(canonical(claimed).encode("utf-8")) > LIMITS["claimed_bytes"]:
-        raise AssignmentError("claimed", f"claimed is too large: at most {LIMITS['claimed_bytes']:,} bytes of JSON")
+    if claimed is not None:
+        try:
+            size = len(json.dumps(claimed, allow_nan=False, separators=(",", ":"), ensure_ascii=False).encode("utf-8"))
+        except (TypeError, ValueError, RecursionError):
+            raise AssignmentError("claimed", "claimed must be plain JSON (no NaN or infinity, not nested too deeply)") from None
+        if size > LIMITS["claimed_bytes"]:
+            raise AssignmentError("claimed", f"claimed is too large: at most {LIMITS['claimed_bytes']:,} bytes of JSON")
     return Submission(assignment, name, code, claimed)
 
 
