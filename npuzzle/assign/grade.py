@@ -144,9 +144,9 @@ def read_fed(fed: Mapping[str, Any]) -> Fed:
     if error is not None:
         error = str(error)
         error = error if len(error) <= MAX_ERROR else error[: MAX_ERROR - 3] + "..."
-    values = fed.get("values")
-    return Fed(ask, values if isinstance(values, list) else None if values is None else [values], fed.get("moves"),
-               "moves" in fed, final, fed.get("stopped"), None if seconds is None else float(seconds), error)
+    values = fed.get("values")  # anything but a list: an answer without values, judged so
+    return Fed(ask, values if isinstance(values, list) else None, fed.get("moves"), "moves" in fed, final,
+               fed.get("stopped"), None if seconds is None else float(seconds), error)
 
 
 @dataclass
