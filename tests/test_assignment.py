@@ -654,3 +654,16 @@ def test_claimed_results_are_carried_as_plain_json_and_never_graded() -> None:
     plain = grade_locally(honest.assignment, honest.code)
     assert [(c.verdict, c.sentence) for c in graded.criteria] == [(c.verdict, c.sentence) for c in plain.criteria]
     assert graded.score == plain.score == 0.0  # the check's, not the claim's 100
+
+
+def test_a_board_already_at_the_goal_and_its_neighbour() -> None:
+    boards = [[1, 2, 3, 4, 5, 0], "1 2 3 / 4 0 5"]
+    heuristic = read_assignment(spec(boards=boards, criteria=[
+        {"name": "astar_mean_nodes", "weight": 1, "max_mean": 1}, {"name": "within_time", "weight": 1}]))
+    result = grade_locally(heuristic, TEMPLATE)
+    assert [r.nodes for r in result.boards] == [0, 1] and verdicts(result) == {"astar_mean_nodes": "pass", "within_time": "pass"}
+    assert all(r.seconds is not None for r in result.boards)
+    search = read_assignment(spec(task="search", boards=boards, criteria=[
+        {"name": "legal", "weight": 1}, {"name": "optimal", "weight": 1}]))
+    found = grade_locally(search, SEARCH_TEMPLATE)
+    assert [r.length for r in found.boards] == [0, 1] and found.score == 100
