@@ -496,6 +496,12 @@ def test_the_web_api_grades_as_the_local_driver_does() -> None:
         assert [(c["name"], c["verdict"]) for c in grade["criteria"]] == [(c["name"], c["verdict"]) for c in local["criteria"]]
         assert [b["nodes"] for b in grade["boards"]] == [b["nodes"] for b in local["boards"]]
         assert grade["score"] == local["score"]
+    rounds = spec(size="3x4", boards={"seed": 2, "count": 2, "moves": 16},
+                  criteria=[{"name": "astar_mean_nodes", "weight": 1, "max_mean": 500}])
+    grade = grade_by_the_web_api(rounds, h_code("md(tiles, goal, rows, cols)"))
+    local = grade_locally(read_assignment(rounds), h_code("md(tiles, goal, rows, cols)")).to_dict()
+    assert [b["nodes"] for b in grade["boards"]] == [b["nodes"] for b in local["boards"]]
+    assert len(grade["boards"]) == 2 and None not in [b["nodes"] for b in grade["boards"]]
     search = spec(task="search", criteria=[{"name": "legal", "weight": 1}, {"name": "optimal", "weight": 1}])
     grade = grade_by_the_web_api(search, SEARCH_TEMPLATE, "search_code")
     assert [c["verdict"] for c in grade["criteria"]] == ["pass", "pass"] and grade["score"] == 100
