@@ -20,7 +20,11 @@ adapter, ``WebJob``, steps, cancels and answers, each kind in the JSON of its ``
     ``stopped`` key may carry: ``StopReason``'s early stops), the limits of ``compare``, of
     the page's hints and of a person's search (``user_search``: its defaults), the search
     tree's (``tree``: cells, expansions, ``max_recorded_nodes``), the trace's
-    (``max_samples``), every shortest solution's (``all_optimal``: ``max_cells``), and the analysis's ``notations`` (the
+    (``max_samples``), every shortest solution's (``all_optimal``: ``max_cells``), an assignment's
+    (``assignment``: format, versions, tasks, goals, ``criteria`` (the closed set: name, label,
+    description, tasks, parameters), ``limits``, ``default_time_limit``, the link
+    ``parameters``, ``verdicts``, ``grading``'s caps) and a submission's (``submission``: format,
+    versions, ``limits``), and the analysis's ``notations`` (the
     ``NOTATIONS`` registry: name, label, description, example) and ``analysis`` facts
     (``max_moves``, ``undos``, ``default_notation``, ``search_cells``, ``methods``: how each
     size's distances are found, in words).
@@ -182,6 +186,69 @@ adapter, ``WebJob``, steps, cancels and answers, each kind in the JSON of its ``
     the tiles between slide too). Answered like ``analyze`` plus ``moved`` (tiles, in
     order) and ``moves`` (their directions).
 
+**A teacher's assignment** (issue 39; formats in npuzzle/assign/ and docs/page.md). Errors of an
+assignment or submission name the request's field (``text``, ``assignment``, ``name``, the
+code, ``claimed``, ``rows``) and, in ``key``, the part of its JSON that is wrong
+(``criteria[1].max_mean``):
+
+``assignment_read`` ``{text}`` or ``{assignment}``
+    Read and validate an assignment: ``text`` is its link (``#assignment=VALUE`` or ``?assignment=``),
+    the bare value, or its file's JSON; ``assignment`` its JSON object. The answer ``{"type":
+    "assignment", "assignment": <canonical JSON>, "id", "link_value", "file", "boards": [tiles, ...]
+    (drawn, when random), "rows", "cols", "goal_tiles", "total_weight", "criteria": [{name, weight,
+    <parameters>, label, description}]}``.
+``assignment_write`` ``{assignment}``
+    The same from the Set panel's JSON object: validated, answered as ``assignment_read``
+    (``link_value`` for ``#assignment=``, ``file`` for the file).
+``submission_write`` ``{assignment, name, code, claimed?}``
+    A student's submission for ``assignment`` (object or text): ``{"type": "submission",
+    "submission": <JSON>, "assignment_id", "name", "code", "task", "matches": true, "flag": null,
+    "link_value" (for ``#submission=``), "file"}``. ``claimed`` is carried, never trusted.
+``submission_read`` ``{text, assignment?}``
+    Read a submission's link, value or file (its carried assignment validated, its
+    ``assignment_id`` that assignment's id). With the teacher's ``assignment``, ``matches`` says
+    whether it answers it, and ``flag`` says why not (a row to flag, not an error).
+``assignment_grade`` ``{assignment, code_filename?, budget_ms?}``
+    The judge, in the worker that runs no one's code (a request carrying ``heuristic_code`` or
+    ``search_code`` is refused): a job stepped like ``solve``. Each progress answer has
+    ``progress`` (``stage``, ``board``, ``boards``, ``asks``, ``waiting``, ``seconds``), ``waiting``
+    and ``ask``: null, or what the code's side must answer, ``{id, kind, board, streams,
+    request}``: send ``request`` with the code's field (``heuristic_code`` or ``search_code``) to
+    the worker that runs the code, then ``step`` with ``"feed": {ask: id, ...its answer...,
+    seconds: the page's clock, final}``, or ``"feed": {ask: id, error: message, seconds}`` when
+    that worker failed (an error answer, a hang, a crash). A ``streams`` ask (kind
+    ``check_values``, whose request is ``assignment_answer`` with ``kind: check``, a job) is fed
+    each progress report's ``values_delta`` (``final: false``) and then the result's ``values``
+    with ``stopped`` (``final: true``). The result is ``{"type": "grade", "grade":
+    {assignment_id, task, score, passed_weight, total_weight, criteria: [{name, label, weight,
+    verdict, sentence, sampled, evidence}], boards: [{index, tiles, nodes, manhattan_nodes,
+    length, optimal, seconds, estimated, problem, ...}], stopped, seconds}}``. An error with field
+    ``tables`` and ``need`` when a search task's optimal lengths beyond 9 cells need table files
+    (fetch them and send it again); field ``feed`` for a feed of the wrong shape or for an ask never
+    made. A feed for an earlier ask is ignored: when a progress answer's ``ask`` is null or has
+    another id while the page still streams a ``check_values`` ask, the grader is done with it
+    (it judged a failure, or has what it needs): cancel the code's job.
+``assignment_answer`` ``{kind, size, goal?, time_limit?, boards?, board?, max_nodes?, heuristic_code?, heuristic_filename?, search_code?, search_filename?, budget_ms?}``
+    The code's side, which judges nothing (a heuristic's kinds take ``heuristic_code``, a
+    search's ``search_code``, as ``check`` and ``user_search`` do): ``kind: check``, h on every board of the check
+    (``custom.check.check_boards``), a job answered exactly as ``check_values`` is (progress with
+    ``values_delta`` after ``values_from``, the result ``{"type": "check_values", "values",
+    "values_from", "total", "stopped", "seconds"}``); ``kind: values``, h on each of ``boards`` (lists of
+    tiles, at most ``MAX_ASKED``) in order, ``{"type": "assignment_answer", "kind": "values",
+    "values", "stopped", "seconds"}`` (``stopped``: ``time-limit`` with the values so far);
+    ``kind: search``, the search's moves on ``board`` as returned, not replayed: ``{"kind":
+    "search", "moves": [...] or null, "stopped", "expansions", "seconds"}``. Code that fails is an
+    error with field ``heuristic_code`` or ``search_code`` as in ``check``; so is printing more
+    than ``MAX_PRINTED`` characters (kind ``printed``).
+``class_table`` ``{assignment, rows}``
+    The class table of ``rows``, each ``{name, grade, flag, error}`` (``grade`` as
+    ``assignment_grade`` answers it, or none with an ``error``; ``flag`` and ``error`` optional
+    notes), at most ``class_max_rows``: ``{"type": "class_table", "header", "rows":
+    [{name, verdicts: {criterion: verdict}, score, seconds, note}], "csv", "markdown"}``; each row's
+    grade (``assignment_grade``'s) read again (verdicts of the assignment's criteria, a score from 0
+    to 100), names kept from being spreadsheet formulas or Markdown. Errors: field ``rows``, ``key``
+    the row.
+
 Aliases (``OP_ALIASES``): an old name of an op, still answered, the same op under its old name
 (the answer's ``op`` is the name sent). No link or saved file carries an op name (links carry
 fields such as ``moves`` and ``view``), so an op is renamed only to tell it apart:
@@ -201,12 +268,47 @@ from typing import Any, Callable, Generic, Sequence, TypeVar
 from . import __version__
 from .analysis import DEFAULT_NOTATION, MAX_GAME_MOVES, METHODS, NOTATIONS, SEARCH_CELLS, UNDO_CHOICES, GameAnalysis
 from .answer import result_json
-from .board import DIRECTION_NAMES, GOAL_NAMES, MAX_SIDE, MIN_SIDE, Board
+from .assign import CRITERIA, TASKS, AssignmentError, make_submission, read_assignment, read_assignment_text, read_submission_text
+from .assign.answers import (
+    MAX_ANSWER_MOVES,
+    MAX_ASKED,
+    MAX_PRINTED,
+    QuietValues,
+    heuristic_values,
+    loaded_heuristic,
+    loaded_search,
+    search_moves,
+)
+from .assign.assignment import (
+    DEFAULT_TIME_LIMIT as ASSIGNMENT_TIME_LIMIT,
+    FORMAT as ASSIGNMENT_FORMAT,
+    LIMITS as ASSIGNMENT_LIMITS,
+    MAX_PACKED as ASSIGNMENT_PACKED,
+    VERSION as ASSIGNMENT_VERSION,
+    VERSIONS as ASSIGNMENT_VERSIONS,
+    Assignment,
+)
+from .assign.grade import ASTAR_MAX_NODES, MAX_BATCH, PREFETCH_DEPTH, VERDICTS, Grading, NeedTables, ProtocolError
+from .assign.link import PARAMETERS as ASSIGNMENT_PARAMETERS
+from .assign.table import MAX_ROWS as CLASS_MAX_ROWS, class_table
+from .assign.submission import (
+    FORMAT as SUBMISSION_FORMAT,
+    LIMITS as SUBMISSION_LIMITS,
+    MAX_PACKED as SUBMISSION_PACKED,
+    VERSION as SUBMISSION_VERSION,
+    VERSIONS as SUBMISSION_VERSIONS,
+)
+from .board import DIRECTION_NAMES, GOAL_NAMES, MAX_SIDE, MIN_SIDE, Board, BoardError
 from .compare import COMPARE_MAX_NODES, COMPARE_TIME_LIMIT, Comparison
 from .distance_table import exact_distance
 from .explain import ExplainError, breakdown
-from .custom.check import JudgedCheck
-from .custom.search import DEFAULT_MAX_NODES as SEARCH_MAX_NODES, DEFAULT_TIME_LIMIT as SEARCH_TIME_LIMIT
+from .custom.check import DEFAULT_TIME_LIMIT as CHECK_TIME_LIMIT, JudgedCheck
+from .custom.heuristic import DEFAULT_FILENAME
+from .custom.search import (
+    DEFAULT_MAX_NODES as SEARCH_MAX_NODES,
+    DEFAULT_SEARCH_FILENAME,
+    DEFAULT_TIME_LIMIT as SEARCH_TIME_LIMIT,
+)
 from .custom import (
     SEARCH_TEMPLATE,
     SEARCH_TEMPLATE_FILENAME,
@@ -284,11 +386,14 @@ LINK_LIMITS = {
     "replay": MAX_REPLAY_TEXT,
     "code": MAX_TEXT,
     "packed": MAX_TEXT * 4 * 4 // 3 + 1024,
+    "assignment": ASSIGNMENT_PACKED,
+    "submission": SUBMISSION_PACKED,
 }
 """The longest text a link's fields may carry, in characters, as the requests they become are
 capped: a game's moves and times, a Slidysim replay, a person's code (and that code as a link
 packs it: each character at most 4 bytes of UTF-8, deflated, which hardly grows what it cannot
-shrink, in base64url, 4 characters for 3 bytes). A link is read before Python is loaded, so
+shrink, in base64url, 4 characters for 3 bytes), and an assignment's and a submission's link values
+(``assignment=``, ``submission=``: their JSON deflated in base64url, npuzzle/assign/link.py). A link is read before Python is loaded, so
 the build writes these into the page's constants module (sitebuild/constants.py) as well as
 ``info`` giving them (``link``)."""
 """What the page may ask for at most."""
@@ -467,9 +572,13 @@ JOB_JSON: dict[type, JobJson[Any]] = {
                                       lambda c, _: {**_progress(c), "waiting": c.waiting}),
     HeuristicValues: JobJson[HeuristicValues]("check_values", lambda v, told: _values_news(v, told, _done(v).to_dict()),
                                               lambda v, told: {"progress": _values_news(v, told, _progress(v)["progress"] or {})}),
+    QuietValues: JobJson[QuietValues]("check_values", lambda v, told: _values_news(v, told, _done(v).to_dict()),
+                                      lambda v, told: {"progress": _values_news(v, told, _progress(v)["progress"] or {})}),
     TableLoading: JobJson[TableLoading](
         "prepared", lambda t, _: {"heuristic": _done(t).heuristic, "seconds": round(_done(t).seconds, 4)}, _progress),
     GameAnalysis: JobJson[GameAnalysis]("analysis", _analysis_result, _analysis_progress),
+    Grading: JobJson[Grading]("grade", lambda g, _: {"grade": _done(g).to_dict()},
+                              lambda g, _: {**_progress(g), "ask": g.ask_json(), "waiting": g.waiting}),
 }
 """Each kind of job's JSON, by its class."""
 
@@ -536,6 +645,17 @@ def _info(request: Fields) -> dict[str, Any]:
         "mtm_methods": dict(MTM_METHOD_WORDS),
         "analysis": {"max_moves": MAX_GAME_MOVES, "undos": list(UNDO_CHOICES), "default_notation": DEFAULT_NOTATION,
                      "search_cells": SEARCH_CELLS, "methods": dict(METHODS)},
+        "assignment": {
+            "format": ASSIGNMENT_FORMAT, "version": ASSIGNMENT_VERSION, "versions": list(ASSIGNMENT_VERSIONS),
+            "tasks": list(TASKS), "goals": list(GOAL_NAMES), "criteria": [c.to_dict() for c in CRITERIA.values()],
+            "limits": dict(ASSIGNMENT_LIMITS), "default_time_limit": ASSIGNMENT_TIME_LIMIT,
+            "parameters": list(ASSIGNMENT_PARAMETERS), "verdicts": list(VERDICTS), "class_max_rows": CLASS_MAX_ROWS,
+            "grading": {"astar_max_nodes": ASTAR_MAX_NODES, "check_time_limit": CHECK_TIME_LIMIT,
+                        "prefetch_depth": PREFETCH_DEPTH, "max_batch": MAX_BATCH, "search_max_nodes": SEARCH_MAX_NODES,
+                        "max_asked": MAX_ASKED, "max_answer_moves": MAX_ANSWER_MOVES, "max_printed": MAX_PRINTED},
+        },
+        "submission": {"format": SUBMISSION_FORMAT, "version": SUBMISSION_VERSION,
+                       "versions": list(SUBMISSION_VERSIONS), "limits": dict(SUBMISSION_LIMITS)},
     }
 
 
@@ -739,8 +859,15 @@ def _feed(job: WebJob, fed: Any) -> None:
     """What a step brings a job that takes more as it runs (a judged check: h's values, ``{values,
     final, stopped?, seconds?}``); RequestError with field ``feed`` otherwise."""
     check = job.job
+    if isinstance(check, Grading):
+        try:
+            check.feed(fed)  # an answer to an ask it no longer waits for is ignored
+        except ProtocolError as exc:
+            raise RequestError("feed", str(exc)) from None
+        return
     if not isinstance(check, JudgedCheck):
-        raise RequestError("feed", "only a judge_check started with more: true takes values as it runs")
+        raise RequestError("feed", "only a judge_check started with more: true, or an assignment_grade, takes "
+                                   "answers as it runs")
     feed = read_feed(fed)
     try:
         check.feed(feed.values, feed.final, feed.stopped, feed.seconds)
@@ -752,6 +879,154 @@ def _cancel(request: Fields) -> dict[str, Any]:
     job_id, job = _job(request)
     job.cancel()
     return _answer(job_id, job)
+
+
+def _assignment_error(exc: AssignmentError, field: str) -> RequestError:
+    """An assignment or submission that cannot be read: the request's ``field``, with ``key``
+    naming the part of its JSON that is wrong (``criteria[1].max_mean``)."""
+    return RequestError(field, exc.message, key=exc.field)
+
+
+def _assignment_field(request: Fields, field: str = "assignment") -> Assignment:
+    """The assignment of a request's ``field``: its JSON object, or text (a link, a link's
+    ``assignment=`` value, or its file's JSON)."""
+    value = request.get(field)
+    if value is None:
+        raise RequestError(field, f"{field} is missing: an assignment's JSON object, link or file text")
+    try:
+        return read_assignment(value) if isinstance(value, dict) else read_assignment_text(value)
+    except AssignmentError as exc:
+        raise _assignment_error(exc, field) from None
+
+
+def _assignment_read(request: Fields) -> dict[str, Any]:
+    text = request.get("text")
+    if text is None and isinstance(request.get("assignment"), dict):
+        return {"type": "assignment", **_assignment_field(request).summary()}
+    if not isinstance(text, str):
+        raise RequestError("text", "text must be an assignment's link, its assignment= value or its file's text")
+    try:
+        assignment = read_assignment_text(text)
+    except AssignmentError as exc:
+        raise _assignment_error(exc, "text") from None
+    return {"type": "assignment", **assignment.summary()}
+
+
+def _assignment_write(request: Fields) -> dict[str, Any]:
+    if not isinstance(request.get("assignment"), dict):
+        raise RequestError("assignment", "assignment must be the assignment's JSON object")
+    return {"type": "assignment", **_assignment_field(request).summary()}
+
+
+def _submission_write(request: Fields) -> dict[str, Any]:
+    assignment = _assignment_field(request)
+    try:
+        submission = make_submission(assignment, request.get("name"), request.get("code"), request.get("claimed"))
+    except AssignmentError as exc:
+        raise _assignment_error(exc, exc.field if exc.field in ("name", "code", "claimed") else "assignment") from None
+    return {"type": "submission", **submission.summary(assignment)}
+
+
+def _submission_read(request: Fields) -> dict[str, Any]:
+    text = request.get("text")
+    if not isinstance(text, str):
+        raise RequestError("text", "text must be a submission's link, its submission= value or its file's text")
+    teacher = _assignment_field(request) if request.get("assignment") is not None else None
+    try:
+        submission = read_submission_text(text)
+    except AssignmentError as exc:
+        raise _assignment_error(exc, "text") from None
+    return {"type": "submission", **submission.summary(teacher)}
+
+
+def _assignment_grade(request: Fields) -> dict[str, Any]:
+    for field in ("heuristic_code", "search_code"):
+        if request.get(field) is not None:
+            raise RequestError(field, "the judge never takes code: send the code's side's requests (each ask's "
+                                      "request) to the worker that runs it, and their answers here as feeds")
+    assignment = _assignment_field(request)
+    default = DEFAULT_FILENAME if assignment.task == "heuristic" else DEFAULT_SEARCH_FILENAME
+    filename = text_field(request, "code_filename", CAPS, default)
+    budget = _budget(request)  # every field is checked before the job exists
+    try:
+        grading = Grading(assignment, filename)
+    except NeedTables as exc:
+        refuse_missing(exc.need, "grading's optimal solver")
+    return _begin(grading, budget)
+
+
+def _class_table(request: Fields) -> dict[str, Any]:
+    assignment = _assignment_field(request)
+    try:
+        table = class_table(assignment, request.get("rows"))
+    except AssignmentError as exc:
+        raise _assignment_error(exc, "rows") from None
+    return {"type": "class_table", **table.to_dict()}
+
+
+def _tile_list(value: Any) -> bool:
+    """Whether ``value`` is a list of whole numbers (not true or false)."""
+    return isinstance(value, list) and all(type(t) is int for t in value)
+
+
+def _answering_code(request: Fields, kind: str) -> Any:
+    """The request's ``<kind>_code`` loaded (kept for the next round of the same text,
+    answers.py's ``loaded_heuristic``); RequestError with field ``<kind>_code`` as ``check`` says."""
+    field = f"{kind}_code"
+    if request.get(field) is None:
+        what = "h" if kind == "heuristic" else "search(problem)"
+        raise RequestError(field, f"{field} is missing: the text of a file that defines {what}")
+    text = text_field(request, field, CAPS)
+    default = DEFAULT_FILENAME if kind == "heuristic" else DEFAULT_SEARCH_FILENAME
+    filename = text_field(request, f"{kind}_filename", CAPS, default)
+    try:
+        return loaded_heuristic(text, filename) if kind == "heuristic" else loaded_search(text, filename)
+    except UserCodeError as exc:
+        raise user_code_error(exc) from None
+
+
+def _assignment_answer(request: Fields) -> dict[str, Any]:
+    kind = request.get("kind")
+    if kind not in ("check", "values", "search"):
+        raise RequestError("kind", f"kind must be check, values or search, not {_quote(kind)}")
+    _, _, goal = read_new_board(request, CAPS)
+    time_limit = float(number_field(request, "time_limit", ASSIGNMENT_TIME_LIMIT, CAPS.time_limit, whole=False))
+    if kind == "check":
+        budget = _budget(request)
+        return _begin(QuietValues(_answering_code(request, "heuristic"), goal, time_limit), budget)
+    if kind == "values":
+        boards = request.get("boards")
+        if not isinstance(boards, list) or len(boards) > MAX_ASKED:
+            raise RequestError("boards", f"boards must be a list of at most {MAX_ASKED:,} boards")
+        tiles = []
+        for i, board in enumerate(boards):
+            if not _tile_list(board):
+                raise RequestError("boards", f"boards[{i}] must be a list of tiles, not {_quote(board)}")
+            try:
+                tiles.append(Board(goal.rows, goal.cols, tuple(board)).tiles)
+            except BoardError as exc:
+                raise RequestError("boards", f"boards[{i}]: {exc}") from None
+        user = _answering_code(request, "heuristic")
+        try:
+            values = heuristic_values(user, goal, tiles, time_limit)
+        except UserCodeError as exc:
+            raise user_code_error(exc) from None
+        return {"type": "assignment_answer", **values.to_dict()}
+    board = request.get("board")
+    if isinstance(board, list) and not _tile_list(board):
+        raise RequestError("board", f"board must be a list of tiles, not {_quote(board)}")
+    try:
+        start = Board(goal.rows, goal.cols, tuple(board)) if isinstance(board, list) else Board.from_string(
+            text_field(request, "board", CAPS), goal.rows, goal.cols)
+    except BoardError as exc:
+        raise RequestError("board", str(exc)) from None
+    search = _answering_code(request, "search")
+    max_nodes = number_field(request, "max_nodes", SEARCH_MAX_NODES, CAPS.max_nodes, whole=True)
+    try:
+        moves = search_moves(search, start, goal, max_nodes, time_limit)
+    except UserCodeError as exc:
+        raise user_code_error(exc) from None
+    return {"type": "assignment_answer", **moves.to_dict()}
 
 
 def _breakdown(request: Fields) -> dict[str, Any]:
@@ -771,7 +1046,10 @@ def _breakdown(request: Fields) -> dict[str, Any]:
 
 _OPS = {"prepare": _prepare, "info": _info, "analyze": _analyze, "goal": _goal, "random": _random, "move": _move, "replay": _replay, "compare": _compare, "solve": _solve, "step": _step, "cancel": _cancel, "breakdown": _breakdown,
         "check": _check, "check_values": _check_values, "judge_check": _judge_check, "user_search": _user_search, "analyse_game": _analyse_game, "write_moves": _write_moves,
-        "all_optimal": _all_optimal, "optimize": _optimize, "moves": _moves, "slidysim": _slidysim}
+        "all_optimal": _all_optimal, "optimize": _optimize, "moves": _moves, "slidysim": _slidysim,
+        "assignment_read": _assignment_read, "assignment_write": _assignment_write, "submission_read": _submission_read,
+        "submission_write": _submission_write, "assignment_grade": _assignment_grade,
+        "assignment_answer": _assignment_answer, "class_table": _class_table}
 OP_ALIASES = {"analyse": "analyse_game"}
 """Old names still answered, each the op it names now (the module's docstring, Aliases)."""
 _OPS.update({alias: _OPS[op] for alias, op in OP_ALIASES.items()})
