@@ -51,14 +51,16 @@ def pytest_configure(config: pytest.Config) -> None:
         config.option.browser = list(PLAYWRIGHT_ENGINES)
 
 
-def engine_of(item: pytest.Item) -> str | None:
-    """The engine a test item drives, if any."""
-    callspec = getattr(item, "callspec", None)
-    if callspec is not None and "browser_name" in callspec.params:
-        return str(callspec.params["browser_name"])
-    if "webkit" in item.nodeid.split("::")[0]:  # tests/test_page_webkit.py
+def engine_of(nodeid: str) -> str | None:
+    """The engine the test ``nodeid`` drives, if any: pytest-playwright's ``browser_name`` is
+    its first parameter (``test_x[firefox]``, ``test_x[firefox-case]``), and WebKit's tests
+    live in ``test_page_webkit*.py``. From the id alone, because a pytest-xdist run's reports
+    reach the controlling process, which collects nothing."""
+    path, _, rest = nodeid.partition("::")
+    if "webkit" in path:
         return "webkit"
-    return None
+    first = rest.partition("[")[2].split("-", 1)[0].rstrip("]")
+    return first if first in PLAYWRIGHT_ENGINES else None
 
 
 PAGE_TESTS = "test_page_"
@@ -155,7 +157,7 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     only_engines = [e for e in os.environ.get("NPUZZLE_ONLY_ENGINES", "").split(",") if e]
     kept, dropped = [], []
     for item in items:
-        engine = engine_of(item)
+        engine = engine_of(item.nodeid)
         if only_engines and engine not in only_engines:
             dropped.append(item)
             continue
@@ -171,21 +173,19 @@ class EngineReport:
 
     def __init__(self, config: pytest.Config) -> None:
         self.config = config
-        self.engine_of_node: dict[str, str] = {}
         self.results: dict[str, dict[str, Any]] = {}
 
     def pytest_collection_finish(self, session: pytest.Session) -> None:
-        for item in session.items:
-            engine = engine_of(item)
+        for item in session.items:  # none in a pytest-xdist run's controlling process
+            engine = engine_of(item.nodeid)
             if engine:
-                self.engine_of_node[item.nodeid] = engine
                 self.result(engine)
 
     def result(self, engine: str) -> dict[str, Any]:
         return self.results.setdefault(engine, {"outcomes": {}, "seconds": 0.0, "skipped": []})
 
     def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
-        engine = self.engine_of_node.get(report.nodeid)
+        engine = engine_of(report.nodeid)
         if engine is None:
             return
         result = self.result(engine)
