@@ -105,7 +105,7 @@ function feature({ idle = true } = {}) {
   const state = { view: null, info: { directions: DIRECTIONS, notations: [], analysis: { methods: {} } }, listeners: [], on(l) { this.listeners.push(l); }, set(c) { Object.assign(this, c); } };
   const replay = { solution: null, step: null, loads: [], seeks: [], load(r, rows, cols, step) { this.solution = r; this.step = step || null; this.loads.push([r, step]); }, seek(i) { this.step = i || null; this.seeks.push(i); }, toggle() {} };
   const play = { game: null, modes: [] };
-  const link = { game: null, pendingStep: null, takeGame() { const g = this.game; this.game = null; return g; }, takeStep() { const s = this.pendingStep; this.pendingStep = null; return s; } };
+  const link = { game: null, pendingStep: null, takeGame() { const g = this.game; this.game = null; return g; }, takeStep() { const s = this.pendingStep; this.pendingStep = null; return s; }, pastEnd: [], gameStepPastEnd(wanted, moves) { this.pastEnd.push([wanted, moves]); } };
   const jobs = { kind: null, ask: (request, onProgress, options) => client.request(request, onProgress, options) };
   const analysis = new Analysis({ view });
   let board = () => ({ board: GAME.board, goal: "blank-last", rows: 3, cols: 3, tiles: START, solvability: { solvable: true } });

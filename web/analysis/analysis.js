@@ -195,6 +195,7 @@ export class Analysis {
     this.reading = false;
     this.view.begin(model.game.undos || "as-played");
     this.app.setState({ view: "analysis" });
+    if (model.origin === "link") this.app.link.gameStepPastEnd(step, model.moves); // (said, as a solution's step past its end is)
     model.select(step);
     this.loadGame(model.selected);
     this.view.draw(model, this.app.info(), true);
