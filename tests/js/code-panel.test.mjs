@@ -237,3 +237,15 @@ test("a verdict is only ever shown under the text it judged: a second link or an
   assert.equal(callsOf(p.view, "showCheck").at(-1)[0], null);
   assert.match(callsOf(p.view, "setStatus").at(-1)[1], /The code changed since its check/);
 });
+
+test("a link's code that cannot be read is named at the top with the link's notices, and asks no consent", async () => {
+  const p = panelWith();
+  const stream = new Blob([Uint8Array.from([100, 101, 102, 0xff, 0xfe])]).stream().pipeThrough(new CompressionStream("deflate-raw"));
+  const notUtf8 = Buffer.from(await new Response(stream).arrayBuffer()).toString("base64url");
+  const link = linkTo(`#board=1,2,3,0&hcode=${notUtf8}`);
+  await p.panel.linkRead(link);
+  await settle();
+  assert.equal(p.view.consent(), "", "no consent box for code that cannot be read");
+  assert.equal(p.runner.requests.length, 0);
+  assert.deepEqual(link.problems, ["The link's heuristic could not be read (it unpacks to bytes that are not UTF-8 text); the editor keeps its code."]);
+});

@@ -127,3 +127,9 @@ test("a step that is a whole number but too large is called too large, not \"not
   assert.doesNotMatch(problems[0], /not a whole number|solution/);
   assert.equal(readFragment("#board=1,2,3,0&step=999999", LIMITS).params.step, 999999);
 });
+
+test("code in base64url with its optional padding is read as base64url", () => {
+  const { params, problems } = readFragment("#hcode=aGVsbG8gd29ybGQ=");
+  assert.deepEqual(problems, []);
+  assert.equal(params.hcode, "aGVsbG8gd29ybGQ=");
+});

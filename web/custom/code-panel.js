@@ -155,7 +155,10 @@ export class CodePanel {
         await this.setText(which, text);
         shown.push(which);
       } catch (error) {
-        this.view.setError(which, words.linkUnreadable(which, error.message));
+        if (reading !== this.linkReads) return;
+        const said = words.linkUnreadable(which, error.message);
+        this.view.setError(which, said);
+        link.addNotice(said); // at the top, with the link's other notices: the code's panel may be closed
       }
     }
     if (reading !== this.linkReads) return;

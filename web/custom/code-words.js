@@ -215,8 +215,9 @@ export function linked(kinds) {
 // Why a link's code could not be unpacked (code-link.js), as linkUnreadable quotes it.
 export const unpackRefusal = {
   base64: "it is not base64url",
-  tooLong: (most) => `it unpacks to more than ${formatCount(most)} characters`,
-  inflate: "it is not compressed code (it could not be inflated as UTF-8 text)",
+  tooLong: (most) => `it unpacks to more than ${formatCount(most)} characters, the longest code the page reads`,
+  inflate: "it is base64url but not compressed code: its bytes are not deflate data, the form Copy link writes",
+  utf8: "it unpacks to bytes that are not UTF-8 text",
 };
 
 // Check or Run pressed before the linked code was allowed to run.

@@ -108,6 +108,11 @@ export class LinkState {
     return known;
   }
 
+  // One more notice about the link being shown (its code could not be read, ...), after the others.
+  addNotice(text) {
+    this.notify([...this.problems, text]);
+  }
+
   notify(problems) {
     this.problems = problems;
     this.view.setLinkNotice(problems.join(" "));

@@ -78,7 +78,7 @@ function checkForm(key, value, limits) {
   if (key === "view" && !VIEWS.includes(value)) {
     return words.badForm.view(value, VIEWS);
   }
-  if ((key === "hcode" || key === "scode") && !(value.length <= limits.packed && /^[A-Za-z0-9_-]+$/.test(value))) {
+  if ((key === "hcode" || key === "scode") && !(value.length <= limits.packed && /^[A-Za-z0-9_-]+={0,2}$/.test(value))) {
     return words.badForm.code(key, limits.packed);
   }
   if (key === "size" && !/^\d{1,2}(x\d{1,2})?$/i.test(value)) {
