@@ -113,6 +113,11 @@ class Problem:
         self.goal: Tiles = goal.tiles
         self.rows, self.cols = start.rows, start.cols
         self.expansions = 0
+        """The calls of ``successors`` so far (what the run reports; code that sets it to what
+        no count can be, such as -5 or NaN, is refused at the end)."""
+        self._calls = 0
+        """The same count, kept where the limits read it: a search that sets ``expansions``
+        does not escape them."""
         self._max_nodes = max_nodes
         self._deadline = time.perf_counter() + time_limit
         self._cells = start.size
@@ -126,10 +131,11 @@ class Problem:
         """The ``(move, next_state)`` pairs one move from ``state`` (``move``: the tile that
         slides into the blank); one expansion. SearchLimit past a limit; ValueError for
         something that is not a board of this size."""
-        if self.expansions >= self._max_nodes:
+        if self._calls >= self._max_nodes:
             raise SearchLimit(StopReason.NODE_LIMIT.value)
-        self.expansions += 1
-        if self.expansions % CLOCK_EVERY == 0 and time.perf_counter() > self._deadline:
+        self._calls += 1
+        self.expansions = self._calls
+        if self._calls % CLOCK_EVERY == 0 and time.perf_counter() > self._deadline:
             raise SearchLimit(StopReason.TIME_LIMIT.value)
         tiles = tuple(state)
         if len(tiles) != self._cells or sorted(tiles) != list(range(self._cells)):
@@ -201,7 +207,9 @@ def replay(start: Board, goal: Board, moves: Sequence[int], filename: str = DEFA
         if isinstance(tile, bool) or not isinstance(tile, int):
             reason = f"the move {_shown(tile)} is not a tile number"
         elif not 0 < tile < board.size:
-            reason = f"there is no tile {_shown(tile)} on a {board.shape} board"
+            shown = _shown(tile)
+            what = f"the move {shown}" if shown[:1].isdigit() or shown[:1] == "-" else f"the move, {shown},"
+            reason = f"{what} is not a tile of a {board.shape} board (its tiles are 1 to {board.size - 1})"
         else:
             r, c = divmod(board.blank, board.cols)
             reason = f"tile {tile} is not next to the blank (row {r + 1}, column {c + 1}), so it cannot slide"
@@ -227,6 +235,18 @@ class IllegalMove(SearchCodeError):
         return {**super().to_dict(), "step": self.step}
 
 
+def _check_count(problem: Problem, filename: str) -> None:
+    """SearchCodeError when the search set ``problem.expansions`` to what no count of calls of
+    ``successors`` can be: not a whole number (an ``int``, not a ``bool`` or a float), below 0
+    or above the node limit."""
+    count = problem.expansions
+    if type(count) is int and 0 <= count <= problem._max_nodes:
+        return
+    raise SearchCodeError(f"{filename}: problem.expansions is {_shown(count)}, which no count of expansions can be: "
+                          f"it counts the calls of successors, a whole number from 0 to the node limit "
+                          f"({problem._max_nodes:,}); leave it to successors", "returned")
+
+
 def run_search(user: UserSearch, start: Board, goal: Board, max_nodes: int = DEFAULT_MAX_NODES,
                time_limit: float = DEFAULT_TIME_LIMIT) -> SearchRun:
     """Run ``user``'s search from ``start`` to ``goal`` under the limits and replay its
@@ -247,6 +267,7 @@ def run_search(user: UserSearch, start: Board, goal: Board, max_nodes: int = DEF
         raise SearchCodeError(f"{user.filename}: search raised {type(exc).__name__}: {_said(exc)}{where}",
                             "raised", line) from None
     seconds = time.perf_counter() - began
+    _check_count(problem, user.filename)
     if stopped is not None:
         return SearchRun(user.name, False, (), "", problem.expansions, seconds, stopped)
     if answer is None:
