@@ -204,3 +204,14 @@ test("the menus changed: the solution goes and every feature hears it, unless on
   assert.equal(heard, 2);
   await settle();
 });
+
+test("a board the person made takes away the words of what the last link opened; a link's own board keeps them", async () => {
+  const { controller, link, listeners } = appWith();
+  link.read = () => ({ board: "1,2,3,4,5,6,7,0,8" });
+  controller.openLink("#board=1,2,3,4,5,6,7,0,8&view=optimal");
+  listeners["editor:board"](A, true); // the link's board shown
+  assert.equal(callsOf(link, "edited").length, 0);
+  listeners["editor:board"]({ ...A, tiles: [1, 2, 3, 4, 5, 6, 0, 7, 8] }, true); // then one typed
+  assert.equal(callsOf(link, "edited").length, 1);
+  await settle();
+});

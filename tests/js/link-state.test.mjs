@@ -185,3 +185,11 @@ test("a link's step past the end of its game is said, as a solution's is", () =>
   link.gameStepPastEnd(2, 2);
   assert.equal(notices.length, 2);
 });
+
+test("editing the board after a link takes away the words of what the link opened", () => {
+  const { link, carried } = linkAt();
+  link.read("#board=0,12,9,13,15,11,10,14,3,7,2,5,4,8,6,1&view=optimal");
+  assert.equal(carried.at(-1), "This link opens every shortest solution of this board.");
+  link.edited();
+  assert.equal(carried.at(-1), "");
+});

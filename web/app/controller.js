@@ -176,6 +176,7 @@ export class Controller {
 
   // A new valid board is on screen: everything follows it (a view a link names, its feature starts).
   boardShown(reply, push) {
+    if (!this.opening) this.link.edited(); // a board the person made: what the last link opens is no longer said
     this.opening = false;
     this.replay.setGoal(reply.goal_tiles);
     this.clearSolution();

@@ -108,6 +108,12 @@ export class LinkState {
     return known;
   }
 
+  // The person made another board: what the link opened (its view, game, step) is no longer on
+  // screen, so the words saying it opens them go.
+  edited() {
+    this.view.setCarries("");
+  }
+
   // One more notice about the link being shown (its code could not be read, ...), after the others.
   addNotice(text) {
     this.notify([...this.problems, text]);
