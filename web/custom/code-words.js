@@ -198,7 +198,12 @@ export function checkClipboardRefused() {
 export const NO_BOARD = "Enter a valid board first.";
 export const NOTHING_TO_SEARCH = "This board cannot reach its goal: there is nothing to search.";
 
-export function searchRunning(seconds, limit) {
+// (`endsAt`: when its worker is ended if it has not answered, s: a search says nothing while it
+// runs, so a search that never calls successors is known stuck only past its time limit.)
+export function searchRunning(seconds, limit, endsAt = null) {
+  if (endsAt !== null && seconds > limit) {
+    return `Running your search: ${seconds.toFixed(1)} s, past its limit of ${limit} s (it has not called successors since, which stops it there); its worker is ended at ${endsAt} s unless it answers\u2026`;
+  }
   return `Running your search: ${seconds.toFixed(1)} s (limit ${limit} s)\u2026`;
 }
 
