@@ -150,3 +150,16 @@ def test_the_web_api_runs_a_search_and_explains_a_persons_heuristic() -> None:
     assert answer["ok"] and answer["h"] == 2 and answer["parts"][0]["value"] == 2 and "my_h.py" in answer["label"]
     info = handle_dict({"op": "info"})
     assert info["templates"]["heuristic"]["code"] == TEMPLATE and info["templates"]["search"]["code"] == SEARCH_TEMPLATE
+
+
+def test_a_move_of_an_int_subclass_is_refused_with_its_step_before_anything_hashes_it() -> None:
+    code = ("class E(int):\n    def __eq__(s, o): return True\n    def __hash__(s): raise RuntimeError('hash')\n"
+            "    def __index__(s): return 7\n    def __repr__(s): return '<b>x</b>'\n"
+            "def search(problem):\n    return [7, E(8)]\n")
+    with pytest.raises(IllegalMove) as caught:
+        run_search(load_search(code, "s.py"), Board.from_string("1 2 3 4 5 6 0 7 8"), GOAL)
+    assert caught.value.step == 2 and caught.value.board == (1, 2, 3, 4, 5, 6, 7, 0, 8)
+    assert caught.value.message == ("s.py: step 2 of 2: the move is a 'E', a kind of int the code made, not a plain whole "
+                                    "number; board before it 1,2,3,4,5,6,7,0,8")
+    answer = handle_dict({"op": "user_search", "board": "1,2,3,4,5,6,0,7,8", "search_code": code})
+    assert answer["ok"] is False and answer["error"]["step"] == 2 and answer["error"]["field"] == "search_code"

@@ -35,7 +35,7 @@ import time
 from dataclasses import dataclass
 from typing import Any, Callable, Sequence
 
-from ..board import Board, MoveError, Tiles
+from ..board import Board, MoveError, Played, Tiles
 from ..search.problem import neighbour_table
 from ..search.result import StopReason
 from ..solvability import is_solvable
@@ -199,28 +199,42 @@ def load_search(source: str, filename: str = DEFAULT_SEARCH_FILENAME) -> UserSea
 def replay(start: Board, goal: Board, moves: Sequence[int], filename: str = DEFAULT_SEARCH_FILENAME) -> str:
     """The directions (U/D/L/R) of ``moves`` (tiles slid) from ``start``; UserCodeError
     (kind ``illegal``, its ``step`` counted from 1 and the ``board`` before it) for a move
-    that is not a tile next to the blank, or moves that end elsewhere than on ``goal``."""
-    try:
-        played = start.replay(moves)
-    except MoveError as exc:
-        tile, board = exc.tile, exc.board
-        if isinstance(tile, bool) or not isinstance(tile, int):
-            reason = f"the move {_shown(tile)} is not a tile number"
-        elif not 0 < tile < board.size:
-            shown = _shown(tile)
-            what = f"the move {shown}" if shown[:1].isdigit() or shown[:1] == "-" else f"the move, {shown},"
-            reason = f"{what} is not a tile of a {board.shape} board (its tiles are 1 to {board.size - 1})"
-        else:
-            r, c = divmod(board.blank, board.cols)
-            reason = f"tile {tile} is not next to the blank (row {r + 1}, column {c + 1}), so it cannot slide"
-        raise IllegalMove(f"{filename}: step {exc.number} of {len(moves)}: {reason}; board before it "
-                          f"{board_text(board.tiles)}", exc.number, board.tiles) from None
+    that is not a tile next to the blank, or moves that end elsewhere than on ``goal``. A move
+    must be a plain ``int``: a subclass (whose ``__hash__``, ``__eq__`` or ``__index__`` the
+    code wrote) is refused with its step, before anything hashes or compares it."""
+    odd = next((i for i, move in enumerate(moves) if type(move) is not int), None)
+    if odd is not None:
+        before = _played(start, moves[:odd], len(moves), filename).end
+        move = moves[odd]
+        reason = (f"the move {_shown(move)} is not a tile number" if isinstance(move, bool) or not isinstance(move, int)
+                  else f"the move is a {_shown(type(move).__name__)}, a kind of int the code made, not a plain whole number")
+        raise IllegalMove(f"{filename}: step {odd + 1} of {len(moves)}: {reason}; board before it "
+                          f"{board_text(before.tiles)}", odd + 1, before.tiles)
+    played = _played(start, moves, len(moves), filename)
     end = played.end
     if end != goal:
         count = f"the {len(moves)} moves end" if len(moves) != 1 else "the one move ends"
         raise IllegalMove(f"{filename}: {count} on board {board_text(end.tiles)}, "
                           f"not on the goal {board_text(goal.tiles)}", len(moves), end.tiles)
     return played.directions
+
+
+def _played(start: Board, moves: Sequence[int], total: int, filename: str) -> Played:
+    """``moves`` (plain ints, the first of ``total``) played from ``start``, or IllegalMove for
+    the first that is not a tile next to the blank."""
+    try:
+        return start.replay(moves)
+    except MoveError as exc:
+        tile, board = exc.tile, exc.board
+        if not (isinstance(tile, int) and 0 < tile < board.size):  # (plain ints: only a tile number can be wrong)
+            shown = _shown(tile)
+            what = f"the move {shown}" if shown[:1].isdigit() or shown[:1] == "-" else f"the move, {shown},"
+            reason = f"{what} is not a tile of a {board.shape} board (its tiles are 1 to {board.size - 1})"
+        else:
+            r, c = divmod(board.blank, board.cols)
+            reason = f"tile {tile} is not next to the blank (row {r + 1}, column {c + 1}), so it cannot slide"
+        raise IllegalMove(f"{filename}: step {exc.number} of {total}: {reason}; board before it "
+                          f"{board_text(board.tiles)}", exc.number, board.tiles) from None
 
 
 class IllegalMove(SearchCodeError):
