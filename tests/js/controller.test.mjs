@@ -35,7 +35,7 @@ function appWith({ features = [], valid = true, analysis = A } = {}) {
   Object.assign(replay, { on: on("replay"), playing: false, step: null, length: null });
   const link = recorder({ takeView: null, takeStep: (length) => Math.min(4, length), read: null });
   Object.assign(link, { hash: "", waitingForStep: false });
-  const choice = recorder({ link: { algorithm: "astar", heuristic: "manhattan" }, request: { algorithm: "astar", heuristic: "manhattan" }, limits: { time_limit: 5 } });
+  const choice = recorder({ unmet: [], link: { algorithm: "astar", heuristic: "manhattan" }, request: { algorithm: "astar", heuristic: "manhattan" }, limits: { time_limit: 5 } });
   choice.anytime = false;
   const jobs = recorder();
   jobs.kind = null;

@@ -193,3 +193,16 @@ test("editing the board after a link takes away the words of what the link opene
   link.edited();
   assert.equal(carried.at(-1), "");
 });
+
+test("a name the registry has that the link's board is not offered is said, not dropped silently", () => {
+  const { link, notices } = linkAt();
+  link.read("#board=1,2,3,0&metric=mtm&algorithm=astar");
+  link.checkNames({ ...INFO, metrics: [{ name: "stm" }, { name: "mtm" }] });
+  link.notOffered([{ kind: "metric", name: "mtm" }]);
+  assert.equal(notices.at(-1), "The link's metric \"mtm\" is not offered for this board (the Metric menu lists what is); the menu's choice is used.");
+  link.notOffered([]);
+  assert.equal(notices.length, 3, "nothing more to say: no new notice");
+  link.read(`#board=1,2,3,0&heuristic=custom&hcode=abc`); // a person's heuristic waits for Run: not refused here
+  link.notOffered([{ kind: "heuristic", name: "custom" }]);
+  assert.equal(notices.at(-1), "");
+});

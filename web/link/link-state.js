@@ -114,6 +114,14 @@ export class LinkState {
     this.view.setCarries("");
   }
 
+  // Names the link asked for that its board is not offered ([{kind, name}], SolverChoice.unmet):
+  // each said, after the other notices.
+  // (A person's heuristic the link carries is offered only once Run is pressed: not one of them.)
+  notOffered(unmet) {
+    const said = (unmet || []).filter(({ kind, name }) => !(kind === "heuristic" && name === CUSTOM && this.carriesHeuristic));
+    if (said.length) this.notify([...this.problems, ...said.map(({ kind, name }) => words.notOffered(kind, name))]);
+  }
+
   // One more notice about the link being shown (its code could not be read, ...), after the others.
   addNotice(text) {
     this.notify([...this.problems, text]);

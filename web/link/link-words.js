@@ -50,6 +50,12 @@ export function unknownName(kind, name, names) {
   return `The link's ${kind} "${name}" is not one of ${names.join(", ")}; the default is used.`;
 }
 
+// A name the registry has that the link's board is not offered (a metric, an algorithm or a
+// heuristic that does not apply to its size or goal).
+export function notOffered(kind, name) {
+  return `The link's ${kind} "${shorten(name)}" is not offered for this board (the ${kind[0].toUpperCase()}${kind.slice(1)} menu lists what is); the menu's choice is used.`;
+}
+
 // An option value (such as weight) outside its registry entry's range.
 export function outOfRange(name, value, option) {
   return `The link's ${name} ${value} is not between ${option.minimum} and ${option.maximum}; the default is used.`;
