@@ -242,3 +242,15 @@ test("a board that cannot reach its goal is refused with Python's reason, before
   assert.equal(client.requests.length, 0);
   assert.deepEqual(callsOf(view, "setError").at(-1)[0], `The board cannot reach the goal, so no position has a distance: ${reason}`);
 });
+
+test("a replay's game (a link made from a replay, pasted or linked) is said to be the replay's solve", async () => {
+  const { analysis, client, runs, state, link, page } = feature();
+  link.game = { moves: "7,7,7,8", notation: "numbers", from: "replay" };
+  analysis.linkRead(link);
+  state.view = "analysis";
+  analysis.boardShown({ board: GAME.board, goal: "blank-last", rows: 3, cols: 3, tiles: START, solvability: { solvable: true } }, analysis.app);
+  await client.answer(client.last(), { ok: true });
+  assert.equal(runs[0].request.from, undefined, "not sent to Python");
+  runs[0].done({ ok: true, type: "analysis", analysis: result() });
+  assert.match(callsOf(page, "setStatus").at(-1)[0], /^The replay's solve: /);
+});

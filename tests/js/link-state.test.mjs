@@ -206,3 +206,9 @@ test("a name the registry has that the link's board is not offered is said, not 
   link.notOffered([{ kind: "heuristic", name: "custom" }]);
   assert.equal(notices.at(-1), "");
 });
+
+test("a link made from a replay says so of its game", () => {
+  const { link } = linkAt();
+  link.read("#board=1,2,3,4,5,6,0,7,8&view=analysis&moves=LL&notation=page", [], "replay");
+  assert.deepEqual(link.takeGame(), { moves: "LL", notation: "page", undos: undefined, from: "replay" });
+});

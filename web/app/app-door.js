@@ -63,8 +63,9 @@ export function appDoor(controller, { state, page, jobs, replay, link, choice, e
     // Something the link or the busy flags follow changed: derive them again (once, batched).
     changed: () => controller.changed(),
     // Open the page on `hash` as if it were a link followed (a replay read becomes its game's link);
-    // `notes`: notices that come with it (what a link's replay replaced of that link).
-    openLink: (hash, notes) => controller.openLink(hash, notes),
+    // `notes`: notices that come with it (what a link's replay replaced of that link); `from`: what
+    // it was made from ("replay"), said of its game.
+    openLink: (hash, notes, from) => controller.openLink(hash, notes, from),
     // The solver's menus changed: what was shown of another search goes (unless `solution: false`).
     menusChanged: (options) => controller.menusChanged(options),
     // The solution shown goes, and what each feature shows of it.

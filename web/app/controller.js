@@ -157,8 +157,8 @@ export class Controller {
 
   // -- links and boards ------------------------------------------------------------------
 
-  openLink(hash, notes = []) {
-    const asked = this.link.read(hash, notes);
+  openLink(hash, notes = [], from = null) {
+    const asked = this.link.read(hash, notes, from);
     if (!asked) return;
     this.opening = true;
     this.announce("linkOpened", this.link); // every result of the link before goes first (a verdict, a tree, an analysis)

@@ -43,8 +43,8 @@ export class LinkState {
   // What `hash` asks for: {board, goal, size, options: {name: number}}, or null
   // when the page already shows it (popstate and hashchange both fire for one Back).
   // `notes`: notices that come with the link (a replay's: what of the link before it replaced),
-  // shown first.
-  read(hash, notes = []) {
+  // shown first; `from`: what the link was made from ("replay": a Slidysim replay read), said of its game.
+  read(hash, notes = [], from = null) {
     if (hash === this.lastHash) return null;
     this.lastHash = hash;
     const { params, problems, refused } = readFragment(hash, this.limits);
@@ -72,6 +72,7 @@ export class LinkState {
     const game = params.moves !== undefined || params.view === "analysis";
     this.game = game ? { moves: params.moves ?? "", notation: params.notation, undos: params.undos } : null;
     if (this.game && params.times) this.game.times = params.times;
+    if (this.game && from) this.game.from = from;
     this.replay = params.replay ?? null;
     this.view.setCarries(words.carries({ view: this.pendingView, game, step: this.pendingStep, replay: Boolean(this.replay) }));
     this.options = {};

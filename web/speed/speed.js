@@ -71,7 +71,7 @@ export class Speed {
     this.view.clearReplayError();
     const fields = { board: reply.board, goal: "blank-last", size: reply.size, view: "analysis", moves: reply.moves, notation: "page" };
     if (reply.times) fields.times = reply.times;
-    this.app.openLink(formatFragment(fields), notes);
+    this.app.openLink(formatFragment(fields), notes, "replay");
   }
 
   // The solution or game the replay holds, written as a Slidysim replay link (with the times of
