@@ -139,6 +139,7 @@ def test_a_replay_pasted_opens_and_a_bad_one_is_refused(app: Any, site_url: str)
     expect(app.get_by_label("Puzzle board")).to_have_attribute("data-board", replay.board.to_string())
     expect(app.locator("#analysis-totals")).to_contain_text("moves per second", timeout=90_000)
     expect(app.locator("#replay-error")).to_be_hidden()  # the refusal before went with the replay opened
+    expect(app.locator("#status")).to_contain_text("The replay's solve: ")  # pasted, not a link's
 
 
 def test_a_replay_too_long_to_analyse_is_one_sentence(app: Any, site_url: str) -> None:
