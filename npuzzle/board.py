@@ -238,6 +238,17 @@ class Board:
     def __post_init__(self) -> None:
         object.__setattr__(self, "tiles", check_tiles(self.tiles, self.rows, self.cols))
 
+    def _moved(self, tiles: Tiles) -> Board:
+        """The board of ``tiles``: this board's tiles with a tile and the blank swapped (a
+        permutation of checked tiles, so not checked again: a game of 5,000 moves on a 16x16
+        board builds its 5,001 boards in time linear in the moves, without 5,001 checks of
+        256 tiles)."""
+        board = object.__new__(Board)
+        object.__setattr__(board, "rows", self.rows)
+        object.__setattr__(board, "cols", self.cols)
+        object.__setattr__(board, "tiles", tiles)
+        return board
+
     @classmethod
     def from_string(cls, text: str, rows: int | None = None, cols: int | None = None) -> Board:
         """Parse the formats people paste: spaces, commas, rows on lines, ``_``/``.`` blanks.
@@ -344,7 +355,7 @@ class Board:
         cells = list(self.tiles)
         b, t = self.blank, self.tiles.index(tile)
         cells[b], cells[t] = tile, BLANK
-        return Board(self.rows, self.cols, tuple(cells))
+        return self._moved(tuple(cells))
 
     def replay(self, tiles: Iterable[Tile]) -> Played:
         """The moves ``tiles`` (the tile slid at each, in order) played from this board, each
@@ -449,12 +460,12 @@ class Played:
 
     def boards(self) -> list[Board]:
         """Every position: the start, then the board after each move."""
-        out = [self.start]
-        cells = list(self.start.tiles)
-        rows, cols = self.start.rows, self.start.cols
+        start = self.start
+        out = [start]
+        cells = list(start.tiles)
         for before, after in zip(self.blanks, self.blanks[1:]):
             cells[before], cells[after] = cells[after], BLANK
-            out.append(Board(rows, cols, tuple(cells)))
+            out.append(start._moved(tuple(cells)))
         return out
 
 

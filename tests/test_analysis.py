@@ -528,3 +528,51 @@ def test_while_its_table_files_are_fetched_the_analysis_waits_and_says_so(monkey
     fetched["done"] = True
     result = run(job)
     assert result.optimal_length == length
+
+
+# -- a long game on a big board: linear work, in slices (red-team finding 1) -----------------
+
+
+def _long_big_game() -> Game:
+    """5,000 moves (the limit) on a 16x16 board: tile 255 slid right and back, 2,500 times.
+    Every other position is the goal, so every bound is decided by the game itself."""
+    goal = Board.goal(16, 16)
+    return read_game(goal, goal, "RL" * (MAX_GAME_MOVES // 2), "page")
+
+
+def test_a_5000_move_game_on_16x16_is_analysed_in_work_linear_in_its_moves(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Counted: the positions every propagation of bounds visits. Before, the bounds method
+    # propagated over the whole game before each position: 5,001 x 5,001 visits in one slice.
+    visited = [0]
+    propagate = distances.Sheet.propagate
+
+    def counting(sheet: distances.Sheet) -> None:
+        visited[0] += len(sheet.lower)
+        propagate(sheet)
+
+    monkeypatch.setattr(distances.Sheet, "propagate", counting)
+    game = _long_big_game()
+    positions = game.moves + 1
+    assert positions == 5_001 and analysis_method(16, 16) == "bounds"
+    result = analyse_game(game)
+    assert result.stopped is None and len(result.positions) == positions
+    assert [p.distance for p in result.positions] == [i % 2 for i in range(positions)]
+    assert all(m.verdict == ("mistake" if m.number % 2 else "optimal") for m in result.moves)
+    assert 0 < visited[0] <= 4 * positions, visited[0]
+
+
+def test_a_5000_move_game_on_16x16_reports_progress_in_slices_and_stops_when_cancelled() -> None:
+    game = _long_big_game()
+    job = GameAnalysis(game)
+    dones = []
+    for _ in range(40):  # a budget of 0: each step does one piece of work, then reports
+        job.step(0)
+        assert not job.done
+        progress = job.progress
+        assert progress is not None and progress.positions == game.moves + 1
+        dones.append(progress.done)
+    assert 0 < dones[0] < dones[-1] < game.moves + 1 and dones == sorted(dones), dones
+    job.cancel()
+    result = job.result
+    assert job.done and result is not None and result.stopped == "cancelled"
+    assert len(result.positions) == game.moves + 1

@@ -11,6 +11,7 @@ import pytest
 
 from npuzzle import Board
 from npuzzle.custom import SEARCH_TEMPLATE, TEMPLATE, IllegalMove, UserCodeError, load_search, run_search
+from npuzzle.custom.search import SearchCodeError
 from npuzzle.custom.search import CLOCK_EVERY, replay
 from npuzzle.known import bfs_distances
 from npuzzle.solvability import is_solvable
@@ -55,10 +56,36 @@ def test_a_move_of_a_tile_away_from_the_blank_is_refused_with_its_step() -> None
     with pytest.raises(IllegalMove) as caught:
         run_search(load_search("def search(problem):\n    return [7]\n", "s.py"), start, GOAL)
     assert caught.value.step == 1 and "not on the goal" in caught.value.message
-    for move, reason in ((9, "there is no tile 9"), ("7", "is not a tile number"), (True, "is not a tile number"),
-                         (10**5000, "there is no tile a number too long to show")):  # no str() for it
+    for move, reason in ((9, r"the move 9 is not a tile of a 3x3 board \(its tiles are 1 to 8\)"), ("7", "is not a tile number"),
+                         (True, "is not a tile number"),
+                         (10**5000, "step 1 of 1: the move, a number too long to show, is not a tile of a 3x3 board "
+                                    r"\(its tiles are 1 to 8\); board before it")):  # no str() for it
         with pytest.raises(IllegalMove, match=reason):
             replay(start, GOAL, [move])
+
+
+@pytest.mark.parametrize("count", ["-5", "10**40", "float('nan')", "3.0", "True", "'7'"])
+def test_an_expansion_count_the_search_set_to_what_no_count_can_be_is_refused(count: str) -> None:
+    code = f"def search(problem):\n    problem.expansions = {count}\n    return [7, 8]\n"
+    with pytest.raises(SearchCodeError) as caught:
+        run_search(load_search(code, "s.py"), Board.from_string("1 2 3 4 5 6 0 7 8"), GOAL, max_nodes=1_000)
+    assert caught.value.message.startswith("s.py: problem.expansions is ")
+    assert caught.value.message.endswith("which no count of expansions can be: it counts the calls of successors, "
+                                         "a whole number from 0 to the node limit (1,000); leave it to successors")
+    answer = handle_dict({"op": "user_search", "board": "1,2,3,4,5,6,0,7,8", "search_code": code})
+    assert answer["ok"] is False and answer["error"]["field"] == "search_code"
+    assert "no count of expansions can be" in answer["error"]["message"]
+
+
+def test_a_search_that_sets_its_count_still_meets_its_node_limit() -> None:
+    # The limits count calls of successors themselves: setting problem.expansions does not escape them.
+    code = ("def search(problem):\n    for _ in range(10_000):\n        problem.expansions = 0\n"
+            "        problem.successors(problem.start)\n    return None\n")
+    run = run_search(load_search(code, "s.py"), Board.from_string("8 6 7 2 5 4 3 0 1"), GOAL, max_nodes=500)
+    assert (run.solved, run.stopped) == (False, "node-limit")
+    honest = run_search(load_search("def search(problem):\n    problem.successors(problem.start)\n    return [7, 8]\n"),
+                        Board.from_string("1 2 3 4 5 6 0 7 8"), GOAL)
+    assert (honest.solved, honest.expansions) == (True, 1)
 
 
 def test_the_limits_stop_a_search_and_say_which() -> None:
@@ -123,3 +150,16 @@ def test_the_web_api_runs_a_search_and_explains_a_persons_heuristic() -> None:
     assert answer["ok"] and answer["h"] == 2 and answer["parts"][0]["value"] == 2 and "my_h.py" in answer["label"]
     info = handle_dict({"op": "info"})
     assert info["templates"]["heuristic"]["code"] == TEMPLATE and info["templates"]["search"]["code"] == SEARCH_TEMPLATE
+
+
+def test_a_move_of_an_int_subclass_is_refused_with_its_step_before_anything_hashes_it() -> None:
+    code = ("class E(int):\n    def __eq__(s, o): return True\n    def __hash__(s): raise RuntimeError('hash')\n"
+            "    def __index__(s): return 7\n    def __repr__(s): return '<b>x</b>'\n"
+            "def search(problem):\n    return [7, E(8)]\n")
+    with pytest.raises(IllegalMove) as caught:
+        run_search(load_search(code, "s.py"), Board.from_string("1 2 3 4 5 6 0 7 8"), GOAL)
+    assert caught.value.step == 2 and caught.value.board == (1, 2, 3, 4, 5, 6, 7, 0, 8)
+    assert caught.value.message == ("s.py: step 2 of 2: the move is a 'E', a kind of int the code made, not a plain whole "
+                                    "number; board before it 1,2,3,4,5,6,7,0,8")
+    answer = handle_dict({"op": "user_search", "board": "1,2,3,4,5,6,0,7,8", "search_code": code})
+    assert answer["ok"] is False and answer["error"]["step"] == 2 and answer["error"]["field"] == "search_code"

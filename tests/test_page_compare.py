@@ -99,3 +99,15 @@ def test_the_comparison_fits_a_phone_and_a_desktop(app: Any, site_url: str) -> N
     for name, viewport in SIZES:
         app.set_viewport_size(viewport)
         assert sticking_out(app, "#compare-panel") == [], name
+
+
+def test_editing_the_board_after_a_comparison_link_takes_away_its_words_and_its_comparison(app: Any, site_url: str) -> None:
+    open_comparison(app, site_url, f"#board={BOARD}&goal=blank-last&view=compare")
+    expect(app.locator("#link-carries")).to_have_text("This link opens a comparison of every algorithm on this board.")
+    app.get_by_label("Tiles, row by row (0, _ or . for the blank)", exact=True).fill("1 2 3\n4 5 6\n7 0 8")
+    expect(app.get_by_label("Puzzle board")).to_have_attribute("data-board", "1,2,3,4,5,6,7,0,8")
+    # The comparison and the words of what the link opened were the last board's: they go.
+    expect(app.locator("#link-carries")).to_be_hidden()
+    expect(app.locator("#compare-panel")).to_be_hidden()
+    expect(app.locator("#compare-status")).to_have_text("")
+    assert app.locator("#compare-table tbody tr").count() == 0

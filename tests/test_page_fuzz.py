@@ -107,7 +107,7 @@ def form_problem(key: str, value: str) -> bool:
     if key == "view":
         return value not in VIEWS
     if key in ("hcode", "scode"):  # a person's code, deflated and in base64url
-        return not (len(value) <= 60_000 and re.fullmatch(r"[A-Za-z0-9_-]+", value))
+        return not (len(value) <= 60_000 and re.fullmatch(r"[A-Za-z0-9_-]+={0,2}", value))
     if key == "moves":  # a game's moves: their form only (Python reads them)
         return len(value) > 50_000
     if key in ("notation", "undos", "metric"):
@@ -119,10 +119,29 @@ def form_problem(key: str, value: str) -> bool:
     return False
 
 
+GAME_KEYS = ("notation", "undos", "times", "view")
+REPLAY_REPLACES = ("board", "goal", "size", "moves", "notation", "undos", "times", "view", "step")
+
+
+def unreadable_code(packed: str) -> bool:
+    """Whether a link's code in its form (base64url, deflate-raw, UTF-8) cannot be read, or
+    unpacks past Python's cap (web/custom/code-link.js unpack: the code panel says so)."""
+    try:
+        data = base64.urlsafe_b64decode(packed + "=" * (-len(packed.rstrip("=")) % 4))
+        inflater = zlib.decompressobj(-15)
+        raw = inflater.decompress(data)
+        if not inflater.eof or inflater.unused_data:
+            return True
+        return len(raw.decode("utf-8")) > int(INFO["link"]["code"])
+    except (ValueError, zlib.error):
+        return True
+
+
 def read_fragment(hash_: str) -> tuple[dict[str, str], int]:
     """The parameters a fragment gives the page and how many problems its link notice lists
-    (url-state.js readFragment, then link-state.js checkNames)."""
+    (url-state.js readFragment, link-state.js read and checkNames, the code panel's unreadable code)."""
     params: dict[str, str] = {}
+    refused: set[str] = set()
     problems = 0
     text = hash_[1:] if hash_.startswith("#") else hash_
     for part in text.split("&") if text else []:
@@ -137,8 +156,22 @@ def read_fragment(hash_: str) -> tuple[dict[str, str], int]:
             continue
         if key not in LINK_KEYS or key in params or not eq or value == "" or form_problem(key, value):
             problems += 1
+            if key in LINK_KEYS and key not in params and eq and value != "":
+                refused.add(key)
         else:
             params[key] = value
+    # What goes with a game, or what a replay replaces (link-state.js read): named.
+    if "replay" in params:
+        problems += any(key in params for key in REPLAY_REPLACES)
+    elif "moves" in refused:
+        dropped = [key for key in (*GAME_KEYS, "step") if key in params and (key != "view" or params[key] == "analysis")]
+        for key in dropped:
+            del params[key]
+        problems += bool(dropped)
+    elif "moves" not in params and params.get("view") != "analysis":
+        problems += any(key in params for key in GAME_KEYS if key != "view")
+    for key in ("hcode", "scode"):
+        problems += key in params and unreadable_code(params[key])
     for key, names in (("algorithm", ALGORITHMS), ("heuristic", HEURISTICS), ("metric", METRICS)):
         # A link with a heuristic's code may choose it: "custom" (shown, run once allowed).
         if key in params and params[key] not in names and not (key == "heuristic" and params[key] == "custom" and "hcode" in params):
@@ -185,7 +218,13 @@ class Model:
         self.pending_step = "step" in params
         self.pending_view = params.get("view") if params.get("view") in VIEWS else None
         self.pending_game = "moves" in params or self.pending_view == "analysis"
-        return self.show(analyze(self.text, self.goal, params.get("size")), notice=problems > 0)
+        reply = analyze(self.text, self.goal, params.get("size"))
+        if reply["ok"]:  # a name the registry has that this board is not offered (SolverChoice.unmet): named
+            applicable = reply["applicable"]
+            for key, names in (("algorithm", ALGORITHMS), ("heuristic", HEURISTICS)):
+                problems += params.get(key) in names and params[key] not in applicable[f"{key}s"]
+            problems += params.get("metric", "stm") != "stm" and params["metric"] in METRICS and params["metric"] not in applicable["metrics"]
+        return self.show(reply, notice=problems > 0)
 
     def typed(self, text: str) -> Expected:
         self.text = text

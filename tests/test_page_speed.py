@@ -139,6 +139,7 @@ def test_a_replay_pasted_opens_and_a_bad_one_is_refused(app: Any, site_url: str)
     expect(app.get_by_label("Puzzle board")).to_have_attribute("data-board", replay.board.to_string())
     expect(app.locator("#analysis-totals")).to_contain_text("moves per second", timeout=90_000)
     expect(app.locator("#replay-error")).to_be_hidden()  # the refusal before went with the replay opened
+    expect(app.locator("#status")).to_contain_text("The replay's solve: ")  # pasted, not a link's
 
 
 def test_a_replay_too_long_to_analyse_is_one_sentence(app: Any, site_url: str) -> None:
@@ -186,3 +187,27 @@ def test_the_metric_menu_solves_in_multi_tile_moves_and_the_link_keeps_it(app: A
     expect(app.get_by_label("Metric")).to_have_value("mtm")
     open_link(app, site_url, f"#board={HARD}&metric=xtm")
     expect(app.locator("#link-notice")).to_contain_text('The link\'s metric "xtm" is not one of stm, mtm')
+
+
+def test_a_replay_link_with_its_own_board_and_view_says_the_replay_replaced_them(app: Any, site_url: str) -> None:
+    from urllib.parse import quote
+    text, replay = _replay_link()
+    open_link(app, site_url, f"#board={HARD}&view=tree&times=5,5&replay={quote(text, safe='')}", valid_board=False)
+    expect(app.get_by_label("Puzzle board")).to_have_attribute("data-board", replay.board.to_string(), timeout=60_000)
+    expect(app.locator("#analysis-totals")).to_contain_text("moves per second", timeout=90_000)
+    # The replay's game is opened, and the notice (kept on the replay's own link) names what it replaced.
+    expect(app.locator("#link-notice")).to_have_text(
+        "The link gives a Slidysim replay and also its own board, times, view; the replay's scramble, moves and "
+        "times are opened instead, and the link's are left out.")
+    assert "view=analysis" in app.url and "view=tree" not in app.url
+
+
+def test_moves_over_the_limit_open_no_analysis_of_an_empty_game(app: Any, site_url: str) -> None:
+    open_link(app, site_url, "#board=1,2,3,4,5,6,0,7,8&view=analysis&notation=page&moves=" + "L" * 50_001)
+    expect(app.locator("#link-notice")).to_contain_text(
+        "The link's moves are longer than 50,000 characters; they are left out, and no game is analysed.")
+    expect(app.locator("#link-notice")).to_contain_text("The link's notation, view go with its moves, which were refused")
+    expect(app.get_by_role("button", name="Solve")).to_be_enabled()
+    assert app.get_by_label("Puzzle board").get_attribute("data-board") == "1,2,3,4,5,6,0,7,8"
+    expect(app.locator("#analysis-body")).to_be_hidden()
+    assert "view=" not in app.url and "moves=" not in app.url and "notation=" not in app.url

@@ -162,6 +162,8 @@ class GameAnalysis:
 
     def _report(self) -> AnalysisProgress:
         sheet = self.sheet
+        if sheet.stale:  # bounds a walk carried only forward: spread them both ways, once a report
+            sheet.propagate()
         lower, upper = tuple(sheet.lower), tuple(sheet.upper)
         verdicts: list[str | None] = []
         for i in range(1, len(lower)):  # a verdict once both distances are exact (bounds may still narrow)

@@ -100,6 +100,11 @@ class Sheet:
         """Per position: the next position on the goal (itself included), or -1."""
         self.rest: list[int | None] = [None] * count
         """Per position: the moves the game takes from it to the goal (a path: an upper bound)."""
+        self.stale = False
+        """Whether bounds changed since the last ``propagate`` (the job propagates before it
+        reports: once a slice, not once a position)."""
+        self.carried = 0
+        """Positions visited by ``propagate`` and ``carry`` (work counted: linear in the moves)."""
         goal_at = -1
         for i in range(count - 1, -1, -1):
             if self.boards[i] == game.goal:
@@ -118,6 +123,8 @@ class Sheet:
         so ``|d(i) - d(i + 1)| = 1``), and round them to each position's parity."""
         lower, upper = self.lower, self.upper
         count = len(lower)
+        self.stale = False
+        self.carried += 3 * count
         for order in (range(1, count), range(count - 2, -1, -1)):
             for i in order:
                 j = i - 1 if order.step == 1 else i + 1
@@ -131,6 +138,24 @@ class Sheet:
                 lower[i] = lo = max(lo, 0) + (max(lo, 0) - self.parities[i]) % 2
             if up is not None:
                 upper[i] = up - (up - self.parities[i]) % 2
+
+    def carry(self, index: int) -> None:
+        """Carry the bounds of position ``index - 1`` to ``index`` (one step of ``propagate``'s
+        forward pass, at its parity): what a walk forward needs, in constant time."""
+        self.carried += 1
+        if index <= 0:
+            return
+        lo, up = self.lower[index - 1], self.upper[index - 1]
+        p = self.parities[index]
+        if lo is not None:
+            lo = max(lo - 1, 0)
+            lo += (lo - p) % 2
+            if self.lower[index] is None or lo > self.lower[index]:  # type: ignore[operator]
+                self.lower[index] = lo
+        if up is not None:
+            up = up + 1 - (up + 1 - p) % 2
+            if self.upper[index] is None or up < self.upper[index]:  # type: ignore[operator]
+                self.upper[index] = up
 
     def finish_tiles(self, index: int, blanks: Sequence[int]) -> tuple[int, ...]:
         """The tiles moved along a path of the blank's cells from position ``index``."""
@@ -342,11 +367,17 @@ def bounds_work(sheet: Sheet, heuristic: str, position_seconds: float, max_nodes
     game = sheet.game
     goal = game.goal
     sheet.stage = "bounding the positions, from the start"
+    # One full propagation first (what the game's own end tells each position), then each
+    # position takes what the positions before it learnt by one carry from its predecessor:
+    # the same bounds as a full propagation before each position, in linear time (nothing
+    # after the position has changed since). The job propagates in full before each report.
+    sheet.propagate()
     for i, board in enumerate(sheet.boards):
-        sheet.propagate()
+        sheet.carry(i)
         if sheet.lower[i] is not None and sheet.lower[i] == sheet.upper[i]:
             sheet.finished[i] = True
             sheet.done = i + 1
+            yield False  # a slice ends on time even when every position is already decided
             continue
         search = Search(board, game.goal, "anytime", heuristic,
                         limits=Limits(max(1, max_nodes - sheet.expanded), position_seconds), fetching=fetching)
@@ -365,6 +396,7 @@ def bounds_work(sheet: Sheet, heuristic: str, position_seconds: float, max_nodes
         if result.optimal and result.length is not None:
             sheet.set_exact(i, result.length)
             sheet.finish[i] = result.tiles
+        sheet.stale = True
         sheet.finished[i] = True
         sheet.done = i + 1
     sheet.propagate()

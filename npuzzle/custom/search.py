@@ -35,7 +35,7 @@ import time
 from dataclasses import dataclass
 from typing import Any, Callable, Sequence
 
-from ..board import Board, MoveError, Tiles
+from ..board import Board, MoveError, Played, Tiles
 from ..search.problem import neighbour_table
 from ..search.result import StopReason
 from ..solvability import is_solvable
@@ -113,6 +113,11 @@ class Problem:
         self.goal: Tiles = goal.tiles
         self.rows, self.cols = start.rows, start.cols
         self.expansions = 0
+        """The calls of ``successors`` so far (what the run reports; code that sets it to what
+        no count can be, such as -5 or NaN, is refused at the end)."""
+        self._calls = 0
+        """The same count, kept where the limits read it: a search that sets ``expansions``
+        does not escape them."""
         self._max_nodes = max_nodes
         self._deadline = time.perf_counter() + time_limit
         self._cells = start.size
@@ -126,10 +131,11 @@ class Problem:
         """The ``(move, next_state)`` pairs one move from ``state`` (``move``: the tile that
         slides into the blank); one expansion. SearchLimit past a limit; ValueError for
         something that is not a board of this size."""
-        if self.expansions >= self._max_nodes:
+        if self._calls >= self._max_nodes:
             raise SearchLimit(StopReason.NODE_LIMIT.value)
-        self.expansions += 1
-        if self.expansions % CLOCK_EVERY == 0 and time.perf_counter() > self._deadline:
+        self._calls += 1
+        self.expansions = self._calls
+        if self._calls % CLOCK_EVERY == 0 and time.perf_counter() > self._deadline:
             raise SearchLimit(StopReason.TIME_LIMIT.value)
         tiles = tuple(state)
         if len(tiles) != self._cells or sorted(tiles) != list(range(self._cells)):
@@ -193,26 +199,42 @@ def load_search(source: str, filename: str = DEFAULT_SEARCH_FILENAME) -> UserSea
 def replay(start: Board, goal: Board, moves: Sequence[int], filename: str = DEFAULT_SEARCH_FILENAME) -> str:
     """The directions (U/D/L/R) of ``moves`` (tiles slid) from ``start``; UserCodeError
     (kind ``illegal``, its ``step`` counted from 1 and the ``board`` before it) for a move
-    that is not a tile next to the blank, or moves that end elsewhere than on ``goal``."""
-    try:
-        played = start.replay(moves)
-    except MoveError as exc:
-        tile, board = exc.tile, exc.board
-        if isinstance(tile, bool) or not isinstance(tile, int):
-            reason = f"the move {_shown(tile)} is not a tile number"
-        elif not 0 < tile < board.size:
-            reason = f"there is no tile {_shown(tile)} on a {board.shape} board"
-        else:
-            r, c = divmod(board.blank, board.cols)
-            reason = f"tile {tile} is not next to the blank (row {r + 1}, column {c + 1}), so it cannot slide"
-        raise IllegalMove(f"{filename}: step {exc.number} of {len(moves)}: {reason}; board before it "
-                          f"{board_text(board.tiles)}", exc.number, board.tiles) from None
+    that is not a tile next to the blank, or moves that end elsewhere than on ``goal``. A move
+    must be a plain ``int``: a subclass (whose ``__hash__``, ``__eq__`` or ``__index__`` the
+    code wrote) is refused with its step, before anything hashes or compares it."""
+    odd = next((i for i, move in enumerate(moves) if type(move) is not int), None)
+    if odd is not None:
+        before = _played(start, moves[:odd], len(moves), filename).end
+        move = moves[odd]
+        reason = (f"the move {_shown(move)} is not a tile number" if isinstance(move, bool) or not isinstance(move, int)
+                  else f"the move is a {_shown(type(move).__name__)}, a kind of int the code made, not a plain whole number")
+        raise IllegalMove(f"{filename}: step {odd + 1} of {len(moves)}: {reason}; board before it "
+                          f"{board_text(before.tiles)}", odd + 1, before.tiles)
+    played = _played(start, moves, len(moves), filename)
     end = played.end
     if end != goal:
         count = f"the {len(moves)} moves end" if len(moves) != 1 else "the one move ends"
         raise IllegalMove(f"{filename}: {count} on board {board_text(end.tiles)}, "
                           f"not on the goal {board_text(goal.tiles)}", len(moves), end.tiles)
     return played.directions
+
+
+def _played(start: Board, moves: Sequence[int], total: int, filename: str) -> Played:
+    """``moves`` (plain ints, the first of ``total``) played from ``start``, or IllegalMove for
+    the first that is not a tile next to the blank."""
+    try:
+        return start.replay(moves)
+    except MoveError as exc:
+        tile, board = exc.tile, exc.board
+        if not (isinstance(tile, int) and 0 < tile < board.size):  # (plain ints: only a tile number can be wrong)
+            shown = _shown(tile)
+            what = f"the move {shown}" if shown[:1].isdigit() or shown[:1] == "-" else f"the move, {shown},"
+            reason = f"{what} is not a tile of a {board.shape} board (its tiles are 1 to {board.size - 1})"
+        else:
+            r, c = divmod(board.blank, board.cols)
+            reason = f"tile {tile} is not next to the blank (row {r + 1}, column {c + 1}), so it cannot slide"
+        raise IllegalMove(f"{filename}: step {exc.number} of {total}: {reason}; board before it "
+                          f"{board_text(board.tiles)}", exc.number, board.tiles) from None
 
 
 class IllegalMove(SearchCodeError):
@@ -225,6 +247,18 @@ class IllegalMove(SearchCodeError):
     def to_dict(self) -> dict[str, object]:
         """JSON-ready form, with the step."""
         return {**super().to_dict(), "step": self.step}
+
+
+def _check_count(problem: Problem, filename: str) -> None:
+    """SearchCodeError when the search set ``problem.expansions`` to what no count of calls of
+    ``successors`` can be: not a whole number (an ``int``, not a ``bool`` or a float), below 0
+    or above the node limit."""
+    count = problem.expansions
+    if type(count) is int and 0 <= count <= problem._max_nodes:
+        return
+    raise SearchCodeError(f"{filename}: problem.expansions is {_shown(count)}, which no count of expansions can be: "
+                          f"it counts the calls of successors, a whole number from 0 to the node limit "
+                          f"({problem._max_nodes:,}); leave it to successors", "returned")
 
 
 def run_search(user: UserSearch, start: Board, goal: Board, max_nodes: int = DEFAULT_MAX_NODES,
@@ -247,6 +281,7 @@ def run_search(user: UserSearch, start: Board, goal: Board, max_nodes: int = DEF
         raise SearchCodeError(f"{user.filename}: search raised {type(exc).__name__}: {_said(exc)}{where}",
                             "raised", line) from None
     seconds = time.perf_counter() - began
+    _check_count(problem, user.filename)
     if stopped is not None:
         return SearchRun(user.name, False, (), "", problem.expansions, seconds, stopped)
     if answer is None:

@@ -105,7 +105,7 @@ function feature({ idle = true } = {}) {
   const state = { view: null, info: { directions: DIRECTIONS, notations: [], analysis: { methods: {} } }, listeners: [], on(l) { this.listeners.push(l); }, set(c) { Object.assign(this, c); } };
   const replay = { solution: null, step: null, loads: [], seeks: [], load(r, rows, cols, step) { this.solution = r; this.step = step || null; this.loads.push([r, step]); }, seek(i) { this.step = i || null; this.seeks.push(i); }, toggle() {} };
   const play = { game: null, modes: [] };
-  const link = { game: null, pendingStep: null, takeGame() { const g = this.game; this.game = null; return g; }, takeStep() { const s = this.pendingStep; this.pendingStep = null; return s; } };
+  const link = { game: null, pendingStep: null, takeGame() { const g = this.game; this.game = null; return g; }, takeStep() { const s = this.pendingStep; this.pendingStep = null; return s; }, pastEnd: [], gameStepPastEnd(wanted, moves) { this.pastEnd.push([wanted, moves]); } };
   const jobs = { kind: null, ask: (request, onProgress, options) => client.request(request, onProgress, options) };
   const analysis = new Analysis({ view });
   let board = () => ({ board: GAME.board, goal: "blank-last", rows: 3, cols: 3, tiles: START, solvability: { solvable: true } });
@@ -241,4 +241,16 @@ test("a board that cannot reach its goal is refused with Python's reason, before
   analysis.analyseText(analysis.app, "LL", "page");
   assert.equal(client.requests.length, 0);
   assert.deepEqual(callsOf(view, "setError").at(-1)[0], `The board cannot reach the goal, so no position has a distance: ${reason}`);
+});
+
+test("a replay's game (a link made from a replay, pasted or linked) is said to be the replay's solve", async () => {
+  const { analysis, client, runs, state, link, page } = feature();
+  link.game = { moves: "7,7,7,8", notation: "numbers", from: "replay" };
+  analysis.linkRead(link);
+  state.view = "analysis";
+  analysis.boardShown({ board: GAME.board, goal: "blank-last", rows: 3, cols: 3, tiles: START, solvability: { solvable: true } }, analysis.app);
+  await client.answer(client.last(), { ok: true });
+  assert.equal(runs[0].request.from, undefined, "not sent to Python");
+  runs[0].done({ ok: true, type: "analysis", analysis: result() });
+  assert.match(callsOf(page, "setStatus").at(-1)[0], /^The replay's solve: /);
 });

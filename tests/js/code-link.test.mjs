@@ -24,3 +24,21 @@ test("a garbled link form, or one that unpacks past the limit, is refused with w
   const packed = await pack("\u{1F600}".repeat(MAX_CODE / 2)); // the longest code, of the widest characters
   assert.ok(packed.length <= pythonInfo().link.packed, "a link carries the longest code Python reads, packed");
 });
+
+// Raw deflate of `bytes`, in base64url (as a link carries code), without going through text.
+async function packBytes(bytes) {
+  const stream = new Blob([bytes]).stream().pipeThrough(new CompressionStream("deflate-raw"));
+  const packed = new Uint8Array(await new Response(stream).arrayBuffer());
+  return Buffer.from(packed).toString("base64url");
+}
+
+test("code that is not UTF-8, not deflate, or past the cap is refused with its own reason", async () => {
+  const notUtf8 = Uint8Array.from([...Buffer.from("def h(t,g,r,c):\n    return 0 # "), 0xff, 0xfe, 10]);
+  await assert.rejects(unpack(await packBytes(notUtf8), MAX_CODE), /it unpacks to bytes that are not UTF-8 text$/);
+  const hello = Buffer.from("hello world").toString("base64url"); // base64url, not deflate data
+  await assert.rejects(unpack(hello, MAX_CODE), /it is base64url but not compressed code: its bytes are not deflate data/);
+  await assert.rejects(unpack(`${hello}=`, MAX_CODE), /not deflate data/); // with its padding: still base64url
+  const bomb = await packBytes(Buffer.from(`def h(t,g,r,c):\n    return 0\n${"#".repeat(1 << 20)}`));
+  assert.ok(bomb.length < 5000);
+  await assert.rejects(unpack(bomb, MAX_CODE), new RegExp(`more than ${MAX_CODE.toLocaleString("en")} characters, the longest code the page reads`));
+});

@@ -10,6 +10,7 @@ import { JobRunner } from "../../web/solver/job-runner.js";
 import { PageState } from "../../web/app/page-state.js";
 import { CodePanel } from "../../web/custom/code-panel.js";
 import { pack } from "../../web/custom/code-link.js";
+import { searchRunning } from "../../web/custom/code-words.js";
 import { LinkState } from "../../web/link/link-state.js";
 import { SolverChoice } from "../../web/solver/solver-choice.js";
 import { FakeClient, callsOf, recorder, settle } from "./fakes.mjs";
@@ -236,4 +237,28 @@ test("a verdict is only ever shown under the text it judged: a second link or an
   p.view.editors.heuristic.setText(`${B_CODE}# changed\n`);
   assert.equal(callsOf(p.view, "showCheck").at(-1)[0], null);
   assert.match(callsOf(p.view, "setStatus").at(-1)[1], /The code changed since its check/);
+});
+
+test("a link's code that cannot be read is named at the top with the link's notices, and asks no consent", async () => {
+  const p = panelWith();
+  const stream = new Blob([Uint8Array.from([100, 101, 102, 0xff, 0xfe])]).stream().pipeThrough(new CompressionStream("deflate-raw"));
+  const notUtf8 = Buffer.from(await new Response(stream).arrayBuffer()).toString("base64url");
+  const link = linkTo(`#board=1,2,3,0&hcode=${notUtf8}`);
+  await p.panel.linkRead(link);
+  await settle();
+  assert.equal(p.view.consent(), "", "no consent box for code that cannot be read");
+  assert.equal(p.runner.requests.length, 0);
+  assert.deepEqual(link.problems, ["The link's heuristic could not be read (it unpacks to bytes that are not UTF-8 text); the editor keeps its code."]);
+});
+
+test("a person's search may be silent for its time limit and 5 s, and past its limit the status says when it is ended", async () => {
+  const p = panelWith();
+  p.routes["code-run-search"]();
+  const [run] = p.runner.ops("user_search");
+  assert.equal(run.request.time_limit, 20);
+  assert.equal(run.options.silenceMs, 25_000, "the silence watch allows the time limit and 5 s, not 10 s");
+  assert.equal(searchRunning(12.34, 20, 25), "Running your search: 12.3 s (limit 20 s)\u2026");
+  assert.equal(searchRunning(21, 20, 25), "Running your search: 21.0 s, past its limit of 20 s (it has not called successors since, which stops it there); its worker is ended at 25 s unless it answers\u2026");
+  p.routes["code-cancel-search"]();
+  await settle();
 });

@@ -35,7 +35,7 @@ function appWith({ features = [], valid = true, analysis = A } = {}) {
   Object.assign(replay, { on: on("replay"), playing: false, step: null, length: null });
   const link = recorder({ takeView: null, takeStep: (length) => Math.min(4, length), read: null });
   Object.assign(link, { hash: "", waitingForStep: false });
-  const choice = recorder({ link: { algorithm: "astar", heuristic: "manhattan" }, request: { algorithm: "astar", heuristic: "manhattan" }, limits: { time_limit: 5 } });
+  const choice = recorder({ unmet: [], link: { algorithm: "astar", heuristic: "manhattan" }, request: { algorithm: "astar", heuristic: "manhattan" }, limits: { time_limit: 5 } });
   choice.anytime = false;
   const jobs = recorder();
   jobs.kind = null;
@@ -202,5 +202,16 @@ test("the menus changed: the solution goes and every feature hears it, unless on
   app.menusChanged({ solution: false });
   assert.equal(callsOf(replay, "clear").length, 1);
   assert.equal(heard, 2);
+  await settle();
+});
+
+test("a board the person made takes away the words of what the last link opened; a link's own board keeps them", async () => {
+  const { controller, link, listeners } = appWith();
+  link.read = () => ({ board: "1,2,3,4,5,6,7,0,8" });
+  controller.openLink("#board=1,2,3,4,5,6,7,0,8&view=optimal");
+  listeners["editor:board"](A, true); // the link's board shown
+  assert.equal(callsOf(link, "edited").length, 0);
+  listeners["editor:board"]({ ...A, tiles: [1, 2, 3, 4, 5, 6, 0, 7, 8] }, true); // then one typed
+  assert.equal(callsOf(link, "edited").length, 1);
   await settle();
 });

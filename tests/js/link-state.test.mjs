@@ -131,3 +131,84 @@ test("a link's game (moves, notation, undos) is kept for the analysis until it t
   link.read("#board=1,2,3,4,5,6,0,7,8&view=compare");
   assert.equal(link.takeGame(), null);
 });
+
+test("moves over the limit open no game: no analysis of an empty game, and the fields that went with them are named", () => {
+  const { link, notices, carried } = linkAt();
+  const most = pythonInfo().link.moves;
+  const asked = link.read(`#board=1,2,3,4,5,6,0,7,8&view=analysis&notation=page&times=1,2&step=3&moves=${"L".repeat(most + 1)}`);
+  assert.deepEqual(asked, { board: "1,2,3,4,5,6,0,7,8", goal: undefined, size: undefined });
+  assert.equal(link.takeGame(), null);
+  assert.equal(link.takeView(), null);
+  assert.equal(link.waitingForStep, false);
+  assert.equal(carried.at(-1), "");
+  assert.match(notices.at(-1), new RegExp(`moves are longer than ${most.toLocaleString("en")} characters; they are left out, and no game is analysed`));
+  assert.match(notices.at(-1), /The link's notation, times, view, step go with its moves, which were refused; they are left out \(the board is shown\)/);
+  // The same moves within the limit open their game.
+  link.read(`#board=1,2,3,4,5,6,0,7,8&view=analysis&notation=page&moves=${"L".repeat(2)}`);
+  assert.deepEqual(link.takeGame(), { moves: "LL", notation: "page", undos: undefined });
+});
+
+test("a game's notation or times without moves are named as left out, not dropped silently", () => {
+  const { link, notices } = linkAt();
+  link.read("#board=1,2,3,4,5,6,0,7,8&times=1,2&notation=page");
+  assert.equal(link.takeGame(), null);
+  assert.equal(notices.at(-1), "The link gives notation, times but no moves (moves=) to go with them; they are left out.");
+  link.read("#board=1,2,3,4,5,6,0,7,8&view=analysis&notation=page"); // the board's own analysis: nothing to say
+  assert.equal(notices.at(-1), "");
+});
+
+test("a replay with the link's own board, moves and view says the replay's game replaces them, on the replay's own link too", () => {
+  const { link, notices } = linkAt();
+  link.read("#board=8,6,7,2,5,4,3,0,1&replay=abc&view=tree&times=5,5&algorithm=astar");
+  assert.equal(link.takeReplay(), "abc");
+  const said = "The link gives a Slidysim replay and also its own board, times, view; the replay's scramble, moves and times are opened instead, and the link's are left out.";
+  assert.equal(notices.at(-1), said);
+  const notes = link.takeReplaced();
+  assert.deepEqual(notes, [said]);
+  assert.deepEqual(link.takeReplaced(), []); // once
+  // The replay's own link, read with them: the notice stays, and its names are checked as usual.
+  link.read("#board=1,2,3,4,5,6,0,7,8&view=analysis&moves=LL&notation=page", notes);
+  assert.equal(notices.at(-1), said);
+  link.checkNames(INFO);
+  assert.equal(notices.at(-1), said);
+  // A replay alone replaces nothing.
+  link.read("#replay=abc");
+  assert.deepEqual(link.takeReplaced(), []);
+  assert.equal(notices.at(-1), "");
+});
+
+test("a link's step past the end of its game is said, as a solution's is", () => {
+  const { link, notices } = linkAt();
+  link.read("#board=1,2,3,4,5,6,0,7,8&view=analysis&moves=LL&notation=page&step=99999");
+  link.gameStepPastEnd(99999, 2);
+  assert.equal(notices.at(-1), "The link's step 99999 is past the end of this 2-move game; showing its last position.");
+  link.gameStepPastEnd(2, 2);
+  assert.equal(notices.length, 2);
+});
+
+test("editing the board after a link takes away the words of what the link opened", () => {
+  const { link, carried } = linkAt();
+  link.read("#board=0,12,9,13,15,11,10,14,3,7,2,5,4,8,6,1&view=optimal");
+  assert.equal(carried.at(-1), "This link opens every shortest solution of this board.");
+  link.edited();
+  assert.equal(carried.at(-1), "");
+});
+
+test("a name the registry has that the link's board is not offered is said, not dropped silently", () => {
+  const { link, notices } = linkAt();
+  link.read("#board=1,2,3,0&metric=mtm&algorithm=astar");
+  link.checkNames({ ...INFO, metrics: [{ name: "stm" }, { name: "mtm" }] });
+  link.notOffered([{ kind: "metric", name: "mtm" }]);
+  assert.equal(notices.at(-1), "The link's metric \"mtm\" is not offered for this board (the Metric menu lists what is); the menu's choice is used.");
+  link.notOffered([]);
+  assert.equal(notices.length, 3, "nothing more to say: no new notice");
+  link.read(`#board=1,2,3,0&heuristic=custom&hcode=abc`); // a person's heuristic waits for Run: not refused here
+  link.notOffered([{ kind: "heuristic", name: "custom" }]);
+  assert.equal(notices.at(-1), "");
+});
+
+test("a link made from a replay says so of its game", () => {
+  const { link } = linkAt();
+  link.read("#board=1,2,3,4,5,6,0,7,8&view=analysis&moves=LL&notation=page", [], "replay");
+  assert.deepEqual(link.takeGame(), { moves: "LL", notation: "page", undos: undefined, from: "replay" });
+});

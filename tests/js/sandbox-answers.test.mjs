@@ -55,7 +55,10 @@ test("a solution shown is the replay's: its start, goal and size, not what the c
   assert.deepEqual(replayedSolution(claimed, replayed),
     { length: 1, tiles: [8], moves: "L", start, goal: NINE, rows: 3, cols: 3, h_path: [1, 0] });
   assert.equal(replayedSolution({ ...claimed, h_path: ["x", 0] }, replayed).h_path, null);
-  assert.match(replayedSolution(claimed, { ok: false, error: { message: "move 1: no" } }), /not legal \(move 1: no\)/);
+  assert.match(replayedSolution(claimed, { ok: false, error: { message: "move 1: no", step: 1 } }), /not legal \(move 1: no\)/);
+  // Too many moves are not illegal ones: the words say the solver would not replay them.
+  const tooMany = replayedSolution(claimed, { ok: false, error: { field: "tiles", message: "2,000,002 moves are more than 1,000,000" } });
+  assert.equal(tooMany, "moves the solver would not replay (2,000,002 moves are more than 1,000,000)");
   assert.match(replayedSolution(claimed, null), /not legal/);
   assert.match(replayedSolution({ ...claimed, length: 2 }, replayed), /does not reach the goal/);
   assert.match(replayedSolution(claimed, { ...replayed, at_goal: false }), /does not reach the goal/);
@@ -78,4 +81,13 @@ test("a refusal names the code's field: a person's search or heuristic", () => {
   assert.equal(codeField({ op: "check", heuristic_code: "x" }), "heuristic_code");
   assert.deepEqual(refusal({ op: "check" }, "garbage"),
     { ok: false, error: { field: "heuristic_code", message: "your code's worker answered with garbage", forged: true } });
+});
+
+test("a search's expansion count that no count can be is refused: negative, past safe integers, not a number", () => {
+  const request = { op: "user_search", search_code: "..." };
+  for (const expansions of [-5, 1e40, Number.NaN, 2.5, "7", null, true]) {
+    assert.match(foreignResult(request, { expansions }) ?? "", /^an expansion count that no count can be \(/, String(expansions));
+  }
+  assert.equal(foreignResult(request, { expansions: 0 }), null);
+  assert.equal(foreignResult(request, { expansions: 200_000 }), null);
 });

@@ -172,3 +172,15 @@ test("the multi-tile metric, where the board allows it: a solve asks for the met
   assert.equal(choice.link().metric, undefined);
   assert.deepEqual(callsOf(view, "setAlgorithmEnabled").at(-1), [true]);
 });
+
+test("what a link asked that its board is not offered is listed once, after its board is filled in", () => {
+  const { choice, state } = choiceWith();
+  state.set({ info: { ...INFO, metrics: [{ name: "stm", label: "Single" }, { name: "mtm", label: "Multi" }] } });
+  choice.adopt({ algorithm: "astar", heuristic: "manhattan", metric: "mtm" });
+  choice.fill({ ...BOARD, rows: 6, cols: 6, applicable: { algorithms: ["bfs", "anytime"], heuristics: ["pdb"], metrics: ["stm"] } });
+  assert.deepEqual(choice.unmet(), [{ kind: "metric", name: "mtm" }, { kind: "algorithm", name: "astar" }, { kind: "heuristic", name: "manhattan" }]);
+  assert.deepEqual(choice.unmet(), [], "once");
+  choice.adopt({ algorithm: "astar", heuristic: "manhattan" });
+  choice.fill(BOARD);
+  assert.deepEqual(choice.unmet(), []);
+});

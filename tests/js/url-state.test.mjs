@@ -63,9 +63,9 @@ test("every view is a link key's value, and the link keys are the page's public 
 });
 
 test("an empty fragment asks for nothing", () => {
-  assert.deepEqual(readFragment(""), { params: {}, problems: [] });
-  assert.deepEqual(readFragment("#"), { params: {}, problems: [] });
-  assert.deepEqual(readFragment("#&&"), { params: {}, problems: [] });
+  assert.deepEqual(readFragment(""), { params: {}, problems: [], refused: [] });
+  assert.deepEqual(readFragment("#"), { params: {}, problems: [], refused: [] });
+  assert.deepEqual(readFragment("#&&"), { params: {}, problems: [], refused: [] });
 });
 
 test("a person's code travels in base64url, and anything else in its place is refused with a notice", () => {
@@ -116,4 +116,20 @@ test("a game's times and a replay are read by their form; a bad one is said and 
   const gaps = (length) => "1,".repeat(length).slice(0, length); // "1,1,...,1" of an odd length
   assert.equal(readFragment(`#times=${gaps(LIMITS.times - 1)}`).params.times.length, LIMITS.times - 1);
   assert.match(readFragment(`#times=${gaps(LIMITS.times + 1)}`).problems[0], /times are not gaps/, "times past Python's limit");
+});
+
+test("a step that is a whole number but too large is called too large, not \"not a whole number\"", () => {
+  const { params, problems, refused } = readFragment("#board=1,2,3,0&step=999999999999", LIMITS);
+  assert.equal(params.step, undefined);
+  assert.deepEqual(refused, ["step"]);
+  assert.equal(problems.length, 1);
+  assert.match(problems[0], /step "999999999999" is too large \(at most 999,999\); the page opens at the start/);
+  assert.doesNotMatch(problems[0], /not a whole number|solution/);
+  assert.equal(readFragment("#board=1,2,3,0&step=999999", LIMITS).params.step, 999999);
+});
+
+test("code in base64url with its optional padding is read as base64url", () => {
+  const { params, problems } = readFragment("#hcode=aGVsbG8gd29ybGQ=");
+  assert.deepEqual(problems, []);
+  assert.equal(params.hcode, "aGVsbG8gd29ybGQ=");
 });

@@ -29,6 +29,7 @@ const ORIGINS = {
   solution: "The solution on the page",
   text: "The moves you pasted",
   link: "The link's game",
+  replay: "The replay's solve", // a Slidysim replay, from a link or pasted: opened as the page's link
 };
 
 // Python's refusal as one sentence (a link's game says it is the link's).

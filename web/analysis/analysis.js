@@ -115,12 +115,13 @@ export class Analysis {
     const step = this.app.link.takeStep(Infinity); // (before the controller would solve to reach it)
     const game = { ...this.fromBoard(reply, linked.moves, linked.notation), undos: linked.undos };
     if (linked.times) game.times = linked.times; // a replay's: the gap before each move
-    this.start(app, game, "link", step ?? 0);
+    this.start(app, game, "link", step ?? 0, linked.from);
   }
 
   // Python reads the game first: a refusal is one sentence, and nothing else on the page changes.
   // Then the analysis runs as the page's job.
-  async start(app, game, origin, step) {
+  // (`from`: where a link's game came from when it is not the link itself, "replay": its words only.)
+  async start(app, game, origin, step, from = null) {
     const ticket = ++this.ticket;
     if (!app.idle()) return this.busy();
     const a = app.analysis();
@@ -133,7 +134,7 @@ export class Analysis {
     if (ticket !== this.ticket) return;
     if (!check.ok) return this.refuse(check.error, origin);
     if (!app.idle()) return origin === "link" ? this.refuse({ message: words.BUSY }, origin) : this.busy();
-    this.run(app, game, origin, step, ticket);
+    this.run(app, game, origin, step, ticket, from);
   }
 
   // A search is running: say so, and the undos menu keeps the analysis shown's choice.
@@ -149,7 +150,7 @@ export class Analysis {
     if (origin === "link" && this.app.view() === "analysis") this.app.setState({ view: null });
   }
 
-  run(app, game, origin, step, ticket) {
+  run(app, game, origin, step, ticket, from = null) {
     const model = new AnalysisModel(game, origin);
     const info = this.app.info();
     let shown = false;
@@ -171,7 +172,7 @@ export class Analysis {
       }
       model.finish(reply.analysis);
       show();
-      const said = words.analysed(reply.analysis, origin);
+      const said = words.analysed(reply.analysis, from || origin);
       this.view.setStatus(said);
       this.app.status(said);
       this.view.draw(model, info, true);
@@ -195,6 +196,7 @@ export class Analysis {
     this.reading = false;
     this.view.begin(model.game.undos || "as-played");
     this.app.setState({ view: "analysis" });
+    if (model.origin === "link") this.app.link.gameStepPastEnd(step, model.moves); // (said, as a solution's step past its end is)
     model.select(step);
     this.loadGame(model.selected);
     this.view.draw(model, this.app.info(), true);

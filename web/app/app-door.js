@@ -62,8 +62,10 @@ export function appDoor(controller, { state, page, jobs, replay, link, choice, e
     copy: (text) => clipboard.writeText(text),
     // Something the link or the busy flags follow changed: derive them again (once, batched).
     changed: () => controller.changed(),
-    // Open the page on `hash` as if it were a link followed (a replay read becomes its game's link).
-    openLink: (hash) => controller.openLink(hash),
+    // Open the page on `hash` as if it were a link followed (a replay read becomes its game's link);
+    // `notes`: notices that come with it (what a link's replay replaced of that link); `from`: what
+    // it was made from ("replay"), said of its game.
+    openLink: (hash, notes, from) => controller.openLink(hash, notes, from),
     // The solver's menus changed: what was shown of another search goes (unless `solution: false`).
     menusChanged: (options) => controller.menusChanged(options),
     // The solution shown goes, and what each feature shows of it.
@@ -93,6 +95,7 @@ export function appDoor(controller, { state, page, jobs, replay, link, choice, e
       pendingStep: () => link.pendingStep,
       takeStep: (length, options) => link.takeStep(length, options),
       dropStep: () => link.dropStep(),
+      gameStepPastEnd: (wanted, moves) => link.gameStepPastEnd(wanted, moves),
     }),
     // The solver choice: its request fields, the Limits panel's limits, Compare all's fields;
     // its menus filled again, or made to choose what a link or a feature names.

@@ -157,8 +157,8 @@ export class Controller {
 
   // -- links and boards ------------------------------------------------------------------
 
-  openLink(hash) {
-    const asked = this.link.read(hash);
+  openLink(hash, notes = [], from = null) {
+    const asked = this.link.read(hash, notes, from);
     if (!asked) return;
     this.opening = true;
     this.announce("linkOpened", this.link); // every result of the link before goes first (a verdict, a tree, an analysis)
@@ -176,11 +176,14 @@ export class Controller {
 
   // A new valid board is on screen: everything follows it (a view a link names, its feature starts).
   boardShown(reply, push) {
+    const fromLink = this.opening;
+    if (!fromLink) this.link.edited(); // a board the person made: what the last link opens is no longer said
     this.opening = false;
     this.replay.setGoal(reply.goal_tiles);
     this.clearSolution();
     this.state.set({ view: this.link.takeView() }); // a comparison or a tree belongs to its board; a link may ask for one
     this.choice.fill(reply);
+    if (fromLink) this.link.notOffered(this.choice.unmet()); // what the link asked that this board has not
     this.page.setStatus(wording.boardStatus(reply));
     this.changed({ push });
     this.announce("boardShown", reply, this.door);

@@ -206,12 +206,22 @@ function tablesWords(reply, prepared) {
   return "";
 }
 
+// The Limits panel's fields by the request's keys: a refusal Python words with a key
+// ("time_limit must be above 0 ...") is said with the field's label, as the person sees it.
+const LIMIT_LABELS = { time_limit: "Seconds (under Limits)", max_nodes: "Max nodes (under Limits)" };
+
+export function limitsWords(error) {
+  const label = Object.hasOwn(LIMIT_LABELS, error.field) ? LIMIT_LABELS[error.field] : null;
+  if (!label || !error.message.startsWith(`${error.field} `)) return error.message;
+  return `${label} ${error.message.slice(error.field.length + 1)}`.replace(/(\d)e\+(\d+)/g, "$1e$2");
+}
+
 // The status line after a solve: the solution found, or why there is none.
 // `prepared`: tables the page loaded in the background for this board, if not told yet.
 // `notes`: sentences features add (their `solvedNote` hook: what the check found of a person's
 // heuristic, for a result that is optimal only if it is admissible).
 export function solved(reply, info, prepared = null, notes = []) {
-  if (!reply.ok) return `Could not solve: ${reply.error.message}`;
+  if (!reply.ok) return `Could not solve: ${limitsWords(reply.error)}`;
   const r = reply.result;
   const method = r.metric === "mtm" ? (info.mtm_methods || {})[r.heuristic] || r.heuristic : namesFrom(info).pair(r.algorithm, r.heuristic);
   const counts = `${formatCount(r.expanded)} nodes expanded${reportedBy(r)} in ${formatSeconds(r.seconds)}`;

@@ -37,9 +37,11 @@ export class Comparison {
     };
   }
 
-  // A new board is shown: a link that names the comparison view starts one on it.
+  // A new board is shown: a link that names the comparison view starts one on it; otherwise the
+  // comparison shown was the last board's, and goes (its table and its status).
   boardShown(reply, app) {
-    if (this.app.view() === "compare" && reply.solvability.solvable) this.start(app);
+    if (this.app.view() === "compare" && reply.solvability.solvable) return this.start(app);
+    this.linkOpened();
   }
 
   start(app) {

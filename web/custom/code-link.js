@@ -14,8 +14,9 @@ export async function pack(text) {
   return btoa(binary).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
 }
 
-// The text `packed` holds; an Error saying why not (garbled, or longer than `maxCode` characters:
-// Python's cap on a program's text, LINK_LIMITS.code, which the link's reader hands in).
+// The text `packed` holds; an Error saying why not (not base64url, not deflate data, not UTF-8
+// text, or longer than `maxCode` characters: Python's cap on a program's text, LINK_LIMITS.code,
+// which the link's reader hands in). Base64url's optional padding ("=") is read too.
 export async function unpack(packed, maxCode) {
   let binary;
   try {
@@ -26,21 +27,31 @@ export async function unpack(packed, maxCode) {
   const bytes = Uint8Array.from(binary, (c) => c.charCodeAt(0));
   const reader = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("deflate-raw")).getReader();
   const decoder = new TextDecoder("utf-8", { fatal: true });
+  const stop = (message) => {
+    reader.cancel().catch(() => {});
+    return new Error(message);
+  };
   let text = "";
-  try {
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      text += decoder.decode(value, { stream: true });
-      if (text.length > maxCode) {
-        reader.cancel().catch(() => {});
-        throw new RangeError(unpackRefusal.tooLong(maxCode));
-      }
+  for (;;) {
+    let chunk;
+    try {
+      chunk = await reader.read();
+    } catch {
+      throw stop(unpackRefusal.inflate);
     }
-    text += decoder.decode();
-  } catch (error) {
-    if (error instanceof RangeError) throw new Error(error.message);
-    throw new Error(unpackRefusal.inflate);
+    if (chunk.done) break;
+    try {
+      text += decoder.decode(chunk.value, { stream: true });
+    } catch {
+      throw stop(unpackRefusal.utf8);
+    }
+    if (text.length > maxCode) throw stop(unpackRefusal.tooLong(maxCode));
   }
+  try {
+    text += decoder.decode();
+  } catch {
+    throw new Error(unpackRefusal.utf8);
+  }
+  if (text.length > maxCode) throw new Error(unpackRefusal.tooLong(maxCode));
   return text;
 }

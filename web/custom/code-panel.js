@@ -20,7 +20,10 @@ import * as words from "./code-words.js";
 
 const KINDS = ["heuristic", "search"];
 const CANCEL_GRACE_MS = 1000; // a cancelled check that has not answered by then is stuck in h: its worker is ended
-const SEARCH_MARGIN_MS = 5000; // a search may be silent for its time limit and this
+// A person's search is one call to Python that reports nothing until it ends: the silence watch
+// lets it run for its time limit and this (successors stops it at the limit; a search that never
+// calls successors, such as `while True: pass`, is ended then), not the 10 s of other code.
+export const SEARCH_MARGIN_MS = 5000;
 
 export class CodePanel {
   constructor({ view }) {
@@ -155,7 +158,10 @@ export class CodePanel {
         await this.setText(which, text);
         shown.push(which);
       } catch (error) {
-        this.view.setError(which, words.linkUnreadable(which, error.message));
+        if (reading !== this.linkReads) return;
+        const said = words.linkUnreadable(which, error.message);
+        this.view.setError(which, said);
+        link.addNotice(said); // at the top, with the link's other notices: the code's panel may be closed
       }
     }
     if (reading !== this.linkReads) return;
@@ -359,7 +365,7 @@ export class CodePanel {
     const tick = () => {
       if (this.searching !== job) return;
       const seconds = (performance.now() - job.started) / 1000;
-      this.view.setStatus("search", words.searchRunning(seconds, timeLimit), "searching");
+      this.view.setStatus("search", words.searchRunning(seconds, timeLimit, timeLimit + SEARCH_MARGIN_MS / 1000), "searching");
       setTimeout(tick, 250);
     };
     tick();

@@ -198,7 +198,12 @@ export function checkClipboardRefused() {
 export const NO_BOARD = "Enter a valid board first.";
 export const NOTHING_TO_SEARCH = "This board cannot reach its goal: there is nothing to search.";
 
-export function searchRunning(seconds, limit) {
+// (`endsAt`: when its worker is ended if it has not answered, s: a search says nothing while it
+// runs, so a search that never calls successors is known stuck only past its time limit.)
+export function searchRunning(seconds, limit, endsAt = null) {
+  if (endsAt !== null && seconds > limit) {
+    return `Running your search: ${seconds.toFixed(1)} s, past its limit of ${limit} s (it has not called successors since, which stops it there); its worker is ended at ${endsAt} s unless it answers\u2026`;
+  }
   return `Running your search: ${seconds.toFixed(1)} s (limit ${limit} s)\u2026`;
 }
 
@@ -215,8 +220,9 @@ export function linked(kinds) {
 // Why a link's code could not be unpacked (code-link.js), as linkUnreadable quotes it.
 export const unpackRefusal = {
   base64: "it is not base64url",
-  tooLong: (most) => `it unpacks to more than ${formatCount(most)} characters`,
-  inflate: "it is not compressed code (it could not be inflated as UTF-8 text)",
+  tooLong: (most) => `it unpacks to more than ${formatCount(most)} characters, the longest code the page reads`,
+  inflate: "it is base64url but not compressed code: its bytes are not deflate data, the form Copy link writes",
+  utf8: "it unpacks to bytes that are not UTF-8 text",
 };
 
 // Check or Run pressed before the linked code was allowed to run.

@@ -87,7 +87,12 @@ export function ownBoundsDropped(result) {
 // `solution` (result-shaped: tiles, moves, length, ...) as the solver replayed it (`replayed`,
 // the replay op's answer), or a string saying why it is refused.
 export function replayedSolution(solution, replayed, { final = false } = {}) {
-  if (!replayed || !replayed.ok) return `moves that are not legal (${replayed && replayed.ok === false ? replayed.error.message : "not replayed"})`;
+  if (!replayed || !replayed.ok) {
+    const error = replayed && replayed.ok === false ? replayed.error : null;
+    // An illegal move names its step; anything else (too many moves, not a list) is not a move's fault.
+    return error && !Number.isInteger(error.step) ? `moves the solver would not replay (${error.message})`
+      : `moves that are not legal (${error ? error.message : "not replayed"})`;
+  }
   const length = solution.length === undefined ? replayed.tiles.length : solution.length;
   if (length !== null && (length !== replayed.tiles.length || !replayed.at_goal)) {
     return `a solution of ${replayed.tiles.length} moves that does not reach the goal`;
@@ -104,6 +109,10 @@ export function replayedSolution(solution, replayed, { final = false } = {}) {
 // Why a search's result (solve, user_search) cannot be the request's, or null.
 export function foreignResult(request, result) {
   if (!result || typeof result !== "object" || Array.isArray(result)) return "a result that is not one";
+  // A count the page shows (as the code's own report) must be one a count can be.
+  if ("expansions" in result && !(Number.isSafeInteger(result.expansions) && result.expansions >= 0)) {
+    return `an expansion count that no count can be (${String(result.expansions).slice(0, 40)})`;
+  }
   if (request.op === "solve" && typeof request.algorithm === "string" && result.algorithm !== request.algorithm) {
     return `a result of another algorithm (${String(result.algorithm).slice(0, 40)})`;
   }

@@ -11,6 +11,10 @@ import * as words from "./link-words.js";
 
 // Link keys that are not an algorithm's option (the rest, such as weight, are).
 const PAGE_KEYS = ["board", "goal", "size", "algorithm", "heuristic", "step", "view", "hcode", "scode", "moves", "notation", "undos", "times", "replay", "metric"];
+// A game's fields besides its moves (its view when that is the analysis): without moves they open nothing.
+const GAME_KEYS = ["notation", "undos", "times", "view"];
+// What a replay (replay=) replaces of a link: its own board and game.
+const REPLAY_REPLACES = ["board", "goal", "size", "moves", "notation", "undos", "times", "view", "step"];
 // The Heuristic menu's name for a person's heuristic: a link may ask for it when it carries one.
 const CUSTOM = "custom";
 
@@ -29,6 +33,7 @@ export class LinkState {
     this.carriesHeuristic = false; // whether the link being read carries a heuristic (it may then name "custom")
     this.game = null; // {moves, notation, undos, times}: the game a link carries (view=analysis), until the analysis takes it
     this.replay = null; // a Slidysim replay a link carries (replay=), until the speed panel reads it
+    this.replaced = []; // the link's own keys its replay replaces (said again on the replay's own link)
   }
 
   get hash() {
@@ -37,10 +42,27 @@ export class LinkState {
 
   // What `hash` asks for: {board, goal, size, options: {name: number}}, or null
   // when the page already shows it (popstate and hashchange both fire for one Back).
-  read(hash) {
+  // `notes`: notices that come with the link (a replay's: what of the link before it replaced),
+  // shown first; `from`: what the link was made from ("replay": a Slidysim replay read), said of its game.
+  read(hash, notes = [], from = null) {
     if (hash === this.lastHash) return null;
     this.lastHash = hash;
-    const { params, problems } = readFragment(hash, this.limits);
+    const { params, problems, refused } = readFragment(hash, this.limits);
+    problems.unshift(...notes);
+    this.replaced = [];
+    if (params.replay !== undefined) {
+      // The replay's game is opened (its board, moves, times, view): the link's own go, and it says so.
+      this.replaced = REPLAY_REPLACES.filter((key) => params[key] !== undefined);
+      if (this.replaced.length) problems.push(words.replayReplaces(this.replaced));
+    } else if (refused.includes("moves")) {
+      // Refused moves open no game: no analysis of an empty game in their place.
+      const dropped = [...GAME_KEYS, "step"].filter((key) => params[key] !== undefined && (key !== "view" || params.view === "analysis"));
+      for (const key of dropped) delete params[key];
+      if (dropped.length) problems.push(words.withoutGame(dropped, true));
+    } else if (params.moves === undefined && params.view !== "analysis") {
+      const dropped = GAME_KEYS.filter((key) => key !== "view" && params[key] !== undefined);
+      if (dropped.length) problems.push(words.withoutGame(dropped, false));
+    }
     this.notify(problems);
     this.names = { algorithm: params.algorithm, heuristic: params.heuristic, metric: params.metric };
     this.pendingStep = params.step ?? null;
@@ -50,6 +72,7 @@ export class LinkState {
     const game = params.moves !== undefined || params.view === "analysis";
     this.game = game ? { moves: params.moves ?? "", notation: params.notation, undos: params.undos } : null;
     if (this.game && params.times) this.game.times = params.times;
+    if (this.game && from) this.game.from = from;
     this.replay = params.replay ?? null;
     this.view.setCarries(words.carries({ view: this.pendingView, game, step: this.pendingStep, replay: Boolean(this.replay) }));
     this.options = {};
@@ -86,6 +109,25 @@ export class LinkState {
     return known;
   }
 
+  // The person made another board: what the link opened (its view, game, step) is no longer on
+  // screen, so the words saying it opens them go.
+  edited() {
+    this.view.setCarries("");
+  }
+
+  // Names the link asked for that its board is not offered ([{kind, name}], SolverChoice.unmet):
+  // each said, after the other notices.
+  // (A person's heuristic the link carries is offered only once Run is pressed: not one of them.)
+  notOffered(unmet) {
+    const said = (unmet || []).filter(({ kind, name }) => !(kind === "heuristic" && name === CUSTOM && this.carriesHeuristic));
+    if (said.length) this.notify([...this.problems, ...said.map(({ kind, name }) => words.notOffered(kind, name))]);
+  }
+
+  // One more notice about the link being shown (its code could not be read, ...), after the others.
+  addNotice(text) {
+    this.notify([...this.problems, text]);
+  }
+
   notify(problems) {
     this.problems = problems;
     this.view.setLinkNotice(problems.join(" "));
@@ -110,6 +152,18 @@ export class LinkState {
     const replay = this.replay;
     this.replay = null;
     return replay;
+  }
+
+  // What the link's replay replaced of the link (a notice to carry into the replay's own link), or [].
+  takeReplaced() {
+    const notes = this.replaced?.length ? [words.replayReplaces(this.replaced)] : [];
+    this.replaced = [];
+    return notes;
+  }
+
+  // The link asked for the position `wanted` of a game of `moves` moves: past its end, it says so.
+  gameStepPastEnd(wanted, moves) {
+    if (wanted > moves) this.notify([...this.problems, words.stepPastGame(wanted, moves)]);
   }
 
   get waitingForStep() {

@@ -13,20 +13,47 @@ export const noValue = (key) => `The link's "${key}" has no value.`;
 
 // A value whose form is wrong (`key`: the link's key), with what the page does instead.
 export const badForm = {
-  step: (value) => `The link's step "${shorten(value)}" is not a whole number; the solution opens at its start.`,
+  step: (value) => `The link's step "${shorten(value)}" is not a whole number; the page opens at the start.`,
+  stepTooLarge: (value, most) => `The link's step "${shorten(value)}" is too large (at most ${most.toLocaleString("en")}); the page opens at the start.`,
   weight: (value) => `The link's weight "${shorten(value)}" is not a number of at least 1; the default is used.`,
   view: (value, views) => `The link's view "${shorten(value)}" is not one of ${views.join(", ")}; the board is shown.`,
   code: (key, most) => `The link's ${key === "hcode" ? "heuristic" : "search"} code is not in the form a link carries it (base64url, at most ${most.toLocaleString("en")} characters); the editor keeps its code.`,
   size: (value) => `The link's size "${shorten(value)}" is not like 4 or 3x5; the board's own size is used.`,
-  moves: (most) => `The link's moves are longer than ${most.toLocaleString("en")} characters; the game is not analysed.`,
+  moves: (most) => `The link's moves are longer than ${most.toLocaleString("en")} characters; they are left out, and no game is analysed.`,
   word: (key, value) => `The link's ${key} "${shorten(value)}" is not a word; the game is analysed without it.`,
   times: () => "The link's times are not gaps in whole milliseconds separated by commas (like 0,120,85); the game is analysed without them.",
   replay: (most) => `The link's replay is longer than ${most.toLocaleString("en")} characters; it is not opened.`,
 };
 
+// A game's other fields (notation, undos, times) in a link whose moves were refused, or in a
+// link with no game (no moves, no view=analysis): they are left out.
+export function withoutGame(keys, movesRefused) {
+  const them = keys.join(", ");
+  return movesRefused
+    ? `The link's ${them} ${keys.length > 1 ? "go" : "goes"} with its moves, which were refused; ${keys.length > 1 ? "they are" : "it is"} left out${keys.includes("view") ? " (the board is shown)" : ""}.`
+    : `The link gives ${them} but no moves (moves=) to go with ${keys.length > 1 ? "them" : "it"}; ${keys.length > 1 ? "they are" : "it is"} left out.`;
+}
+
+// A replay (replay=) in a link that also gives its own board or game: the replay's game is
+// opened, in place of those (`keys`).
+export function replayReplaces(keys) {
+  return `The link gives a Slidysim replay and also its own ${keys.join(", ")}; the replay's scramble, moves and times are opened instead, and the link's ${keys.length > 1 ? "are" : "is"} left out.`;
+}
+
+// A link's step past the end of the game it opens for analysis (`moves` moves).
+export function stepPastGame(wanted, moves) {
+  return `The link's step ${wanted} is past the end of this ${moves}-move game; showing its last position.`;
+}
+
 // A name Python's registry does not have (`kind`: "algorithm" or "heuristic"; `names`: those it has).
 export function unknownName(kind, name, names) {
   return `The link's ${kind} "${name}" is not one of ${names.join(", ")}; the default is used.`;
+}
+
+// A name the registry has that the link's board is not offered (a metric, an algorithm or a
+// heuristic that does not apply to its size or goal).
+export function notOffered(kind, name) {
+  return `The link's ${kind} "${shorten(name)}" is not offered for this board (the ${kind[0].toUpperCase()}${kind.slice(1)} menu lists what is); the menu's choice is used.`;
 }
 
 // An option value (such as weight) outside its registry entry's range.

@@ -21,13 +21,18 @@ export const LINK_KEYS = ["board", "goal", "size", "algorithm", "heuristic", "we
 // (its step then is the position shown), or every shortest solution of the board.
 export const VIEWS = ["compare", "tree", "diagram", "analysis", "optimal"];
 
-// Returns {params: {...}, problems: [message, ...]}. Bad parts are left out. `limits`: Python's
-// LINK_LIMITS, {moves, times, replay, packed, ...}.
+// The largest step a link may name (six digits: no solution, game or tree of the page is longer).
+export const MAX_STEP = 999999;
+
+// Returns {params: {...}, problems: [message, ...], refused: [key, ...]}. Bad parts are left out
+// (`refused`: the link's keys whose value was refused, so that what depends on them is not
+// opened without them). `limits`: Python's LINK_LIMITS, {moves, times, replay, packed, ...}.
 export function readFragment(hash, limits) {
   const params = {};
   const problems = [];
+  const refused = [];
   const text = hash.startsWith("#") ? hash.slice(1) : hash;
-  if (!text) return { params, problems };
+  if (!text) return { params, problems, refused };
   for (const part of text.split("&")) {
     if (!part) continue;
     const eq = part.indexOf("=");
@@ -50,14 +55,19 @@ export function readFragment(hash, limits) {
       problems.push(words.noValue(key));
     } else {
       const problem = checkForm(key, value, limits);
-      if (problem) problems.push(problem);
-      else params[key] = key === "step" ? Number(value) : value;
+      if (problem) {
+        problems.push(problem);
+        refused.push(key);
+      } else params[key] = key === "step" ? Number(value) : value;
     }
   }
-  return { params, problems };
+  return { params, problems, refused };
 }
 
 function checkForm(key, value, limits) {
+  if (key === "step" && /^\d+$/.test(value) && !/^\d{1,6}$/.test(value)) {
+    return words.badForm.stepTooLarge(value, MAX_STEP);
+  }
   if (key === "step" && !/^\d{1,6}$/.test(value)) {
     return words.badForm.step(value);
   }
@@ -68,7 +78,7 @@ function checkForm(key, value, limits) {
   if (key === "view" && !VIEWS.includes(value)) {
     return words.badForm.view(value, VIEWS);
   }
-  if ((key === "hcode" || key === "scode") && !(value.length <= limits.packed && /^[A-Za-z0-9_-]+$/.test(value))) {
+  if ((key === "hcode" || key === "scode") && !(value.length <= limits.packed && /^[A-Za-z0-9_-]+={0,2}$/.test(value))) {
     return words.badForm.code(key, limits.packed);
   }
   if (key === "size" && !/^\d{1,2}(x\d{1,2})?$/i.test(value)) {

@@ -51,10 +51,23 @@ export class SolverChoice {
 
   // Names and option values a link asked for, already checked against the registries.
   adopt({ algorithm, heuristic, metric, options = {} }) {
+    this.asked = { algorithm, heuristic, metric }; // until the link's board is shown: `unmet`
     if (metric !== undefined) this.metric = metric;
     if (algorithm !== undefined) this.algorithm = algorithm;
     if (heuristic !== undefined) this.heuristic = heuristic;
     Object.assign(this.values, options);
+  }
+
+  // What a link asked for (adopt) that the board it opened does not offer, once its board is
+  // filled in: [{kind, name}].
+  unmet() {
+    const asked = this.asked || {};
+    this.asked = null;
+    const out = [];
+    if (asked.metric !== undefined && asked.metric !== "stm" && !this.multiTile) out.push({ kind: "metric", name: asked.metric });
+    if (asked.algorithm !== undefined && this.algorithmName !== asked.algorithm) out.push({ kind: "algorithm", name: asked.algorithm });
+    if (asked.heuristic !== undefined && this.heuristicName !== asked.heuristic) out.push({ kind: "heuristic", name: asked.heuristic });
+    return out;
   }
 
   // What the features offer in the Heuristic menu (their `heuristics` hook).

@@ -264,7 +264,12 @@ class Serving {
     }
     const broken = host.broken ? host.broken() : null;
     if (broken) throw new RuntimeFailure(broken);
-    return JSON.parse(text);
+    try {
+      return JSON.parse(text);
+    } catch {
+      // (Python's json writes NaN and Infinity, which are not JSON: a value no answer should hold.)
+      throw new RuntimeFailure("Python answered with a value that is not JSON (such as NaN or Infinity)");
+    }
   }
 
   // The bytes of Pyodide's WebAssembly memory, or null if this runtime does not tell: `_module` is

@@ -54,12 +54,13 @@ export class Speed {
   // A link's replay, read once Python is ready.
   linkRead(link) {
     this.pendingReplay = link.takeReplay();
+    this.replacedNotes = link.takeReplaced(); // what the replay replaced of its link: said on the replay's own link
   }
 
   // A Slidysim replay read by Python, then opened as its game's link: the board, the analysis of
   // its moves and their times (Slidysim's goal is blank-last). A replay that cannot be read is
   // Python's one sentence; nothing else changes.
-  async openReplay(text) {
+  async openReplay(text, notes = []) {
     const reply = await this.app.ask({ op: "slidysim", action: "read", text, analyse: true }).answer;
     if (!reply.ok) {
       this.view.showReplayError(reply.error.message);
@@ -70,7 +71,7 @@ export class Speed {
     this.view.clearReplayError();
     const fields = { board: reply.board, goal: "blank-last", size: reply.size, view: "analysis", moves: reply.moves, notation: "page" };
     if (reply.times) fields.times = reply.times;
-    this.app.openLink(formatFragment(fields));
+    this.app.openLink(formatFragment(fields), notes, "replay");
   }
 
   // The solution or game the replay holds, written as a Slidysim replay link (with the times of
@@ -91,8 +92,10 @@ export class Speed {
   update() {
     if (this.pendingReplay && this.app.ready()) {
       const text = this.pendingReplay;
+      const notes = this.replacedNotes || [];
       this.pendingReplay = null;
-      this.openReplay(text);
+      this.replacedNotes = [];
+      this.openReplay(text, notes);
     }
     const info = this.app.info();
     if (info && !this.filled) {
