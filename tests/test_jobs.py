@@ -16,6 +16,8 @@ import pytest
 
 from npuzzle import Board, Limits, Progress, Search, SearchResult, StopReason, webapi
 from npuzzle.analysis import AnalysisProgress, AnalysisResult, GameAnalysis, read_game
+from npuzzle.assign.answers import QuietValues
+from npuzzle.assign.grade import Grading
 from npuzzle.compare import Comparison, ComparisonProgress
 from npuzzle.custom import TEMPLATE, CheckProgress, CheckResult, HeuristicCheck, HeuristicValues, load_heuristic
 from npuzzle.custom.check import JudgedCheck, Values, ValuesProgress, check_boards, judge_check
@@ -120,7 +122,7 @@ def test_the_old_entry_points_still_work() -> None:
 def test_the_web_api_answers_every_job_through_one_adapter() -> None:
     """Each job class an op starts has one JSON entry, and only the adapter steps a job."""
     assert set(webapi.JOB_JSON) == {Search, Comparison, HeuristicCheck, HeuristicValues, JudgedCheck, TableLoading, GameAnalysis,
-                                    AllOptimal, Optimize, MtmSolve}
+                                    AllOptimal, Optimize, MtmSolve, QuietValues, Grading}
     tree = ast.parse((ROOT / "npuzzle" / "webapi.py").read_text())
     classes = [node.name for node in tree.body if isinstance(node, ast.ClassDef)]
     steppers = [
