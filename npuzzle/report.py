@@ -285,6 +285,7 @@ def format_table(results: list[SearchResult]) -> str:
             "" if r.stop.finished else r.stop.value,
         ))
     widths = [max(len(row[i]) for row in rows) for i in range(len(header))]
+    widths[7] = max(widths[7], len("99999.9"))  # ms: a table as wide whether runs took 5 ms or 50 s
     lines = []
     for n, row in enumerate(rows):
         cells = [row[i].ljust(widths[i]) if i < 2 else row[i].rjust(widths[i]) for i in range(len(row))]
