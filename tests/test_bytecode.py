@@ -108,10 +108,11 @@ def test_the_bytecode_is_the_same_at_every_build(built_site: Path) -> None:
 SNAPSHOT = r"""
 import { readFileSync } from "node:fs";
 import { pathToFileURL } from "node:url";
-const [runtime, stdlib, archive, snapshot, reader] = process.argv.slice(2);
+const [runtime, stdlib, archive, snapshot, reader, constants] = process.argv.slice(2);
 const { loadPyodide } = await import(pathToFileURL(`${runtime}/pyodide.mjs`).href);
 const { whole } = await import(pathToFileURL(reader).href);  // the worker's own (web/solver/snapshot.js)
-const memory = whole(new Uint8Array(readFileSync(snapshot)));
+const { SNAPSHOT_MAGIC } = await import(pathToFileURL(constants).href);  // the build's constants, as the worker reads them
+const memory = whole(new Uint8Array(readFileSync(snapshot)), SNAPSHOT_MAGIC);
 const visits = [];
 for (let visit = 0; visit < 2; visit++) {
   const pyodide = await loadPyodide({ indexURL: `${runtime}/`, stdLibURL: stdlib, _loadSnapshot: new Uint8Array(memory) });
@@ -166,7 +167,9 @@ def test_the_memory_snapshot_restores_the_started_solver_with_its_own_randomness
     script = tmp_path_factory.mktemp("snapshot") / "snapshot.mjs"
     script.write_text(SNAPSHOT)
     reader = web_folder(built_site) / "solver" / "snapshot.js"
-    done = subprocess.run([node, str(script), str(ROOT / "node_modules" / "pyodide"), str(stdlib), str(archive), str(snapshot), str(reader)],
+    constants = web_folder(built_site) / "build-info.js"
+    done = subprocess.run([node, str(script), str(ROOT / "node_modules" / "pyodide"), str(stdlib), str(archive), str(snapshot), str(reader),
+                           str(constants)],
                           capture_output=True, text=True, timeout=180, check=True)
     report = json.loads(done.stdout.strip().splitlines()[-1])
     first, second = report["visits"]
