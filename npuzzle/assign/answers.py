@@ -26,8 +26,8 @@ from typing import Any, Iterator, Sequence
 
 from ..board import Board, Tiles
 from ..custom.check import HeuristicValues
-from ..custom.heuristic import UserCodeError, UserHeuristic, _said, _shown, _user_line, load_heuristic
-from ..custom.search import Problem, SearchCodeError, SearchLimit, UserSearch, load_search
+from ..custom.heuristic import UserCodeError, UserHeuristic, _shown, load_heuristic
+from ..custom.search import Problem, SearchCodeError, UserSearch, call_search, load_search
 from ..search.result import StopReason
 
 MAX_PRINTED = 65_536
@@ -160,20 +160,8 @@ def search_moves(user: UserSearch, start: Board, goal: Board, max_nodes: int, ti
     them (not replayed: the judge does). SearchCodeError when it raises, or returns something
     that is neither None nor a list of whole numbers (at most MAX_ANSWER_MOVES)."""
     problem = Problem(start, goal, max_nodes, time_limit)
-    began = time.perf_counter()
-    answer: Any = None
-    stopped = None
     with _quiet(user.filename, SearchCodeError):
-        try:
-            answer = user.function(problem)
-        except SearchLimit as limit:
-            stopped = limit.which
-        except (Exception, SystemExit) as exc:
-            line = _user_line(exc.__traceback__, user.filename)
-            where = f" at line {line}" if line is not None else ""
-            raise SearchCodeError(f"{user.filename}: search raised {type(exc).__name__}: {_said(exc)}{where}",
-                                  "raised", line) from None
-    seconds = time.perf_counter() - began
+        answer, stopped, seconds = call_search(user, problem)
     if stopped is not None or answer is None:
         return MovesAnswer(None, stopped, problem.expansions, seconds)
     if isinstance(answer, (str, bytes)) or not isinstance(answer, (list, tuple)):

@@ -261,6 +261,22 @@ def _check_count(problem: Problem, filename: str) -> None:
                           f"({problem._max_nodes:,}); leave it to successors", "returned")
 
 
+def call_search(user: UserSearch, problem: Problem) -> tuple[Any, str | None, float]:
+    """Call ``user``'s search on ``problem``: what it returned (None when a limit stopped it),
+    the limit that stopped it (else None), and the seconds it took. SearchCodeError, with its
+    line, when it raises."""
+    began = time.perf_counter()
+    try:
+        return user.function(problem), None, time.perf_counter() - began
+    except SearchLimit as limit:
+        return None, limit.which, time.perf_counter() - began
+    except (Exception, SystemExit) as exc:
+        line = _user_line(exc.__traceback__, user.filename)
+        where = f" at line {line}" if line is not None else ""
+        raise SearchCodeError(f"{user.filename}: search raised {type(exc).__name__}: {_said(exc)}{where}",
+                              "raised", line) from None
+
+
 def run_search(user: UserSearch, start: Board, goal: Board, max_nodes: int = DEFAULT_MAX_NODES,
                time_limit: float = DEFAULT_TIME_LIMIT) -> SearchRun:
     """Run ``user``'s search from ``start`` to ``goal`` under the limits and replay its
@@ -268,19 +284,7 @@ def run_search(user: UserSearch, start: Board, goal: Board, max_nodes: int = DEF
     reach the goal or something that is not a list of moves, or moves that do not replay
     to the goal (IllegalMove)."""
     problem = Problem(start, goal, max_nodes, time_limit)
-    began = time.perf_counter()
-    stopped = None
-    answer: object = None
-    try:
-        answer = user.function(problem)
-    except SearchLimit as limit:
-        stopped = limit.which
-    except (Exception, SystemExit) as exc:
-        line = _user_line(exc.__traceback__, user.filename)
-        where = f" at line {line}" if line is not None else ""
-        raise SearchCodeError(f"{user.filename}: search raised {type(exc).__name__}: {_said(exc)}{where}",
-                            "raised", line) from None
-    seconds = time.perf_counter() - began
+    answer, stopped, seconds = call_search(user, problem)
     _check_count(problem, user.filename)
     if stopped is not None:
         return SearchRun(user.name, False, (), "", problem.expansions, seconds, stopped)
