@@ -149,7 +149,7 @@ def number_field(fields: Fields, key: str, default: float, cap: float | None, wh
         raise RequestError(key, f"{key} must be {kind}, not {quote(value)}")
     if not 0 < value <= (cap if cap is not None else float("inf")) or value == float("inf"):
         shown = f"{value:g}" if isinstance(value, float) else quote(value)  # an int may not fit a float
-        most = f" and at most {cap:,.0f}" if cap is not None and cap == int(cap) else f" and at most {cap:g}" if cap is not None else ""
+        most = "" if cap is None else f" and at most {cap:,.0f}" if cap == int(cap) else f" and at most {cap:g}"
         raise RequestError(key, f"{key} must be above 0{most}, not {shown}")
     return value
 
