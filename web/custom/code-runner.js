@@ -93,10 +93,17 @@ export class CodeRunner {
 
   // The worker for `request`'s code: its own, else a fresh one; workers of other code that have
   // nothing left to answer are ended.
-  box(request) {
+  // `fresh`: a worker that has run no code even if this code's exists (grading: each submission
+  // in an interpreter of its own, whatever another ran of the same text).
+  box(request, fresh = false) {
     const key = codeKey(request);
     this.latest = key;
     let box = this.boxes.get(key);
+    if (box && fresh) {
+      this.boxes.delete(key);
+      box.client.fail(words.retired);
+      box = null;
+    }
     if (!box) {
       const client = this.spare || this.newClient(this.startWorker);
       this.spare = null;
@@ -157,7 +164,7 @@ export class CodeRunner {
 
   // Send `request` to its code's worker now (its turn in the lane came), `handle` its id from now.
   send(request, onProgress, options, handle) {
-    const box = this.box(request);
+    const box = this.box(request, Boolean(options.fresh));
     handle.client = box.client;
     const ended = (reason) => this.end(reason, handle);
     let solutions = Promise.resolve(); // replayed one after another, in the order found
