@@ -12,6 +12,7 @@ import test from "node:test";
 import { fileURLToPath } from "node:url";
 
 import { gradeCode } from "../../web/assign/grading.js";
+import { CodeRunner } from "../../web/custom/code-runner.js";
 import { serve } from "../../web/solver/worker-core.js";
 
 const ROOT = fileURLToPath(new URL("../../", import.meta.url));
@@ -73,6 +74,11 @@ function client() {
     feed: (target, fed) => receive({ id: next++, op: "feed", target, feed: fed }),
     cancel: (target) => receive({ id: next++, op: "abort", target }),
     end() {},
+    fail() { this.failed = true; },
+    crash() {},
+    worker: {},
+    loaded: true,
+    ready: Promise.resolve({}),
     close: py.close,
   };
 }
@@ -113,5 +119,30 @@ test("a grade through two worker cores has grade_locally's verdicts, each code a
   } finally {
     judge.close();
     code.close();
+  }
+});
+
+test("through the code runner, each grade's code runs in a fresh worker, the same text too", { timeout: 120_000 }, async () => {
+  const judge = client();
+  const made = [];
+  const clock = { now: () => performance.now(), every: () => 0, stop: () => {} };
+  const runner = new CodeRunner({ solver: judge, startWorker: () => null, state: { info: null }, clock, newClient: () => { const c = client(); made.push(c); return c; } });
+  const code = { request: (r, p, o) => runner.request(r, p, o), cancel: (h) => runner.cancel(h), end: (why, h) => runner.end(why, h) };
+  try {
+    const scores = [];
+    for (const text of [MANHATTAN, MANHATTAN, OVERESTIMATES]) {
+      const reply = await gradeCode({ judge, code, assignment: ASSIGNMENT, task: "heuristic", text, now: () => performance.now() }).answer;
+      assert.equal(reply.ok, true, JSON.stringify(reply));
+      scores.push(reply.grade.score);
+      assert.deepEqual(Object.fromEntries(reply.grade.criteria.map((c) => [c.name, c.verdict])), localVerdicts(text));
+    }
+    assert.deepEqual(scores.slice(0, 2), [100, 100]);
+    // A worker for each grade (the spare kept ahead aside): the second MANHATTAN did not reuse the first's.
+    const used = made.filter((c) => c.failed);
+    assert.ok(used.length >= 2, `the workers of earlier grades were ended: ${used.length}`);
+    assert.ok(made.length >= 3, `${made.length} workers for 3 grades`);
+  } finally {
+    judge.close();
+    for (const c of made) c.close();
   }
 });
