@@ -133,6 +133,7 @@ export class AssignPanel {
     if (!text) return;
     if (this.given !== true) {
       if (text.code !== this.given) return; // not given yet
+      if (this.saved === null) this.saved = text.code; // (the starter code is no work to keep)
       this.given = true;
     }
     if (text.code === this.saved) return;
