@@ -167,7 +167,7 @@ export class AssignPanel {
     this.view.setCheckStatus(words.CHECK_STARTING, "checking");
     const run = gradeCode({
       judge: this.app.judge, code: this.app.code, assignment: read.assignment, task: read.assignment.task, text: text.code, now: this.now,
-      onProgress: (p) => { if (this.checking === run) this.view.setCheckStatus(words.progress(p), "checking", p); },
+      onProgress: (p) => { if (this.checking === run) this.view.setCheckStatus(words.progress(p, read.boards.length), "checking", { done: p.boards, total: read.boards.length }); },
     });
     this.checking = run;
     const reply = await run.answer;
@@ -288,7 +288,7 @@ export class AssignPanel {
     this.view.setGradeStatus(words.gradingRow(i, n, name), "grading", i, n);
     const run = gradeCode({
       judge: this.app.judge, code: this.app.code, assignment: teacher.assignment, task: teacher.assignment.task, text: read.code, now: this.now,
-      onProgress: (p) => { if (grading.run === run) this.view.setGradeStatus(`${words.gradingRow(i, n, name)} ${words.progress(p)}`, "grading", i, n); },
+      onProgress: (p) => { if (grading.run === run) this.view.setGradeStatus(`${words.gradingRow(i, n, name)} ${words.progress(p, teacher.boards.length)}`, "grading", i, n); },
     });
     grading.run = run;
     const reply = await run.answer;

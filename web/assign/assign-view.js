@@ -83,8 +83,8 @@ export class AssignView {
     if (progress) {
       const bar = this.byId("assign-progress");
       bar.hidden = false;
-      bar.max = Math.max(progress.boards || 1, 1);
-      bar.value = Math.min(progress.board ?? 0, bar.max);
+      bar.max = Math.max(progress.total || 1, 1);
+      bar.value = Math.min(Number(progress.done) || 0, bar.max);
     }
   }
 

@@ -36,10 +36,10 @@ export function refusedReading(what, message) {
   return `This ${what} could not be opened: ${message}`;
 }
 
-// A judge's progress report: "Checking h on every state: board 2 of 6, 3 asks, 1.2 s".
-export function progress(p) {
+// A judge's progress report (`total`: the assignment's boards): "Counting A*'s nodes: board 2 of 6, 1.2 s".
+export function progress(p, total) {
   const stage = { check: "Checking h on every state", astar: "Counting A*'s nodes", search: "Running the search", done: "Finishing" }[p.stage] || "Grading";
-  const board = Number.isInteger(p.board) && Number.isInteger(p.boards) ? `: board ${p.board + 1} of ${p.boards}` : "";
+  const board = Number.isInteger(p.board) && p.stage !== "check" ? `: board ${p.board + 1} of ${total}` : "";
   const waiting = p.waiting ? ", waiting for the code" : "";
   const seconds = Number.isFinite(p.seconds) ? `, ${p.seconds.toFixed(1)} s` : "";
   return `${stage}${board}${waiting}${seconds}`;
