@@ -43,7 +43,8 @@ function setUp() {
   const storage = new Map();
   const inputs = { gradeInputs: { assignment: "", links: "" }, name: "" };
   const { view, calls, last } = recorder(inputs);
-  const panel = new AssignPanel({ view, storage: { getItem: (k) => storage.get(k) ?? null, setItem: (k, v) => storage.set(k, v) }, location: { href: "https://example.org/npuzzle/#board=1" } });
+  const setView = recorder({}).view;
+  const panel = new AssignPanel({ view, setView, storage: { getItem: (k) => storage.get(k) ?? null, setItem: (k, v) => storage.set(k, v) }, location: { href: "https://example.org/npuzzle/#board=1" } });
   const app = {
     ask: (request) => judge.request(request),
     judge, code,

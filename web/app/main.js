@@ -10,6 +10,7 @@ import { Analysis } from "../analysis/analysis.js";
 import { AssignPanel } from "../assign/assign-panel.js";
 import { bindAssignInput } from "../assign/assign-input.js";
 import { AssignView } from "../assign/assign-view.js";
+import { SetView } from "../assign/set-view.js";
 import { bindAnalysisInput } from "../analysis/analysis-input.js";
 import { AnalysisView } from "../analysis/analysis-view.js";
 import { BoardEditor } from "../board/board-editor.js";
@@ -93,7 +94,7 @@ features.push(
   new CodePanel({ view: new CodeView(document) }),
   new Analysis({ view: new AnalysisView(document) }),
   new Speed({ view: new SpeedView(document) }),
-  new AssignPanel({ view: new AssignView(document), storage: localStore(), location: window.location }),
+  new AssignPanel({ view: new AssignView(document), setView: new SetView(document), storage: localStore(), location: window.location }),
 );
 const controller = new Controller({
   client, page, state, editor, link, choice, jobs, replay, tables, features, parts: { board, clipboard, linkLimits: LINK_LIMITS },

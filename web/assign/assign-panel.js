@@ -21,8 +21,9 @@ const STORE_PREFIX = "npuzzle-assignment-work:";
 export class AssignPanel {
   // `storage`: where a student's work is kept per assignment (the window's localStorage, or null);
   // `location`: the page's address (for the links written), `now()`: ms.
-  constructor({ view, storage = null, location = null, now = () => performance.now() }) {
-    Object.assign(this, { view, storage, location, now });
+  // `setView`: the Set form's (set-view.js).
+  constructor({ view, setView, storage = null, location = null, now = () => performance.now() }) {
+    Object.assign(this, { view, setView, storage, location, now });
     this.app = null;
     this.pending = null; // {assignment, submission}: a link's values, until Python can read them
     this.doing = null; // the assignment open for the student (Python's assignment_read answer)
@@ -52,7 +53,7 @@ export class AssignPanel {
       "grade-evidence": (i) => this.evidence(i),
       "grade-assignment-file": (text, error) => (error ? this.view.setHolding(words.fileRefused(error)) : this.view.setGradeAssignmentText(text)),
       "grade-links-file": (text, error) => (error ? this.view.setGradeStatus(words.fileRefused(error), "failed") : this.view.setGradeLinks(text)),
-      "set-task": () => this.view.filterCriteria(),
+      "set-task": () => this.setView.filterCriteria(),
       "set-write": (how) => this.write(how),
     };
   }
@@ -148,7 +149,7 @@ export class AssignPanel {
     const info = this.app.info();
     if (info && !this.filled) {
       this.filled = true;
-      this.view.fillCriteria(info.assignment.criteria);
+      this.setView.fillCriteria(info.assignment.criteria);
     }
     this.keep();
   }
@@ -327,7 +328,7 @@ export class AssignPanel {
   async write(how) {
     const info = this.app.info();
     if (!info) return;
-    const fields = this.view.setFields;
+    const fields = this.setView.fields;
     const which = fields.task === "search" ? "search" : "heuristic";
     const [text] = this.app.collect("codeText", which);
     const template = info.templates[which].code;
@@ -335,14 +336,14 @@ export class AssignPanel {
     const assignment = { format: info.assignment.format, version: info.assignment.version, ...fields, starter_code: code };
     const reply = await this.app.ask({ op: "assignment_write", assignment }).answer;
     if (!reply.ok) {
-      this.view.setSetError(reply.error.key || reply.error.field, reply.error.message);
-      this.view.setSetState(words.setRefused(reply.error.message));
+      this.setView.setError(reply.error.key || reply.error.field, reply.error.message);
+      this.setView.setState(words.setRefused(reply.error.message));
       return;
     }
-    this.view.setSetError(null, "");
+    this.setView.setError(null, "");
     const link = this.linkTo("assignment", reply.link_value);
-    this.view.setSetState(words.SET_DONE, link);
+    this.setView.setState(words.SET_DONE, link);
     if (how === "file") this.view.download(`${reply.id}.json`, "application/json", reply.file);
-    else this.copy(link, (t) => this.view.setSetState(`${words.SET_DONE} ${t}`, link));
+    else this.copy(link, (t) => this.setView.setState(`${words.SET_DONE} ${t}`, link));
   }
 }
