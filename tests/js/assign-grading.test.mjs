@@ -5,6 +5,7 @@
 import assert from "node:assert/strict";
 import test from "node:test";
 
+import { figure } from "../../web/assign/assign-words.js";
 import { codeField, feedFor, gradeCode } from "../../web/assign/grading.js";
 
 function lanes() {
@@ -111,4 +112,12 @@ test("feedFor: moves for a search, values for values, an error for a failure", (
   assert.deepEqual(feedFor({ id: 4, kind: "values" }, { ok: true, values: [1, 2], stopped: "time-limit" }, 1),
     { ask: 4, values: [1, 2], stopped: "time-limit", seconds: 1, final: true });
   assert.equal(feedFor({ id: 5, kind: "values" }, null, 1).error, "no answer");
+});
+
+test("a class table's figure is written as its CSV writes it (six significant digits)", () => {
+  assert.equal(figure(100), "100");
+  assert.equal(figure(33.3333333), "33.3333");
+  assert.equal(figure(0.25), "0.25");
+  assert.equal(figure(1.5), "1.5");
+  assert.equal(figure(null), "");
 });

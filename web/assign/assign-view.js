@@ -221,14 +221,14 @@ export class AssignView {
       const tr = this.el("tr");
       tr.dataset.row = String(i);
       tr.dataset.name = row.name;
-      tr.dataset.score = row.score === null ? "" : String(row.score);
-      tr.dataset.seconds = row.seconds === null ? "" : String(row.seconds);
+      tr.dataset.score = words.figure(row.score);
+      tr.dataset.seconds = words.figure(row.seconds);
       tr.dataset.note = row.note || "";
       tr.dataset.state = row.score === null ? "error" : "graded";
       tr.dataset.verdicts = names.map((name) => `${name}:${row.verdicts[name] ?? ""}`).join(",");
       for (const name of names) tr.setAttribute(`data-verdict-${name.replace(/_/g, "-")}`, row.verdicts[name] ?? "");
       const cells = [row.name, ...names.map((name) => words.VERDICT_WORDS[row.verdicts[name]] ?? ""),
-        row.score === null ? "" : String(row.score), row.seconds === null ? "" : String(row.seconds), row.note || ""];
+        words.figure(row.score), words.figure(row.seconds), row.note || ""];
       tr.append(...cells.map((cell, j) => this.el(j === 0 ? "th" : "td", cell, j === 0 ? { scope: "row" } : {})));
       const cell = this.el("td");
       const button = this.el("button", words.SHOW_EVIDENCE, { type: "button", "aria-label": words.evidenceLabel(row.name) });

@@ -49,6 +49,12 @@ export function score(grade) {
   return `Score: ${grade.score}% (${grade.passed_weight} of ${grade.total_weight} weight passed)${grade.stopped ? " (stopped before the end)" : ""}`;
 }
 
+// A figure of the class table as its CSV and Markdown write it (Python's "%g": six significant digits).
+export function figure(value) {
+  if (value === null || value === undefined || !Number.isFinite(value)) return "";
+  return Number.isInteger(value) ? String(value) : String(Number(value.toPrecision(6)));
+}
+
 export const VERDICT_WORDS = { pass: "pass", fail: "fail", "not-judged": "not judged" };
 
 export function verdictLine(c) {
