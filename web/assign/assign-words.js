@@ -23,6 +23,10 @@ export function criterionLine(c) {
   return `${c.label}${said}, weight ${c.weight}: ${c.description}`;
 }
 
+// Why the code's worker is ended, or its answer not taken, during a grade (grading.js).
+export const GRADER_DONE = "the grader had what it needed from it";
+export const OUT_OF_ORDER = "your code's worker answered with h's values out of their order";
+
 export const NO_ASSIGNMENT = "No assignment is open: open an assignment link, or load one under Grade a class.";
 export const CHECK_STARTING = "Checking against the assignment\u2026";
 export const STOPPING = "Stopping\u2026";

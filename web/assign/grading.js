@@ -10,6 +10,8 @@
 // judge lane); `code`: {request(request, onProgress, options) -> {id, answer}, cancel(handle),
 // end(reason, handle)} (the door's code lane). `now()`: ms.
 
+import * as words from "./assign-words.js";
+
 // A `values` or `search` ask is one call that reports nothing while it runs: its worker may stay
 // silent for its time limit and this much more.
 export const SILENCE_MARGIN_MS = 5000;
@@ -28,7 +30,7 @@ export function feedFor(ask, reply, seconds, got = 0) {
   }
   if (ask.streams) {
     if (reply.values_from !== got || !Array.isArray(reply.values)) {
-      return { ask: ask.id, error: "your code's worker answered with h's values out of their order", seconds, final: true };
+      return { ask: ask.id, error: words.OUT_OF_ORDER, seconds, final: true };
     }
     return { ask: ask.id, values: reply.values, stopped: reply.stopped ?? null, seconds, final: true };
   }
@@ -39,8 +41,8 @@ export function feedFor(ask, reply, seconds, got = 0) {
 // Grade `text` (the code) against `assignment` (its JSON object; `task` its task). Returns
 // {answer: a promise of the judge's last answer ({ok, type: "grade", grade} or an error),
 // failures: what the code's worker failed with (its error answers, as fed), stop(reason)}. `onProgress(report)`: each of the judge's reports ({stage, board, boards, asks,
-// waiting, seconds}). `endWords.stale`: why a stream's worker is ended when the judge is done with it.
-export function gradeCode({ judge, code, assignment, task, text, now, onProgress = null, endWords = {} }) {
+// waiting, seconds}).
+export function gradeCode({ judge, code, assignment, task, text, now, onProgress = null }) {
   const field = codeField(task);
   const asked = new Set();
   let current = null; // {ask, handle, got}: the ask the code's worker is answering
@@ -81,7 +83,7 @@ export function gradeCode({ judge, code, assignment, task, text, now, onProgress
     current = null;
     const seconds = Math.max((now() - began) / 1000, 0);
     const fed = running.broken
-      ? { ask: ask.id, error: "your code's worker answered with h's values out of their order", seconds, final: true }
+      ? { ask: ask.id, error: words.OUT_OF_ORDER, seconds, final: true }
       : feedFor(ask, reply, seconds, running.got);
     if (fed.error) failures.push(fed.error);
     judge.feed(judgeId, fed);
@@ -91,7 +93,7 @@ export function gradeCode({ judge, code, assignment, task, text, now, onProgress
     if (!report || stopped) return;
     const ask = report.ask;
     // A grade whose ask is null or new while the code still streams the old one is done with it.
-    if (current && current.ask.streams && (!ask || ask.id !== current.ask.id)) endCurrent(endWords.stale || "the grader had what it needed");
+    if (current && current.ask.streams && (!ask || ask.id !== current.ask.id)) endCurrent(words.GRADER_DONE);
     if (ask && typeof ask === "object" && Number.isInteger(ask.id) && !asked.has(ask.id) && ask.request) {
       asked.add(ask.id);
       answerAsk(ask);
@@ -103,7 +105,7 @@ export function gradeCode({ judge, code, assignment, task, text, now, onProgress
   });
   judgeId = id;
   const finished = answer.then((reply) => {
-    if (current) endCurrent(endWords.stale || "the grader had what it needed");
+    if (current) endCurrent(words.GRADER_DONE);
     return reply;
   });
   return {
