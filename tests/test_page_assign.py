@@ -97,8 +97,12 @@ def exact_distances(goal: tuple[int, ...], cols: int) -> dict[tuple[int, ...], i
     return seen
 
 
+BOARD = "#board=1,2,3,4,0,5&size=2x3"
+"""A 2x3 board beside the assignment: the code panel's own check (after Run) is then of 2x3 too."""
+
+
 def open_assignment(app: Any, site_url: str, value: str) -> None:
-    open_link(app, site_url, f"#assignment={value}")
+    open_link(app, site_url, f"{BOARD}&assignment={value}")
     expect(app.locator("#assign-do")).to_be_visible(timeout=90_000)
 
 
@@ -171,7 +175,7 @@ def test_a_teacher_grades_a_class_with_hostile_rows_contained(app: Any, site_url
     lines = [link(assignment, "Right", MANHATTAN), link(assignment, "=Wrong", OVERESTIMATES),
              link(assignment, "Loops", ENDLESS), link(assignment, "Raises", RAISES),
              "#submission=not-a-submission", link(other, "Elsewhere", MANHATTAN)]
-    open_link(app, site_url, "#board=1,2,3,4,0,5&size=2x3")
+    open_link(app, site_url, BOARD)
     app.locator("#assign-grade-part > summary").click()
     expect(app.locator("#grade-consent")).to_contain_text("Grade runs each submission's code in the sandbox")
     app.get_by_label("The assignment: its link or its file's text").fill(f"#assignment={assignment.link_value()}")
@@ -235,7 +239,7 @@ def test_a_teacher_grades_a_class_with_hostile_rows_contained(app: Any, site_url
 
 
 def test_a_teacher_sets_an_assignment_and_sees_a_contradiction_at_its_field(app: Any, site_url: str) -> None:
-    open_link(app, site_url, "#board=1,2,3,4,0,5&size=2x3")
+    open_link(app, site_url, BOARD)
     app.locator("#assign-set-part > summary").click()
     app.get_by_label("Title").fill("Set in the page")
     app.get_by_label("Size").fill("2x3")

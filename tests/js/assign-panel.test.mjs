@@ -50,8 +50,13 @@ function setUp() {
     judge, code,
     info: () => pythonInfo(),
     ready: () => true,
-    announce: (name, which, text) => { if (name === "codeGiven") Object.assign(editor, { code: text, allowed: false }); },
-    collect: (name) => (name === "codeText" ? [{ ...editor, filename: "h.py" }] : []),
+    collect: (name, which, text) => {
+      if (name === "codeGiven") {
+        Object.assign(editor, { code: text, allowed: false });
+        return [Promise.resolve()];
+      }
+      return name === "codeText" ? [{ ...editor, filename: "h.py" }] : [];
+    },
     changed: () => {},
     copy: async () => {},
   };

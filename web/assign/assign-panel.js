@@ -27,7 +27,7 @@ export class AssignPanel {
     this.app = null;
     this.pending = null; // {assignment, submission}: a link's values, until Python can read them
     this.doing = null; // the assignment open for the student (Python's assignment_read answer)
-    this.given = null; // the code given to the editor for it (saved only once the editor holds it)
+    this.given = null; // the code given to the editor for it, once the editor holds it (only then is its work kept)
     this.saved = null; // the text last saved
     this.viewing = null; // a submission opened by its link (submission_read's answer)
     this.checking = null; // the running check's grade run
@@ -113,9 +113,13 @@ export class AssignPanel {
     const info = this.app.info();
     const starter = read.assignment.starter_code || (info ? info.templates[this.which].code : "");
     const kept = this.load(read.id);
-    this.given = kept ?? starter;
-    this.saved = kept;
-    this.app.announce("codeGiven", this.which, this.given);
+    const text = kept ?? starter;
+    this.given = null;
+    this.saved = text;
+    // Kept from the moment the editor holds it (the code panel answers once it does).
+    Promise.all(this.app.collect("codeGiven", this.which, text)).then(() => {
+      if (this.doing === read) this.given = text;
+    }, () => {});
     this.app.changed();
   }
 
@@ -127,17 +131,12 @@ export class AssignPanel {
     }
   }
 
-  // The editor's work, kept for this assignment once the editor holds what was given.
+  // The editor's work, kept for this assignment once the editor holds what was given (the
+  // starter code itself is no work to keep).
   keep() {
     if (!this.doing || this.given === null) return;
     const [text] = this.app.collect("codeText", this.which);
-    if (!text) return;
-    if (this.given !== true) {
-      if (text.code !== this.given) return; // not given yet
-      if (this.saved === null) this.saved = text.code; // (the starter code is no work to keep)
-      this.given = true;
-    }
-    if (text.code === this.saved) return;
+    if (!text || text.code === this.saved) return;
     this.saved = text.code;
     try {
       if (this.storage) this.storage.setItem(STORE_PREFIX + this.doing.id, text.code);
