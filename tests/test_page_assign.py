@@ -241,8 +241,8 @@ def test_a_teacher_grades_a_class_with_hostile_rows_contained(app: Any, site_url
 def test_a_teacher_sets_an_assignment_and_sees_a_contradiction_at_its_field(app: Any, site_url: str) -> None:
     open_link(app, site_url, BOARD)
     app.locator("#assign-set-part > summary").click()
-    app.get_by_label("Title").fill("Set in the page")
-    app.get_by_label("Size").fill("2x3")
+    app.get_by_label("Title", exact=True).fill("Set in the page")
+    app.get_by_label("Board size").fill("2x3")
     app.locator("#set-count").fill("3")
     app.locator("#set-c-admissible").check()
     app.get_by_label("Weight of Admissible").fill("3")
