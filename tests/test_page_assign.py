@@ -270,6 +270,16 @@ def test_the_panel_is_usable_at_a_phones_width(app: Any, site_url: str) -> None:
     app.locator("#assign-set-part > summary").click()
     wait_until(app, lambda: app.locator("#set-criteria .set-criterion").count() > 0, "the Set form's criteria")
     assert sticking_out(app, "#assign-panel") == []
+    outside = app.evaluate("""() => {
+      const panel = document.getElementById("assign-panel"), style = getComputedStyle(panel), outer = panel.getBoundingClientRect();
+      const card = {left: outer.left + parseFloat(style.paddingLeft), right: outer.right - parseFloat(style.paddingRight)};
+      return [...panel.querySelectorAll("select, input, textarea, button")].filter((control) => {
+        const box = control.getBoundingClientRect();
+        if (box.width === 0 || control.closest("[hidden], details:not([open]) > :not(summary)")) return false;
+        return box.left < card.left - 1 || box.right > card.right + 1;
+      }).map((control) => control.id || control.textContent.trim());
+    }""")
+    assert outside == [], "every control of the panel inside its card"
     for name in ("Check against the assignment", "Hand in", "Grade", "Copy assignment link"):
         button = app.get_by_role("button", name=name, exact=True)
         button.scroll_into_view_if_needed()
