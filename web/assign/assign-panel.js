@@ -8,7 +8,7 @@
 //   the answers from the sandbox; each criterion's verdict, sentence and evidence, the score.
 // - Hand in: the name typed and the code as a submission link (submission_write).
 // - A `submission=` link is shown read-only; what it claims is never shown as a result.
-// - Grade: the assignment held (a link or file, or the one open), submission links pasted or
+// - Grade: the assignment held (a link or file, the one open, or Set's), submission links pasted or
 //   loaded, each graded in turn in a fresh sandboxed worker; the class table is Python's
 //   (class_table), with each row's evidence a click away, as CSV and Markdown.
 // - Set: a form whose values Python reads (assignment_write), refusals shown at their field.
@@ -19,9 +19,8 @@ import * as words from "./assign-words.js";
 const STORE_PREFIX = "npuzzle-assignment-work:";
 
 export class AssignPanel {
-  // `storage`: where a student's work is kept per assignment (the window's localStorage, or null);
-  // `location`: the page's address (for the links written), `now()`: ms.
-  // `setView`: the Set form's (set-view.js).
+  // `setView`: the Set form's (set-view.js); `storage`: where a student's work is kept per assignment
+  // (the window's localStorage, or null); `location`: the page's address (for links), `now()`: ms.
   constructor({ view, setView, storage = null, location = null, now = () => performance.now() }) {
     Object.assign(this, { view, setView, storage, location, now });
     this.app = null;
@@ -36,6 +35,7 @@ export class AssignPanel {
     this.teacher = null; // the assignment the teacher grades against
     this.rows = []; // class_table's rows as sent: {name, grade?, flag?, error?}
     this.table = null; // class_table's last answer
+    this.written = null; // the assignment Set wrote last (assignment_write's answer)
     this.filled = false;
   }
 
@@ -148,7 +148,9 @@ export class AssignPanel {
     const info = this.app.info();
     if (info && !this.filled) {
       this.filled = true;
+      this.setView.setLimits(info.assignment);
       this.setView.fillCriteria(info.assignment.criteria);
+      this.view.setNameLimit(info.submission.limits.name);
     }
     this.keep();
   }
@@ -216,7 +218,8 @@ export class AssignPanel {
 
   // -- grade ---------------------------------------------------------------------------------
 
-  // The assignment the teacher holds: the text pasted or loaded, else the one open.
+  // The assignment the teacher holds: the text pasted or loaded, else the one open, else the one
+  // Set wrote last, else a submission's own (one opened by its link).
   async hold(text) {
     if (text.trim()) {
       const reply = await this.app.ask({ op: "assignment_read", text: text.trim() }).answer;
@@ -226,13 +229,11 @@ export class AssignPanel {
       }
       return reply;
     }
-    if (this.doing) return this.doing;
-    if (this.viewing && this.viewing.submission && this.viewing.submission.assignment) {
-      const reply = await this.app.ask({ op: "assignment_read", assignment: this.viewing.submission.assignment }).answer;
-      return reply.ok ? reply : null;
-    }
-    this.view.setHolding(words.HOLD_FIRST);
-    return null;
+    if (this.doing || this.written) return this.doing || this.written;
+    const own = this.viewing && this.viewing.submission ? this.viewing.submission.assignment : null;
+    const reply = own ? await this.app.ask({ op: "assignment_read", assignment: own }).answer : null;
+    if (!reply || !reply.ok) this.view.setHolding(words.HOLD_FIRST);
+    return reply && reply.ok ? reply : null;
   }
 
   async gradeClass() {
@@ -340,6 +341,7 @@ export class AssignPanel {
       return;
     }
     this.setView.setError(null, "");
+    this.written = reply; // the assignment a Grade with no assignment pasted grades against
     const link = this.linkTo("assignment", reply.link_value);
     this.setView.setState(words.SET_DONE, link);
     if (how === "file") this.view.download(`${reply.id}.json`, "application/json", reply.file);

@@ -145,6 +145,11 @@ export class AssignView {
 
   // -- hand in ---------------------------------------------------------------------------------
 
+  // The longest name a submission takes (Python's info.submission.limits.name).
+  setNameLimit(most) {
+    this.byId("assign-name").maxLength = most;
+  }
+
   get name() {
     return this.byId("assign-name").value;
   }

@@ -19,6 +19,15 @@ export class SetView {
     this.byId(id).textContent = text || "";
   }
 
+  // Python's limits on the form's fields (info.assignment: its limits and default time limit).
+  setLimits(facts) {
+    this.byId("set-title").maxLength = facts.limits.title;
+    this.byId("set-count").max = String(facts.limits.boards);
+    const time = this.byId("set-time-limit");
+    time.max = String(facts.limits.time_limit);
+    if (!time.value) time.value = String(facts.default_time_limit);
+  }
+
   // The criteria to choose from (Python's info.assignment.criteria), for the task chosen.
   fillCriteria(criteria) {
     const host = this.byId("set-criteria");
