@@ -16,6 +16,7 @@ in Chromium and Firefox.
   row's data-* complete, each verdict the local grade's (the endless loop's failing with its
   sentence, contained in its row), the flag and the malformed line said in their rows; the CSV
   and the Markdown equal the table; a row opens its evidence.
+- Stop grading ends the submission being graded and leaves the rest ungraded, said in their rows.
 - Set: the form writes an assignment link Python reads back; a contradiction is shown at its field.
 - At a phone's width (375 px) nothing of the panel sticks out and its buttons are reachable.
 """
@@ -236,6 +237,26 @@ def test_a_teacher_grades_a_class_with_hostile_rows_contained(app: Any, site_url
             cells = [cell.strip() for cell in line.strip().strip("|").split(" | ")]
             assert cells[1:1 + len(names)] == [verdicts(row(i))[n] for n in names]
             assert cells[1 + len(names)] == row(i)["score"]
+
+
+def test_stop_grading_ends_the_running_submission_and_leaves_the_rest_ungraded(app: Any, site_url: str) -> None:
+    assignment = read_assignment(spec(title="Stopped class"))
+    lines = [f"{site_url}#submission={make_submission(assignment, name, code).link_value()}"
+             for name, code in (("Loops", ENDLESS), ("Later", MANHATTAN))]
+    open_link(app, site_url, BOARD)
+    app.locator("#assign-grade-part > summary").click()
+    app.get_by_label("The assignment: its link or its file's text").fill(f"#assignment={assignment.link_value()}")
+    app.get_by_label("Submission links, one per line").fill("\n".join(lines))
+    app.get_by_role("button", name="Grade", exact=True).click()
+    expect(app.locator("#grade-status")).to_contain_text("Grading 1 of 2: Loops", timeout=60_000)
+    app.get_by_role("button", name="Stop grading").click()
+    expect(app.locator("#grade-status")).to_have_attribute("data-state", "stopped", timeout=60_000)
+    rows = app.locator("#class-table tbody tr")
+    expect(rows).to_have_count(2)
+    assert rows.nth(0).get_attribute("data-name") == "Loops"
+    assert rows.nth(1).get_attribute("data-note") == "not graded: grading was stopped"
+    assert rows.nth(1).get_attribute("data-score") == ""
+    expect(app.get_by_role("button", name="Grade", exact=True)).to_be_enabled()
 
 
 def test_a_teacher_sets_an_assignment_and_sees_a_contradiction_at_its_field(app: Any, site_url: str) -> None:
