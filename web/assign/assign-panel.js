@@ -15,16 +15,17 @@
 
 import { gradeCode } from "./grading.js";
 import * as words from "./assign-words.js";
-
-const STORE_PREFIX = "npuzzle-assignment-work:";
+import { WorkStore } from "./work-store.js";
 
 export class AssignPanel {
   // `setView`: the Set form's (set-view.js); `storage`: where a student's work is kept per assignment
   // (the window's localStorage, or null); `location`: the page's address (for links), `now()`: ms.
   constructor({ view, setView, storage = null, location = null, now = () => performance.now() }) {
-    Object.assign(this, { view, setView, storage, location, now });
+    Object.assign(this, { view, setView, location, now });
+    this.work = new WorkStore(storage);
     this.app = null;
     this.pending = null; // {assignment, submission}: a link's values, until Python can read them
+    this.opened = null; // the latest such values (a reading of older ones is dropped)
     this.doing = null; // the assignment open for the student (Python's assignment_read answer)
     this.given = null; // the code given to the editor for it, once the editor holds it (only then is its work kept)
     this.saved = null; // the text last saved
@@ -78,7 +79,7 @@ export class AssignPanel {
 
   linkRead(link) {
     const carried = link.takeAssignment();
-    if (carried.assignment || carried.submission) this.pending = carried;
+    if (carried.assignment || carried.submission) this.pending = this.opened = carried;
   }
 
   linkFields() {
@@ -88,14 +89,18 @@ export class AssignPanel {
 
   async openPending() {
     const { assignment, submission } = this.pending;
+    const pending = this.pending;
     this.pending = null;
+    const stale = () => this.opened !== pending; // another link came meanwhile
     if (assignment) {
       const reply = await this.app.ask({ op: "assignment_read", text: assignment }).answer;
+      if (stale()) return;
       if (!reply.ok) return this.view.setLinkError(words.refusedReading("assignment", reply.error.message));
       this.open(reply);
     }
     if (submission) {
       const reply = await this.app.ask({ op: "submission_read", text: submission }).answer;
+      if (stale()) return;
       if (!reply.ok) return this.view.setLinkError(words.refusedReading("submission", reply.error.message));
       this.viewing = reply;
       const title = reply.submission && reply.submission.assignment ? reply.submission.assignment.title : "";
@@ -112,7 +117,7 @@ export class AssignPanel {
     this.view.setCheckStatus("", "idle");
     const info = this.app.info();
     const starter = read.assignment.starter_code || (info ? info.templates[this.which].code : "");
-    const kept = this.load(read.id);
+    const kept = this.work.load(read.id);
     const text = kept ?? starter;
     this.given = null;
     this.saved = text;
@@ -123,14 +128,6 @@ export class AssignPanel {
     this.app.changed();
   }
 
-  load(id) {
-    try {
-      return this.storage ? this.storage.getItem(STORE_PREFIX + id) : null;
-    } catch {
-      return null;
-    }
-  }
-
   // The editor's work, kept for this assignment once the editor holds what was given (the
   // starter code itself is no work to keep).
   keep() {
@@ -138,9 +135,7 @@ export class AssignPanel {
     const [text] = this.app.collect("codeText", this.which);
     if (!text || text.code === this.saved) return;
     this.saved = text.code;
-    try {
-      if (this.storage) this.storage.setItem(STORE_PREFIX + this.doing.id, text.code);
-    } catch { /* storage refused (full, private): the work stays in the editor and its link */ }
+    this.work.save(this.doing.id, text.code);
   }
 
   update() {
