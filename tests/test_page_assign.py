@@ -36,7 +36,7 @@ from npuzzle.assign import make_submission, read_assignment
 from npuzzle.assign.local import grade_locally
 from npuzzle.webapi import handle
 
-from .pages import download, engine, open_link, open_part, sticking_out, wait_until, write
+from .pages import download, engine, open_link, sticking_out, wait_until, write
 
 MANHATTAN = (
     "def h(tiles, goal, rows, cols):\n"
@@ -107,6 +107,15 @@ def open_assignment(app: Any, site_url: str, value: str) -> None:
     expect(app.locator("#assign-do")).to_be_visible(timeout=90_000)
 
 
+def heuristic_editor(app: Any) -> Any:
+    """The heuristic's editor, its part opened if it is not yet (the assignment's code opens it)."""
+    part = app.locator("#heuristic-code")
+    expect(part).to_have_attribute("open", "")
+    box = app.get_by_role("textbox", name="Your heuristic (Python)")
+    expect(box).to_have_attribute("contenteditable", "true")
+    return box
+
+
 def test_a_student_opens_checks_and_hands_in(app: Any, site_url: str) -> None:
     assignment = read_assignment(spec())
     open_assignment(app, site_url, assignment.link_value())
@@ -119,7 +128,7 @@ def test_a_student_opens_checks_and_hands_in(app: Any, site_url: str) -> None:
     assert [criteria.nth(i).get_attribute("data-weight") for i in range(3)] == ["2", "1", "1"]
     expect(app.locator("#assign-panel")).to_have_attribute("data-assignment", assignment.id)
     # The starter code in the editor; it runs only after the consent a link's code needs.
-    box = open_part(app, "heuristic")
+    box = heuristic_editor(app)
     expect(box).to_contain_text("total += abs(r - i // cols)")
     expect(app.locator("#code-consent")).to_be_visible()
     app.get_by_role("button", name="Check against the assignment").click()
@@ -154,13 +163,13 @@ def test_a_student_opens_checks_and_hands_in(app: Any, site_url: str) -> None:
 def test_the_students_work_survives_opening_the_link_again(app: Any, site_url: str) -> None:
     assignment = read_assignment(spec(title="Kept work"))
     open_assignment(app, site_url, assignment.link_value())
-    box = open_part(app, "heuristic")
+    box = heuristic_editor(app)
     expect(box).to_contain_text("total += abs(r - i // cols)")
     write(app, box, "def h(tiles, goal, rows, cols):\n    return 0  # my own work\n")
     app.wait_for_timeout(500)
     app.goto("about:blank")
     open_assignment(app, site_url, assignment.link_value())
-    expect(open_part(app, "heuristic")).to_contain_text("# my own work")
+    expect(heuristic_editor(app)).to_contain_text("# my own work")
 
 
 def test_a_teacher_grades_a_class_with_hostile_rows_contained(app: Any, site_url: str) -> None:
