@@ -7,7 +7,8 @@
 // Messages in:  {id, op, ...request}      any op of npuzzle.webapi
 //               {id, op: "abort", target} cancel the running request `target`
 //               {id, op: "feed", target, feed}  more for the running request `target` (h's
-//                                          values for a judge_check): its next step brings it
+//                                          values for a judge_check; an ask's answer for an
+//                                          assignment_grade): its next step brings it
 // Messages out: {type: "loading", stage}  while starting
 //               {type: "ready", info, startup}  once (info: webapi "info" answer; startup:
 //                                          when each step of loading ended, ms of this worker's
@@ -15,7 +16,8 @@
 //               {type: "fatal", message}  if loading failed, or Python broke (the
 //                                          worker cannot be used again: replace it)
 //               {type: "refused", message} a message without an id (ignored)
-//               {id, type: "progress", progress, solution?, trace_delta?}  (solution: a
+//               {id, type: "progress", progress, solution?, trace_delta?}  (progress.ask: an
+//                                          assignment_grade's ask for the code's side; solution: a
 //                                          better solution an anytime search just found;
 //                                          trace_delta: what its trace gained, if asked)
 //               {id, type: "answer", answer, memory?}   the final webapi answer
