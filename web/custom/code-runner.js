@@ -13,7 +13,9 @@
 // is ended once it has nothing left to answer, so nothing one code did (a class of the package
 // replaced, a module patched, a table changed in memory) reaches another code's run. A fresh
 // worker is kept started ahead (`spare`) once code has answered, so new code does not wait for
-// Python, and warmed with the site's own code (WARM_UP), never a person's.
+// Python, and warmed with the site's own code (WARM_UP), never a person's. A request sent with
+// `fresh: true` (each grade of an assignment, web/assign/grading.js) ends its code's worker first,
+// so that each submission runs in an interpreter of its own even when two have the same text.
 //
 // Judged outside the code: a check (op "check") is never asked of the code's worker. Its worker
 // only answers h's values on the boards the check judges ("check_values"), and the solver's own
