@@ -16,6 +16,7 @@ in Chromium and Firefox.
   row's data-* complete, each verdict the local grade's (the endless loop's failing with its
   sentence, contained in its row), the flag and the malformed line said in their rows; the CSV
   and the Markdown equal the table; a row opens its evidence.
+- A search assignment: the template search passes, one that returns illegal moves fails, as graded here.
 - Stop grading ends the submission being graded and leaves the rest ungraded, said in their rows.
 - Set: the form writes an assignment link Python reads back; a contradiction is shown at its field.
 - At a phone's width (375 px) nothing of the panel sticks out and its buttons are reachable.
@@ -34,6 +35,7 @@ from playwright.sync_api import expect
 
 from npuzzle.assign import make_submission, read_assignment
 from npuzzle.assign.local import grade_locally
+from npuzzle.custom import SEARCH_TEMPLATE
 from npuzzle.webapi import handle
 
 from .pages import download, engine, open_link, sticking_out, wait_until, write
@@ -51,6 +53,7 @@ MANHATTAN = (
 OVERESTIMATES = "def h(tiles, goal, rows, cols):\n    return 0 if list(tiles) == list(goal) else 7\n"
 ENDLESS = "def h(tiles, goal, rows, cols):\n    while True:\n        pass\n"
 RAISES = "def h(tiles, goal, rows, cols):\n    return 1 // 0\n"
+ILLEGAL_SEARCH = "def search(problem):\n    return ['U', 'U', 'U']\n"
 INSTRUCTIONS = "Write an admissible h.\n<b>This stays text</b> & so does this."
 
 
@@ -246,6 +249,26 @@ def test_a_teacher_grades_a_class_with_hostile_rows_contained(app: Any, site_url
             cells = [cell.strip() for cell in line.strip().strip("|").split(" | ")]
             assert cells[1:1 + len(names)] == [verdicts(row(i))[n] for n in names]
             assert cells[1 + len(names)] == row(i)["score"]
+
+
+def test_a_search_assignment_is_graded_by_its_moves_replayed(app: Any, site_url: str) -> None:
+    assignment = read_assignment(spec(title="A search", task="search", starter_code="", boards={"seed": 9, "count": 2},
+                                      criteria=[{"name": "legal", "weight": 1}, {"name": "optimal", "weight": 1}]))
+    codes = {"Template": SEARCH_TEMPLATE, "Illegal": ILLEGAL_SEARCH}
+    lines = [f"{site_url}#submission={make_submission(assignment, name, code).link_value()}" for name, code in codes.items()]
+    open_link(app, site_url, BOARD)
+    app.locator("#assign-grade-part > summary").click()
+    app.get_by_label("The assignment: its link or its file's text").fill(f"#assignment={assignment.link_value()}")
+    app.get_by_label("Submission links, one per line").fill("\n".join(lines))
+    app.get_by_role("button", name="Grade", exact=True).click()
+    expect(app.locator("#grade-status")).to_have_attribute("data-state", "done", timeout=180_000)
+    rows = app.locator("#class-table tbody tr")
+    expect(rows).to_have_count(2)
+    for i, code in enumerate(codes.values()):
+        want = local_verdicts(assignment, code)
+        assert rows.nth(i).get_attribute("data-verdicts") == ",".join(f"{k}:{v}" for k, v in want.items())
+    assert rows.nth(0).get_attribute("data-score") == "100"
+    assert rows.nth(1).get_attribute("data-verdict-legal") == "fail"
 
 
 def test_stop_grading_ends_the_running_submission_and_leaves_the_rest_ungraded(app: Any, site_url: str) -> None:

@@ -10,6 +10,7 @@ import test from "node:test";
 import { gradeCode } from "../../web/assign/grading.js";
 import { CodeRunner } from "../../web/custom/code-runner.js";
 import { client, PYTHON, ROOT } from "./python-pipe.mjs";
+import { pythonInfo } from "./python-info.mjs";
 
 const MANHATTAN = "def h(tiles, goal, rows, cols):\n    where = {t: divmod(i, cols) for i, t in enumerate(goal)}\n    total = 0\n"
   + "    for i, t in enumerate(tiles):\n        if t:\n            r, c = where[t]\n            total += abs(r - i // cols) + abs(c - i % cols)\n    return total\n";
@@ -20,10 +21,10 @@ const ASSIGNMENT = {
   criteria: [{ name: "admissible", weight: 2 }, { name: "consistent", weight: 1 }, { name: "astar_mean_nodes", weight: 1, max_mean: 200 }],
 };
 
-function localVerdicts(code) {
+function localVerdicts(code, assignment = ASSIGNMENT) {
   const script = "import json, sys\nfrom npuzzle.assign import read_assignment\nfrom npuzzle.assign.local import grade_locally\n"
     + "a = read_assignment(json.loads(sys.argv[1]))\nprint(json.dumps({c.name: c.verdict for c in grade_locally(a, sys.argv[2]).criteria}))\n";
-  return JSON.parse(execFileSync(PYTHON, ["-c", script, JSON.stringify(ASSIGNMENT), code], { cwd: ROOT, encoding: "utf8", env: { ...process.env, PYTHONPATH: ROOT } }));
+  return JSON.parse(execFileSync(PYTHON, ["-c", script, JSON.stringify(assignment), code], { cwd: ROOT, encoding: "utf8", env: { ...process.env, PYTHONPATH: ROOT } }));
 }
 
 test("a grade through two worker cores has grade_locally's verdicts, each code answered apart", { timeout: 120_000 }, async () => {
@@ -72,5 +73,23 @@ test("through the code runner, each grade's code runs in a fresh worker, the sam
   } finally {
     judge.close();
     for (const c of made) c.close();
+  }
+});
+
+test("a search's grade: its moves asked board by board, replayed by the judge", { timeout: 120_000 }, async () => {
+  const judge = client();
+  const code = client();
+  const search = { ...ASSIGNMENT, title: "Search", task: "search", criteria: [{ name: "legal", weight: 1 }, { name: "optimal", weight: 1 }] };
+  const template = pythonInfo().templates.search.code;
+  try {
+    for (const [text, score] of [[template, 100], ["def search(problem):\n    return ['U', 'U', 'U']\n", 0]]) {
+      const reply = await gradeCode({ judge, code, assignment: search, task: "search", text, now: () => performance.now() }).answer;
+      assert.equal(reply.ok, true, JSON.stringify(reply));
+      assert.equal(reply.grade.score, score);
+      assert.deepEqual(Object.fromEntries(reply.grade.criteria.map((c) => [c.name, c.verdict])), localVerdicts(text, search));
+    }
+  } finally {
+    judge.close();
+    code.close();
   }
 });
