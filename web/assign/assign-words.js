@@ -12,8 +12,8 @@ export function taskLine(read) {
   const a = read.assignment;
   const what = a.task === "search" ? "a search, search(problem)" : "a heuristic, h(tiles, goal, rows, cols)";
   const boards = Array.isArray(read.boards) ? read.boards.length : 0;
-  const goal = (a.goal || "blank-last").replace("-", " ");
-  return `Task: ${what}, judged on ${formatCount(boards)} ${boards === 1 ? "board" : "boards"} of ${a.size} (${goal}); at most ${a.time_limit ?? 10} s a board.`;
+  const goal = String(a.goal).replace("-", " ");
+  return `Task: ${what}, judged on ${formatCount(boards)} ${boards === 1 ? "board" : "boards"} of ${a.size} (${goal}); at most ${a.time_limit} s a board.`;
 }
 
 // A criterion as the Do part lists it: "Admissible (weight 2): h never exceeds ..." with its parameters.
