@@ -1,5 +1,5 @@
-// Every element the assignment panel's views and input name by id is in index.html, once: a
-// misspelt id fails here, not in a browser.
+// Every module of the assignment panel loads (its syntax), and every element its views and input
+// name by id is in index.html, once: a misspelt id fails here, not in a browser.
 import assert from "node:assert/strict";
 import { readFileSync, readdirSync } from "node:fs";
 import test from "node:test";
@@ -19,4 +19,11 @@ test("the assignment panel's ids are index.html's, each once", () => {
     const count = html.split(`id="${id}"`).length - 1;
     assert.equal(count, 1, `id "${id}" is in index.html ${count} times`);
   }
+});
+
+test("every module of the assignment panel loads", async () => {
+  const folder = new URL("web/assign/", root);
+  const files = readdirSync(folder).filter((f) => f.endsWith(".js"));
+  assert.ok(files.length >= 7);
+  for (const file of files) await import(new URL(file, folder).href);
 });

@@ -101,7 +101,6 @@ export class SetView {
     out.value = link || "";
   }
 }
-}
 
 // A field's number, or its text when it is not one (Python says what is wrong with it).
 function numberOr(text) {
