@@ -38,7 +38,7 @@ from npuzzle.assign.local import grade_locally
 from npuzzle.custom import SEARCH_TEMPLATE
 from npuzzle.webapi import handle
 
-from .pages import download, engine, open_link, sticking_out, wait_until, write
+from .pages import download, engine, fill_number, open_link, sticking_out, wait_until, write
 
 MANHATTAN = (
     "def h(tiles, goal, rows, cols):\n"
@@ -296,15 +296,15 @@ def test_a_teacher_sets_an_assignment_and_sees_a_contradiction_at_its_field(app:
     app.locator("#assign-set-part > summary").click()
     app.get_by_label("Title", exact=True).fill("Set in the page")
     app.get_by_label("Board size").fill("2x3")
-    app.locator("#set-count").fill("3")
+    fill_number(app.locator("#set-count"), "3")
     app.locator("#set-c-admissible").check()
-    app.get_by_label("Weight of Admissible").fill("3")
+    fill_number(app.get_by_label("Weight of Admissible"), "3")
     app.locator("#set-c-astar_mean_nodes").check()
-    app.get_by_label("A* nodes (average): most nodes on average").fill("1")
+    fill_number(app.get_by_label("A* nodes (average): most nodes on average"), "1")
     app.get_by_role("button", name="Copy assignment link").click()
     error = app.locator('#set-form [data-error="criteria"]')
     expect(error).to_contain_text("no heuristic can pass")
-    app.get_by_label("A* nodes (average): most nodes on average").fill("5000")
+    fill_number(app.get_by_label("A* nodes (average): most nodes on average"), "5000")
     app.get_by_role("button", name="Copy assignment link").click()
     expect(error).to_be_hidden()
     link = app.get_by_label("The assignment link")
