@@ -64,8 +64,8 @@ test("an event goes to the route a feature registered; the route gets the app's 
   assert.notEqual(app, controller);
   assert.ok(Object.isFrozen(app));
   assert.deepEqual(Object.keys(app).sort(), ["analysis", "announce", "ask", "board", "changed", "choice", "chooseMode", "clearSolution", "code", "collect", "copy",
-    "editor", "idle", "info", "job", "link", "linkLimits", "menusChanged", "mode", "openLink", "ready", "refusedAsUnsolvable", "replay", "run", "setState", "status", "stopJob", "treeShown", "view"]);
-  for (const part of ["replay", "link", "choice", "editor", "board", "code"]) {
+    "editor", "idle", "info", "job", "judge", "link", "linkLimits", "menusChanged", "mode", "openLink", "ready", "refusedAsUnsolvable", "replay", "run", "setState", "status", "stopJob", "treeShown", "view"]);
+  for (const part of ["replay", "link", "choice", "editor", "board", "code", "judge"]) {
     assert.ok(Object.isFrozen(app[part]));
     assert.throws(() => app[part].nothing, /has no "nothing"/, `the door's ${part} refuses a name it does not have`);
   }

@@ -58,8 +58,20 @@ test("a long value is shortened in its notice", () => {
 
 test("every view is a link key's value, and the link keys are the page's public names", () => {
   assert.deepEqual(VIEWS, ["compare", "tree", "diagram", "analysis", "optimal"]);
-  assert.deepEqual(LINK_KEYS, ["board", "goal", "size", "algorithm", "heuristic", "weight", "step", "view", "hcode", "scode", "moves", "notation", "undos", "times", "replay", "metric"]);
+  assert.deepEqual(LINK_KEYS, ["board", "goal", "size", "algorithm", "heuristic", "weight", "step", "view", "hcode", "scode", "moves", "notation", "undos", "times", "replay", "metric", "assignment", "submission"]);
   for (const view of VIEWS) assert.equal(readFragment(formatFragment({ view })).params.view, view);
+});
+
+test("an assignment and a submission travel in base64url within Python's limits, anything else refused with a notice", () => {
+  assert.deepEqual(readFragment("#assignment=q1ZKzs8tKE_-", LIMITS).params, { assignment: "q1ZKzs8tKE_-" });
+  assert.deepEqual(readFragment("#submission=S0", LIMITS).params, { submission: "S0" });
+  for (const [key, bad] of [["assignment", "a+b"], ["submission", "<b>"], ["assignment", "x".repeat(LIMITS.assignment + 1)], ["submission", "x".repeat(LIMITS.submission + 1)]]) {
+    const { params, problems, refused } = readFragment(`#${key}=${encodeURIComponent(bad)}`, LIMITS);
+    assert.deepEqual(params, {});
+    assert.deepEqual(refused, [key]);
+    assert.equal(problems.length, 1);
+    assert.match(problems[0], new RegExp(`link's ${key} is not in the form`));
+  }
 });
 
 test("an empty fragment asks for nothing", () => {

@@ -4,7 +4,7 @@
 // (`boardShown(reply, app)`; hooks.js lists the hooks). A feature is built with its view and
 // its own model only (main.js); all else it reaches through here: no feature holds the
 // controller, the solver's client, the job runner, the page state or another feature. Asking
-// the door (or one of its parts: `replay`, `link`, `choice`, `editor`, `board`, `code`) for a name it
+// the door (or one of its parts: `replay`, `link`, `choice`, `editor`, `board`, `code`, `judge`) for a name it
 // does not have is an Error, not undefined. A feature that needs something new of the app adds
 // it here, with its line, so the door stays written down.
 
@@ -128,5 +128,8 @@ export function appDoor(controller, { state, page, jobs, replay, link, choice, e
     // requests, Cancel, the end of a worker that will not stop (`reason` said), and whether its
     // worker has started.
     code: sealed("the door's code lane", { ...jobs.codeLane }),
+    // The judge's lane (the solver's worker, never a person's code): a request, what a running
+    // one is fed (a grade's answers from the code's side), its cancel.
+    judge: sealed("the door's judge", { ...jobs.judgeLane }),
   });
 }

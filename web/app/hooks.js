@@ -22,6 +22,8 @@ export const HOOKS = Object.freeze({
   playedGame: "playedGame() -> game | null: the game played in play mode since it started (play mode answers)",
   heuristics: "heuristics() -> [entry]: what it offers in the Heuristic menu (the solver choice asks)",
   compareFields: "compareFields() -> {field: value}: what it adds to Compare all's request (the solver choice asks)",
+  codeGiven: "codeGiven(which, text) -> promise: code from someone else (an assignment's starter code) for the code panel's editor: shown, run only after consent; settles once the editor holds it",
+  codeText: "codeText(which) -> {code, filename, allowed}: the code panel's text of `which` and whether it may run (the code panel answers)",
 });
 
 // `name`, once it is a hook; an Error for a name not listed (a misspelt hook would never be called).

@@ -7,6 +7,10 @@
 // facts have one owner, `state` (PageState, the one owner of `info`); no model reaches for the
 // document or the window: main.js hands them in.
 import { Analysis } from "../analysis/analysis.js";
+import { AssignPanel } from "../assign/assign-panel.js";
+import { bindAssignInput } from "../assign/assign-input.js";
+import { AssignView } from "../assign/assign-view.js";
+import { SetView } from "../assign/set-view.js";
 import { bindAnalysisInput } from "../analysis/analysis-input.js";
 import { AnalysisView } from "../analysis/analysis-view.js";
 import { BoardEditor } from "../board/board-editor.js";
@@ -68,6 +72,14 @@ const editorView = new EditorView(document);
 const editor = new BoardEditor({
   client, state, page, view: editorView, board, goal: new GoalChoice({ view: editorView }), jobs, typingPause: () => link.typingPause(),
 });
+// The window's localStorage (a student's work per assignment), or null where the browser refuses it.
+function localStore() {
+  try {
+    return window.localStorage;
+  } catch {
+    return null;
+  }
+}
 const features = []; // filled below; the solver choice asks them what they add to its menus
 const choice = new SolverChoice({ view: new ChoiceView(document), state, features });
 const replay = new Replay({ player, view: new ReplayView(document), board, state });
@@ -82,6 +94,7 @@ features.push(
   new CodePanel({ view: new CodeView(document) }),
   new Analysis({ view: new AnalysisView(document) }),
   new Speed({ view: new SpeedView(document) }),
+  new AssignPanel({ view: new AssignView(document), setView: new SetView(document), storage: localStore(), location: window.location }),
 );
 const controller = new Controller({
   client, page, state, editor, link, choice, jobs, replay, tables, features, parts: { board, clipboard, linkLimits: LINK_LIMITS },
@@ -90,6 +103,7 @@ const dispatch = (name, ...values) => controller.dispatch(name, ...values);
 bindInput(document, window, dispatch);
 bindAnalysisInput(document, dispatch); // the analysis's own panel and buttons
 bindSpeedInput(document, dispatch); // the speed-solving panel's
+bindAssignInput(document, dispatch); // the assignment panel's
 controller.start();
 keepDockHeight(document);
 bindColumnToggles(document);

@@ -194,6 +194,26 @@ export class CodePanel {
     this.showBusy();
   }
 
+  // Code from someone else for `which`'s editor (an assignment's starter code, or the work kept
+  // for it): shown, and run only once the person presses Run, as a link's code.
+  async codeGiven(which, text) {
+    const reading = ++this.linkReads;
+    this.consentNeeded = true;
+    await this.setText(which, text);
+    if (reading !== this.linkReads) return;
+    this.linkedParts = [which];
+    if (which === "heuristic") this.offers.offerHeuristic(null);
+    this.offers.offerSearch(null);
+    const { text: said, about } = words.linkConsent([{ which, code: this.text(which) }]);
+    this.view.setConsent(said, about);
+    this.showBusy();
+  }
+
+  // `which`'s code as the editor holds it, and whether it may run (no consent is waited for).
+  codeText(which) {
+    return { code: this.text(which), filename: this.filename(which), allowed: !this.consentNeeded };
+  }
+
   // The person asked to read the linked code first: its parts open, the first on screen.
   readLinked() {
     const parts = this.linkedParts;

@@ -13,7 +13,9 @@
 // is ended once it has nothing left to answer, so nothing one code did (a class of the package
 // replaced, a module patched, a table changed in memory) reaches another code's run. A fresh
 // worker is kept started ahead (`spare`) once code has answered, so new code does not wait for
-// Python, and warmed with the site's own code (WARM_UP), never a person's.
+// Python, and warmed with the site's own code (WARM_UP), never a person's. A request sent with
+// `fresh: true` (each grade of an assignment, web/assign/grading.js) ends its code's worker first,
+// so that each submission runs in an interpreter of its own even when two have the same text.
 //
 // Judged outside the code: a check (op "check") is never asked of the code's worker. Its worker
 // only answers h's values on the boards the check judges ("check_values"), and the solver's own
@@ -93,10 +95,17 @@ export class CodeRunner {
 
   // The worker for `request`'s code: its own, else a fresh one; workers of other code that have
   // nothing left to answer are ended.
-  box(request) {
+  // `fresh`: a worker that has run no code even if this code's exists (grading: each submission
+  // in an interpreter of its own, whatever another ran of the same text).
+  box(request, fresh = false) {
     const key = codeKey(request);
     this.latest = key;
     let box = this.boxes.get(key);
+    if (box && fresh) {
+      this.boxes.delete(key);
+      box.client.fail(words.retired);
+      box = null;
+    }
     if (!box) {
       const client = this.spare || this.newClient(this.startWorker);
       this.spare = null;
@@ -157,7 +166,7 @@ export class CodeRunner {
 
   // Send `request` to its code's worker now (its turn in the lane came), `handle` its id from now.
   send(request, onProgress, options, handle) {
-    const box = this.box(request);
+    const box = this.box(request, Boolean(options.fresh));
     handle.client = box.client;
     const ended = (reason) => this.end(reason, handle);
     let solutions = Promise.resolve(); // replayed one after another, in the order found

@@ -10,7 +10,7 @@ import { formatFragment, readFragment } from "./url-state.js";
 import * as words from "./link-words.js";
 
 // Link keys that are not an algorithm's option (the rest, such as weight, are).
-const PAGE_KEYS = ["board", "goal", "size", "algorithm", "heuristic", "step", "view", "hcode", "scode", "moves", "notation", "undos", "times", "replay", "metric"];
+const PAGE_KEYS = ["board", "goal", "size", "algorithm", "heuristic", "step", "view", "hcode", "scode", "moves", "notation", "undos", "times", "replay", "metric", "assignment", "submission"];
 // A game's fields besides its moves (its view when that is the analysis): without moves they open nothing.
 const GAME_KEYS = ["notation", "undos", "times", "view"];
 // What a replay (replay=) replaces of a link: its own board and game.
@@ -33,6 +33,7 @@ export class LinkState {
     this.carriesHeuristic = false; // whether the link being read carries a heuristic (it may then name "custom")
     this.game = null; // {moves, notation, undos, times}: the game a link carries (view=analysis), until the analysis takes it
     this.replay = null; // a Slidysim replay a link carries (replay=), until the speed panel reads it
+    this.assignment = { assignment: null, submission: null }; // what a link carries for the assignment panel, until it takes it
     this.replaced = []; // the link's own keys its replay replaces (said again on the replay's own link)
   }
 
@@ -74,6 +75,7 @@ export class LinkState {
     if (this.game && params.times) this.game.times = params.times;
     if (this.game && from) this.game.from = from;
     this.replay = params.replay ?? null;
+    this.assignment = { assignment: params.assignment ?? null, submission: params.submission ?? null };
     this.view.setCarries(words.carries({ view: this.pendingView, game, step: this.pendingStep, replay: Boolean(this.replay) }));
     this.options = {};
     for (const [key, value] of Object.entries(params)) {
@@ -145,6 +147,14 @@ export class LinkState {
     const game = this.game;
     this.game = null;
     return game;
+  }
+
+  // The assignment and submission the link carries ({assignment, submission}: their packed
+  // values, or null), once.
+  takeAssignment() {
+    const carried = this.assignment || { assignment: null, submission: null };
+    this.assignment = { assignment: null, submission: null };
+    return carried;
   }
 
   // The Slidysim replay the link carries (its text), once; null if none.

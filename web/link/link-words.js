@@ -17,6 +17,7 @@ export const badForm = {
   stepTooLarge: (value, most) => `The link's step "${shorten(value)}" is too large (at most ${most.toLocaleString("en")}); the page opens at the start.`,
   weight: (value) => `The link's weight "${shorten(value)}" is not a number of at least 1; the default is used.`,
   view: (value, views) => `The link's view "${shorten(value)}" is not one of ${views.join(", ")}; the board is shown.`,
+  packed: (key, most) => `The link's ${key} is not in the form a link carries it (base64url, at most ${most.toLocaleString("en")} characters): it was not opened.`,
   code: (key, most) => `The link's ${key === "hcode" ? "heuristic" : "search"} code is not in the form a link carries it (base64url, at most ${most.toLocaleString("en")} characters); the editor keeps its code.`,
   size: (value) => `The link's size "${shorten(value)}" is not like 4 or 3x5; the board's own size is used.`,
   moves: (most) => `The link's moves are longer than ${most.toLocaleString("en")} characters; they are left out, and no game is analysed.`,

@@ -8,7 +8,7 @@
 
 import * as words from "./link-words.js";
 
-export const LINK_KEYS = ["board", "goal", "size", "algorithm", "heuristic", "weight", "step", "view", "hcode", "scode", "moves", "notation", "undos", "times", "replay", "metric"];
+export const LINK_KEYS = ["board", "goal", "size", "algorithm", "heuristic", "weight", "step", "view", "hcode", "scode", "moves", "notation", "undos", "times", "replay", "metric", "assignment", "submission"];
 
 // How long each field may be is Python's to say (npuzzle/webapi.py's LINK_LIMITS: a game's moves
 // and times, a Slidysim replay, a person's heuristic (hcode) and search (scode) deflated in
@@ -93,6 +93,10 @@ function checkForm(key, value, limits) {
   // value): their length and characters (what they say is Python's to read).
   if (key === "times" && !(value.length <= limits.times && /^\d{1,9}(,\d{1,9})*$/.test(value))) {
     return words.badForm.times();
+  }
+  // An assignment's or a submission's JSON, deflated in base64url (what it says is Python's to read).
+  if ((key === "assignment" || key === "submission") && !(value.length <= (limits[key] ?? 0) && /^[A-Za-z0-9_-]+={0,2}$/.test(value))) {
+    return words.badForm.packed(key, limits[key] ?? 0);
   }
   if (key === "replay" && value.length > limits.replay) {
     return words.badForm.replay(limits.replay);

@@ -84,6 +84,21 @@ export class JobRunner {
     };
   }
 
+  // The judge's lane: requests to the solver's own worker (which never runs a person's code)
+  // beside the page's one search, with what a running one is fed (an assignment_grade's
+  // answers from the code's side) and its cancel.
+  get judgeLane() {
+    const client = this.client;
+    return {
+      request: (request, onProgress = null, options = {}) => {
+        if (protocol.carriesCode(request)) throw new Error("the judge's lane never takes a request that carries code");
+        return client.request(request, onProgress, options);
+      },
+      feed: (id, fed) => client.feed(id, fed),
+      cancel: (id) => client.cancel(id),
+    };
+  }
+
   progress(job, p, solution, traceDelta, seconds) {
     if (solution) {
       job.latest = solution;

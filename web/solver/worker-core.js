@@ -7,7 +7,8 @@
 // Messages in:  {id, op, ...request}      any op of npuzzle.webapi
 //               {id, op: "abort", target} cancel the running request `target`
 //               {id, op: "feed", target, feed}  more for the running request `target` (h's
-//                                          values for a judge_check): its next step brings it
+//                                          values for a judge_check; an ask's answer for an
+//                                          assignment_grade): its next step brings it
 // Messages out: {type: "loading", stage}  while starting
 //               {type: "ready", info, startup}  once (info: webapi "info" answer; startup:
 //                                          when each step of loading ended, ms of this worker's
@@ -15,7 +16,8 @@
 //               {type: "fatal", message}  if loading failed, or Python broke (the
 //                                          worker cannot be used again: replace it)
 //               {type: "refused", message} a message without an id (ignored)
-//               {id, type: "progress", progress, solution?, trace_delta?}  (solution: a
+//               {id, type: "progress", progress, solution?, trace_delta?}  (progress.ask: an
+//                                          assignment_grade's ask for the code's side; solution: a
 //                                          better solution an anytime search just found;
 //                                          trace_delta: what its trace gained, if asked)
 //               {id, type: "answer", answer, memory?}   the final webapi answer
@@ -153,9 +155,12 @@ class Serving {
 
   // Keep `feed` for the running request `target`'s next step, after what came before it.
   feed(target, feed) {
-    if (!this.running.has(target) || !feed || !Array.isArray(feed.values)) return;
+    // (A judge_check's feeds are h's values; an assignment_grade's are its asks' answers, which
+    // may bring moves or an error instead: values of one ask add up, any other feed replaces.)
+    if (!this.running.has(target) || !feed || typeof feed !== "object" || Array.isArray(feed)) return;
     const before = this.fed.get(target);
-    this.fed.set(target, before ? { ...feed, values: before.values.concat(feed.values) } : feed);
+    const adds = before && Array.isArray(before.values) && Array.isArray(feed.values) && before.ask === feed.ask;
+    this.fed.set(target, adds ? { ...feed, values: before.values.concat(feed.values) } : feed);
   }
 
   // A request answered: by Python, else with why not; a runtime that broke ends the worker.
@@ -226,7 +231,9 @@ class Serving {
   async stepUntilDone(id, answer) {
     let memoryTold = performance.now();
     while (answer.ok && answer.type === "progress") {
-      let message = { id, type: "progress", progress: answer.progress };
+      // (A grade's progress carries its ask for the code's side: the page needs it with the report.)
+      const progress = "ask" in answer && answer.progress ? { ...answer.progress, ask: answer.ask } : answer.progress;
+      let message = { id, type: "progress", progress };
       if (performance.now() - memoryTold > MEMORY_EVERY_MS) {
         memoryTold = performance.now();
         message = this.withMemory(message); // (a job that keeps growing is seen while it runs)
