@@ -11,6 +11,7 @@ recording the calls it makes."""
 from __future__ import annotations
 
 import json
+import re
 import zlib
 from typing import Any
 
@@ -130,6 +131,62 @@ def test_answers_that_are_not_h_s_are_refused(values: Any, stopped: Any, field: 
     assert answer["ok"] is False
     assert answer["error"]["field"] == field
     assert message in answer["error"]["message"]
+
+
+class Quirky(int):
+    """An int of another type: h's answer read through its int value, as a check reads it."""
+
+
+def one_wrong(place: int, value: object) -> list[object]:
+    """Manhattan's values on the 3x3 check's boards, with ``value`` at ``place`` in the walk."""
+    goal = Board.goal(3, 3)
+    values: list[object] = [MANHATTAN(b, goal.tiles, 3, 3) for b in check_boards(goal)]
+    values[place] = value
+    return values
+
+
+@pytest.mark.parametrize("place,value", [
+    (70_000, 40),          # one overestimate deep in the walk, after blocks with nothing wrong
+    (70_000, 0),           # one state whose moves to states walked before drop h by more than 1
+    (181_439, 31),         # the last state walked: the farthest, overestimated by one
+    (1, 5),                # the first state after the goal: an overestimate and inconsistent moves
+    (90_001, Quirky(3)),   # an answer of another int type, read as h's answer, compared as read
+], ids=["overestimate", "inconsistent", "last", "first", "int-subclass"])
+def test_a_judged_check_names_one_wrong_answer_deep_in_the_walk_as_a_check_that_calls_h(place: int, value: object) -> None:
+    """The judge passes a block of states with nothing to tell at once and walks any other state
+    by state (custom/walk.py): its result is still the one-worker check's, to every count and
+    example, whichever block the one wrong answer falls in."""
+    goal = Board.goal(3, 3)
+    values = one_wrong(place, value)
+    answers = dict(zip(check_boards(goal), values))
+
+    def given(tiles: Tiles, g: Tiles, r: int, c: int) -> int:
+        return answers[tiles]  # type: ignore[return-value]
+
+    direct = run(HeuristicCheck(given, goal))
+    judged = run(judge_check(values, goal, "mine.py"))
+    assert without_time(judged) == without_time(direct)
+    assert direct.overestimates + direct.inconsistent_edges > 0 or isinstance(value, Quirky)
+
+
+@pytest.mark.parametrize("place,value,message", [
+    (120_000, -1, "h returned -1, a negative number"),
+    (120_000, True, "h returned True (bool), not an int"),
+    (120_000, 2.0, "h returned 2.0 (float), not an int"),
+])
+def test_a_judged_check_refuses_a_bad_answer_deep_in_the_walk_naming_its_board(place: int, value: object, message: str) -> None:
+    goal = Board.goal(3, 3)
+    values = one_wrong(place, value)
+    board = ",".join(map(str, list(check_boards(goal))[place]))
+    with pytest.raises(UserCodeError, match=f"{re.escape(message)}.*on board {board}$"):
+        run(judge_check(values, goal, "mine.py"))
+
+
+def test_a_judged_check_of_too_few_values_without_a_reason_says_how_many() -> None:
+    goal = Board.goal(3, 3)
+    values = one_wrong(0, 0)[:100_000]
+    with pytest.raises(UserCodeError, match="answered h on 100,000 of 181,440 boards without saying why it stopped"):
+        run(judge_check(values, goal, "mine.py"))
 
 
 @pytest.mark.parametrize("size", ["3x3", "10"])

@@ -5,7 +5,11 @@ can reach the goal) are checked **exhaustively**: the breadth-first search from 
 state's exact distance (distance_table.py, shared with the analysis of a game, and kept per
 goal) is walked in the order it finds the states, just behind it; ``h`` is called once on
 each, and every move (in both directions) is checked. States are numbered by that table's
-perfect hash, so the walk keeps its estimates in one list, not in dicts of boards.
+perfect hash, so the walk keeps its estimates in one list, not in dicts of boards. The two
+halves of a judged check (below) lay the walk out once per goal (walk.py): the boards as bytes
+for the half that calls h, and each state's distance and moves back as arrays for the judge,
+which passes a block of states with nothing wrong in a few passes over slices (grading a class
+judges the same walk once per submission).
 
 Bigger boards are **sampled**: the states nearest the goal, by breadth-first search
 (exact distances, up to ``SAMPLE_STATES`` of them), and on 4x4 with the blank's goal in a
@@ -45,7 +49,7 @@ import functools
 import math
 import time
 from dataclasses import dataclass, field
-from typing import Any, Callable, Generator, Iterator, Sequence
+from typing import Any, Callable, Generator, Iterator, Sequence, cast
 
 from ..board import Board, Tiles
 from ..distance_table import DistanceTable, distance_table
@@ -54,6 +58,7 @@ from ..known import korf100
 from ..search.problem import neighbour_table
 from ..search.result import StopReason
 from .heuristic import DEFAULT_FILENAME, MAX_H, HeuristicFunction, UserCodeError, UserHeuristic
+from .walk import Walk, exhaustive_walk, walk_boards
 
 EXHAUSTIVE_CELLS = 9
 """Boards of at most this many cells are checked on every state (3x3: 181,440)."""
@@ -353,10 +358,9 @@ def check_boards(goal: Board, sample_states: int = SAMPLE_STATES) -> Iterator[Ti
     [(1, 2, 3, 0), (1, 0, 3, 2), (1, 2, 0, 3), (0, 1, 3, 2), (0, 2, 1, 3), (3, 1, 0, 2), (2, 0, 1, 3), (3, 1, 2, 0), (2, 3, 1, 0), (3, 0, 2, 1), (2, 3, 0, 1), (0, 3, 2, 1)]
     """
     if goal.size <= EXHAUSTIVE_CELLS:
-        table = distance_table(goal)
-        numbering = table.numbering
-        for code in _codes(table):
-            yield numbering.tiles(code)
+        walked, n = walk_boards(goal), goal.size
+        for at in range(0, len(walked), n):
+            yield tuple(walked[at:at + n])
         return
     boards, _ = nearest_states(goal, sample_states)
     yield from boards
@@ -817,6 +821,76 @@ class JudgedCheck(HeuristicCheck):
     def _starved(self) -> bool:
         self.waiting = self.more and len(self.replay.values) - self.replay.used < FED_MARGIN
         return self.waiting
+
+    def _exhaustive(self) -> Work:
+        """``HeuristicCheck``'s walk over every state, reading the values given: a block of
+        REPORT_EVERY states in which nothing is wrong passes at once (walk.py's ``Walk.passes``),
+        any other is walked state by state as the check walks it (``_walk_slowly``), which names
+        what is wrong. The result is the check's own: the same counts, examples and sums."""
+        walk = exhaustive_walk(self.goal)
+        stop = yield from self._pause(math.inf)
+        if stop:
+            return stop
+        values = self.replay.values
+        values[0] = self._see_goal()  # (read as h's answer: what a later move compares with)
+        t = self.tally
+        first, deadline = 1, self._deadline
+        while first < walk.states:
+            end = min(first + REPORT_EVERY, walk.states)
+            passed = walk.passes(values, first, end) if len(values) >= end else None
+            if passed is None:
+                self._walk_slowly(walk, first, end)
+            else:
+                self.replay.used = end
+                self._add(end - first, 2 * (walk.starts[end] - walk.starts[first]), passed[0], passed[1],
+                          walk.distance[end - 1])
+            full, first = end - first == REPORT_EVERY, end
+            if full:
+                stop = yield from self._pause(deadline)
+                if stop:
+                    return stop
+        return None
+
+    def _walk_slowly(self, walk: Walk, first: int, end: int) -> None:
+        """The states ``first`` to ``end`` of the walk, one at a time, each value read as h's
+        answer (the replay: UserCodeError naming the board, or the end of the values) and kept as
+        read; each overestimate and inconsistent move told to the tally."""
+        rows, cols, goal = self.rows, self.cols, self.goal.tiles
+        h, values, t = self._h, self.replay.values, self.tally
+        table = distance_table(self.goal)
+        numbering, neighbours = table.numbering, table.neighbours
+        prefix, suffix, split, weights = numbering.prefix, numbering.suffix, numbering.split, numbering.weights
+        codes, distance, place = walk.codes, walk.distance, walk.place
+        self.replay.used = first
+        states = edges = exact = d = 0
+        ratio_sum = 0.0
+        try:
+            for i in range(first, end):
+                code = codes[i]
+                tiles = numbering.tiles(code)
+                hv = values[i] = h(tiles, goal, rows, cols)
+                d = distance[i]
+                states += 1
+                if hv > d:
+                    t.overestimate(tiles, hv, d)
+                elif hv == d:
+                    exact += 1
+                ratio_sum += hv / d
+                blank = tiles.index(0)
+                wb = weights[blank]
+                for cell in neighbours[blank]:
+                    other = code + tiles[cell] * (wb - weights[cell])
+                    j = place[prefix[other // split] + suffix[other % split]]
+                    if j > i:
+                        continue  # not walked yet: this move is checked when it is
+                    hc = cast(int, values[j])  # (every place before i holds an answer as read)
+                    edges += 2
+                    if hv - hc > 1:
+                        t.inconsistent_edge(tiles, _slide(tiles, blank, cell), hv, hc)
+                    if hc - hv > 1:
+                        t.inconsistent_edge(_slide(tiles, blank, cell), tiles, hc, hv)
+        finally:  # what was walked counts, however the block ends
+            self._add(states, edges, exact, ratio_sum, d)
 
     def _ending(self, exc: BaseException) -> str | None:
         if self.claimed is None:
