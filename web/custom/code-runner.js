@@ -15,7 +15,9 @@
 // worker is kept started ahead (`spare`) once code has answered, so new code does not wait for
 // Python, and warmed with the site's own code (WARM_UP), never a person's. A request sent with
 // `fresh: true` (each grade of an assignment, web/assign/grading.js) ends its code's worker first,
-// so that each submission runs in an interpreter of its own even when two have the same text.
+// so that each submission runs in an interpreter of its own even when two have the same text; the
+// next spare then starts at once, warmed for the request's board (its size and goal), so that the
+// next submission's interpreter is ready when its turn comes (bench/assign.py).
 //
 // Judged outside the code: a check (op "check") is never asked of the code's worker. Its worker
 // only answers h's values on the boards the check judges ("check_values"), and the solver's own
@@ -116,13 +118,14 @@ export class CodeRunner {
     return box;
   }
 
-  keepSpare() {
+  // `warmUp`: the request that warms it (WARM_UP, or one of a grade's board: warmUpFor).
+  keepSpare(warmUp = WARM_UP) {
     if (this.spare || this.boxes.size === 0) return;
     const spare = this.spare = this.newClient(this.startWorker);
     // Warmed with the site's own code, never a person's: the first check of the next code then
     // finds the 3x3 table built and the runtime's code compiled for speed (a fresh worker's first
     // check took 2.6 x a warm one's with h = 0).
-    Promise.resolve(spare.ready).then(() => { if (this.spare === spare) spare.request(WARM_UP); }, () => {});
+    Promise.resolve(spare.ready).then(() => { if (this.spare === spare) spare.request(warmUp); }, () => {});
   }
 
   // End the workers of code other than the latest (the lane: none of them has anything left to answer).
@@ -168,6 +171,7 @@ export class CodeRunner {
   send(request, onProgress, options, handle) {
     const box = this.box(request, Boolean(options.fresh));
     handle.client = box.client;
+    if (options.fresh) this.keepSpare(warmUpFor(request)); // the next grade's, starting beside this one
     const ended = (reason) => this.end(reason, handle);
     let solutions = Promise.resolve(); // replayed one after another, in the order found
     const watch = this.watch(request, options, ended, box.client);
@@ -351,6 +355,12 @@ function unfinished(row) {
   return why ? `not finished (${why})` : "not finished";
 }
 export const WARM_UP = { op: "check_values", heuristic_code: "def h(tiles, goal, rows, cols):\n    return 0\n", size: "3x3", goal: "blank-last" };
+
+// WARM_UP on `request`'s board (its size and goal, when it names them as text).
+export function warmUpFor(request) {
+  const named = (value, fallback) => (typeof value === "string" && value.length <= 16 ? value : fallback);
+  return { ...WARM_UP, size: named(request.size, WARM_UP.size), goal: named(request.goal, WARM_UP.goal) };
+}
 
 // A progress report of a code's worker as the page may show it while the work runs: without the
 // bounds only that worker knows, and, for a comparison, without its rows (each is replayed and
