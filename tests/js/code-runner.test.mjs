@@ -8,7 +8,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { CodeRunner, WARM_UP, budgetMs } from "../../web/custom/code-runner.js";
+import { CodeRunner, WARM_UP, budgetMs, warmUpFor } from "../../web/custom/code-runner.js";
 import * as protocol from "../../web/solver/protocol.js";
 import { FakeClient, settle } from "./fakes.mjs";
 import { pythonInfo } from "./python-info.mjs";
@@ -305,4 +305,27 @@ test("a request's budget: its time limit, else Python's default, else (Python's 
   assert.equal(budgetMs({ op: "check", time_limit: 5 }, 60), 5000 + margin);
   assert.equal(budgetMs({ op: "check" }, 60), 60_000 + margin);
   assert.equal(budgetMs({ op: "check" }, null), Infinity);
+});
+
+test("a grade's fresh request starts the next spare at once, warmed for its board; each grade takes a worker that has run no code", async () => {
+  const { code, runner, made } = runnerWith();
+  const ask = { op: "assignment_answer", kind: "check", size: "2x3", goal: "blank-first", time_limit: 60, ...CODE };
+  const first = runner.request(ask, null, { fresh: true });
+  await settle();
+  assert.equal(made.length, 2, "the next grade's worker starts beside this one's work");
+  await settle();
+  assert.deepEqual(made[1].requests.map((e) => e.request), [warmUpFor(ask)], "warmed with the site's own code on the grade's board");
+  assert.deepEqual([warmUpFor(ask).size, warmUpFor(ask).goal, warmUpFor(ask).heuristic_code], ["2x3", "blank-first", WARM_UP.heuristic_code]);
+  assert.equal(code.ops("assignment_answer").length, 1);
+  await code.answer(code.last(), { ok: true, kind: "check", values: [], values_from: 0, stopped: null });
+  await first.answer;
+  const second = runner.request(ask, null, { fresh: true });
+  await settle();
+  const graded = (client) => client.ops("assignment_answer");
+  assert.equal(graded(made[1]).length, 1, "the same text's next grade goes to the spare, a worker that has run no code");
+  assert.match(String(code.failed), /fresh worker/, "the first grade's worker is ended");
+  assert.equal(made.length, 3, "and the spare after it starts at once");
+  await made[1].answer(graded(made[1]).at(-1), { ok: true, kind: "check", values: [], values_from: 0, stopped: null });
+  await second.answer;
+  assert.equal(warmUpFor({ size: { toString: () => "x" }, goal: "g".repeat(99) }).size, WARM_UP.size, "only a board named as text");
 });
