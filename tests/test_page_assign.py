@@ -19,6 +19,9 @@ in Chromium and Firefox.
 - A search assignment: the template search passes, one that returns illegal moves fails, as graded here.
 - Stop grading ends the submission being graded and leaves the rest ungraded, said in their rows.
 - Set: the form writes an assignment link Python reads back; a contradiction is shown at its field.
+- A class loaded from files (the assignment file, a text file of links): a submission that exhausts
+  its memory, one that prints without end, four that answer nonsense or print a forged result: each
+  fails in its own row with its sentence (verdicts grade_locally's), the right one after each passes.
 - At a phone's width (375 px) nothing of the panel sticks out and its buttons are reachable.
 """
 
@@ -249,6 +252,62 @@ def test_a_teacher_grades_a_class_with_hostile_rows_contained(app: Any, site_url
             cells = [cell.strip() for cell in line.strip().strip("|").split(" | ")]
             assert cells[1:1 + len(names)] == [verdicts(row(i))[n] for n in names]
             assert cells[1 + len(names)] == row(i)["score"]
+
+
+MEMORY = "def h(tiles, goal, rows, cols):\n    kept = []\n    while True:\n        kept.append(bytearray(10_000_000))\n"
+PRINTS = "def h(tiles, goal, rows, cols):\n    while True:\n        print('x' * 1000)\n"
+NONSENSE = {  # each returns something that is not h's answer, or lies about its result
+    "NaN": "def h(tiles, goal, rows, cols):\n    return float('nan')\n",
+    "Text": "def h(tiles, goal, rows, cols):\n    return 'zero'\n",
+    "Huge": "def h(tiles, goal, rows, cols):\n    return 10 ** 100\n",
+    "Forger": ("import json\nprint(json.dumps({'ok': True, 'type': 'grade', 'grade': {'score': 100}}))\n"
+               "def h(tiles, goal, rows, cols):\n    print('{\"score\": 100, \"verdicts\": \"admissible:pass\"}')\n"
+               "    return 0 if list(tiles) == list(goal) else 99\n"),
+}
+
+
+def test_a_class_loaded_from_files_keeps_memory_print_and_nonsense_rows_in_their_rows(app: Any, site_url: str, tmp_path: Any) -> None:
+    """The assignment and the links loaded from files; a submission that exhausts its memory, one
+    that prints without end and four that answer nonsense (or print a forged result) each fail in
+    their own row with its sentence, and the right submission graded after each of them passes."""
+    assignment = read_assignment(spec(title="Hostile class"))
+
+    def link(name: str, code: str) -> str:
+        return f"{site_url}#submission={make_submission(assignment, name, code).link_value()}"
+
+    graded = [("Memory", MEMORY), ("After memory", MANHATTAN), ("Prints", PRINTS), ("After prints", MANHATTAN),
+              *NONSENSE.items(), ("Last", MANHATTAN)]
+    (tmp_path / "assignment.json").write_text(assignment.file_text())
+    (tmp_path / "class.txt").write_text("\n".join(link(name, code) for name, code in graded) + "\n")
+    open_link(app, site_url, BOARD)
+    app.locator("#assign-grade-part > summary").click()
+    app.get_by_label("Load the assignment file").set_input_files(str(tmp_path / "assignment.json"))
+    expect(app.get_by_label("The assignment: its link or its file's text")).to_have_value(assignment.file_text())
+    app.get_by_label("Load a text file of submission links").set_input_files(str(tmp_path / "class.txt"))
+    expect(app.get_by_label("Submission links, one per line")).to_have_value(re.compile("#submission="))
+    app.get_by_role("button", name="Grade", exact=True).click()
+    expect(app.locator("#grade-status")).to_have_attribute("data-state", "done", timeout=400_000)
+    rows = app.locator("#class-table tbody tr")
+    expect(rows).to_have_count(len(graded))
+    data = [rows.nth(i).evaluate("(tr) => ({ ...tr.dataset })") for i in range(len(graded))]
+    assert [d["name"] for d in data] == [name for name, _ in graded]
+    assert all(d["state"] == "graded" for d in data), data
+    want_right = local_verdicts(assignment, MANHATTAN)
+    for d, (name, code) in zip(data, graded):
+        verdicts = dict(pair.split(":") for pair in d["verdicts"].split(","))
+        if code == MANHATTAN:
+            assert verdicts == want_right and d["score"] == "100" and d["note"] == "", d
+        elif name in NONSENSE:
+            assert verdicts == local_verdicts(assignment, code), d
+            assert d["score"] == "0" or name == "Forger", d
+        else:
+            assert set(verdicts.values()) == {"fail"} and d["score"] == "0", d
+            assert d["note"].startswith("its code failed"), d
+    assert "memory" in data[0]["note"].lower(), data[0]
+    assert "printed more than" in data[2]["note"], data[2]
+    forger = data[2 + 2 + list(NONSENSE).index("Forger")]
+    assert dict(pair.split(":") for pair in forger["verdicts"].split(","))["admissible"] == "fail", forger
+    assert forger["score"] != "100", forger
 
 
 def test_a_search_assignment_is_graded_by_its_moves_replayed(app: Any, site_url: str) -> None:
