@@ -288,6 +288,7 @@ from .assign.assignment import (
     VERSIONS as ASSIGNMENT_VERSIONS,
     Assignment,
 )
+from .assign.request import read_answer_request
 from .assign.grade import ASTAR_MAX_NODES, MAX_BATCH, PREFETCH_DEPTH, VERDICTS, Grading, NeedTables, ProtocolError
 from .assign.link import PARAMETERS as ASSIGNMENT_PARAMETERS
 from .assign.table import MAX_ROWS as CLASS_MAX_ROWS, class_table
@@ -298,7 +299,7 @@ from .assign.submission import (
     VERSION as SUBMISSION_VERSION,
     VERSIONS as SUBMISSION_VERSIONS,
 )
-from .board import DIRECTION_NAMES, GOAL_NAMES, MAX_SIDE, MIN_SIDE, Board, BoardError
+from .board import DIRECTION_NAMES, GOAL_NAMES, MAX_SIDE, MIN_SIDE, Board
 from .compare import COMPARE_MAX_NODES, COMPARE_TIME_LIMIT, Comparison
 from .distance_table import exact_distance
 from .explain import ExplainError, breakdown
@@ -964,11 +965,6 @@ def _class_table(request: Fields) -> dict[str, Any]:
     return {"type": "class_table", **table.to_dict()}
 
 
-def _tile_list(value: Any) -> bool:
-    """Whether ``value`` is a list of whole numbers (not true or false)."""
-    return isinstance(value, list) and all(type(t) is int for t in value)
-
-
 def _answering_code(request: Fields, kind: str) -> Any:
     """The request's ``<kind>_code`` loaded (kept for the next round of the same text,
     answers.py's ``loaded_heuristic``); RequestError with field ``<kind>_code`` as ``check`` says."""
@@ -986,47 +982,20 @@ def _answering_code(request: Fields, kind: str) -> Any:
 
 
 def _assignment_answer(request: Fields) -> dict[str, Any]:
-    kind = request.get("kind")
-    if kind not in ("check", "values", "search"):
-        raise RequestError("kind", f"kind must be check, values or search, not {_quote(kind)}")
-    _, _, goal = read_new_board(request, CAPS)
-    time_limit = float(number_field(request, "time_limit", ASSIGNMENT_TIME_LIMIT, CAPS.time_limit, whole=False))
-    if kind == "check":
+    asked = read_answer_request(request, CAPS)
+    if asked.kind == "check":
         budget = _budget(request)
-        return _begin(QuietValues(_answering_code(request, "heuristic"), goal, time_limit), budget)
-    if kind == "values":
-        boards = request.get("boards")
-        if not isinstance(boards, list) or len(boards) > MAX_ASKED:
-            raise RequestError("boards", f"boards must be a list of at most {MAX_ASKED:,} boards")
-        tiles = []
-        for i, board in enumerate(boards):
-            if not _tile_list(board):
-                raise RequestError("boards", f"boards[{i}] must be a list of tiles, not {_quote(board)}")
-            try:
-                tiles.append(Board(goal.rows, goal.cols, tuple(board)).tiles)
-            except BoardError as exc:
-                raise RequestError("boards", f"boards[{i}]: {exc}") from None
-        user = _answering_code(request, "heuristic")
-        try:
-            values = heuristic_values(user, goal, tiles, time_limit)
-        except UserCodeError as exc:
-            raise user_code_error(exc) from None
-        return {"type": "assignment_answer", **values.to_dict()}
-    board = request.get("board")
-    if isinstance(board, list) and not _tile_list(board):
-        raise RequestError("board", f"board must be a list of tiles, not {_quote(board)}")
+        return _begin(QuietValues(_answering_code(request, "heuristic"), asked.goal, asked.time_limit), budget)
+    code = _answering_code(request, asked.code_kind)
     try:
-        start = Board(goal.rows, goal.cols, tuple(board)) if isinstance(board, list) else Board.from_string(
-            text_field(request, "board", CAPS), goal.rows, goal.cols)
-    except BoardError as exc:
-        raise RequestError("board", str(exc)) from None
-    search = _answering_code(request, "search")
-    max_nodes = number_field(request, "max_nodes", SEARCH_MAX_NODES, CAPS.max_nodes, whole=True)
-    try:
-        moves = search_moves(search, start, goal, max_nodes, time_limit)
+        if asked.kind == "values":
+            answer = heuristic_values(code, asked.goal, asked.boards, asked.time_limit).to_dict()
+        else:
+            assert asked.start is not None
+            answer = search_moves(code, asked.start, asked.goal, asked.max_nodes, asked.time_limit).to_dict()
     except UserCodeError as exc:
         raise user_code_error(exc) from None
-    return {"type": "assignment_answer", **moves.to_dict()}
+    return {"type": "assignment_answer", **answer}
 
 
 def _breakdown(request: Fields) -> dict[str, Any]:
