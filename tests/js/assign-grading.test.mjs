@@ -8,7 +8,7 @@ import test from "node:test";
 import { figure } from "../../web/assign/assign-words.js";
 import { codeField, feedFor, gradeCode } from "../../web/assign/grading.js";
 
-function lanes() {
+function lanes({ deferStart = false } = {}) {
   const log = { judge: [], fed: [], code: [], cancelled: [], ended: [] };
   let judgeProgress = null;
   let judgeResolve = null;
@@ -26,6 +26,8 @@ function lanes() {
     request(request, onProgress, options) {
       const entry = { request, onProgress, options };
       entry.answer = new Promise((resolve) => { entry.resolve = resolve; });
+      entry.start = () => options.onStart(); // the code runner calls it as it sends (its worker ready)
+      if (!deferStart) entry.start();
       log.code.push(entry);
       codeReplies.push(entry);
       return { id: { n: log.code.length }, answer: entry.answer };
@@ -77,6 +79,19 @@ test("a streamed ask: deltas fed as they come, the rest last, the first ask on a
   assert.deepEqual(run.failures, ["ZeroDivisionError at line 2"]);
   finish({ ok: true, type: "grade", grade: { score: 50 } });
   assert.equal((await run.answer).grade.score, 50);
+});
+
+test("an ask's seconds count from when the code's worker starts on it, never its worker's start-up", async () => {
+  const { log, judge, code, report } = lanes({ deferStart: true });
+  let clock = 0;
+  gradeCode({ judge, code, assignment: { task: "search" }, task: "search", text: "def search(p): return []", now: () => clock });
+  report({ waiting: true, ask: { id: 1, kind: "search", streams: false, request: { kind: "search", time_limit: 1 } } });
+  clock = 2400; // a fresh worker starting, then its warm-up
+  log.code[0].start();
+  clock = 2450;
+  log.code[0].resolve({ ok: true, moves: [], stopped: null });
+  await tick();
+  assert.equal(log.fed[0].fed.seconds, 0.05);
 });
 
 test("values out of their order are fed as an error, never as values", async () => {

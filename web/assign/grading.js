@@ -60,9 +60,10 @@ export function gradeCode({ judge, code, assignment, task, text, now, onProgress
   };
 
   const answerAsk = async (ask) => {
-    const began = now();
+    let began = null; // when the code's worker starts on it (never its start-up: code-runner.js's onStart)
     const request = { ...ask.request, [field]: text };
     const options = ask.streams ? {} : { silenceMs: Math.round((Number(ask.request.time_limit) || 10) * 1000) + SILENCE_MARGIN_MS };
+    options.onStart = () => { began = now(); };
     if (first) options.fresh = true;
     first = false;
     const running = { ask, handle: null, got: 0, broken: false };
@@ -81,7 +82,7 @@ export function gradeCode({ judge, code, assignment, task, text, now, onProgress
     const reply = await answer;
     if (current !== running || stopped) return; // the judge is done with this ask, or grading stopped
     current = null;
-    const seconds = Math.max((now() - began) / 1000, 0);
+    const seconds = began === null ? 0 : Math.max((now() - began) / 1000, 0);
     const fed = running.broken
       ? { ask: ask.id, error: words.OUT_OF_ORDER, seconds, final: true }
       : feedFor(ask, reply, seconds, running.got);

@@ -125,7 +125,8 @@ export class CodeRunner {
     // Warmed with the site's own code, never a person's: the first check of the next code then
     // finds the 3x3 table built and the runtime's code compiled for speed (a fresh worker's first
     // check took 2.6 x a warm one's with h = 0).
-    Promise.resolve(spare.ready).then(() => { if (this.spare === spare) spare.request(warmUp); }, () => {});
+    // `warmed`: once it has started and its warm-up is answered (a grade's clock starts after it).
+    spare.warmed = Promise.resolve(spare.ready).then(() => (this.spare === spare ? spare.request(warmUp).answer : null)).then(() => {}, () => {});
   }
 
   // End the workers of code other than the latest (the lane: none of them has anything left to answer).
@@ -161,17 +162,25 @@ export class CodeRunner {
     // in the order asked; the handle is the request's before its turn comes (a cancel or an end
     // before then: answered when its turn comes, never sent).
     const handle = { client: null, id: null, ended: null };
-    const turn = this.lane.then(() => (handle.ended ? { ok: false, error: { field: "solver", message: trouble.restarted(WHO, handle.ended) } }
-      : this.send(request, onProgress, options, handle)));
+    const turn = this.lane.then(() => (handle.ended ? endedAnswer(handle) : this.send(request, onProgress, options, handle)));
     this.lane = turn.then(() => {}, () => {});
     return { id: handle, answer: turn };
   }
 
-  // Send `request` to its code's worker now (its turn in the lane came), `handle` its id from now.
+  // Send `request` to its code's worker (its turn in the lane came), `handle` its id from then. A
+  // fresh request (a grade) waits until its worker has started and finished its warm-up, so that
+  // `options.onStart()`, called as it is sent, starts the grade's clock when the code's work does:
+  // never the worker's start (a submission's time is its code's, on any engine).
   send(request, onProgress, options, handle) {
     const box = this.box(request, Boolean(options.fresh));
+    if (!options.fresh) return this.post(box, request, onProgress, options, handle);
+    this.keepSpare(warmUpFor(request)); // the next grade's, starting beside this one
+    const go = () => (handle.ended ? endedAnswer(handle) : this.post(box, request, onProgress, options, handle));
+    return (box.client.warmed || Promise.resolve(box.client.ready)).then(go, go);
+  }
+
+  post(box, request, onProgress, options, handle) {
     handle.client = box.client;
-    if (options.fresh) this.keepSpare(warmUpFor(request)); // the next grade's, starting beside this one
     const ended = (reason) => this.end(reason, handle);
     let solutions = Promise.resolve(); // replayed one after another, in the order found
     const watch = this.watch(request, options, ended, box.client);
@@ -189,6 +198,7 @@ export class CodeRunner {
         else onProgress(null, shown, null);
       });
     };
+    if (options.onStart) options.onStart();
     const { id, answer } = box.client.request(request, guarded, options);
     handle.id = id;
     const settled = answer.then((reply) => this.checked(request, reply, ended)).finally(() => {
@@ -355,6 +365,11 @@ function unfinished(row) {
   return why ? `not finished (${why})` : "not finished";
 }
 export const WARM_UP = { op: "check_values", heuristic_code: "def h(tiles, goal, rows, cols):\n    return 0\n", size: "3x3", goal: "blank-last" };
+
+// The answer to a request ended or cancelled before it was sent.
+function endedAnswer(handle) {
+  return { ok: false, error: { field: "solver", message: trouble.restarted(WHO, handle.ended) } };
+}
 
 // WARM_UP on `request`'s board (its size and goal, when it names them as text).
 export function warmUpFor(request) {
