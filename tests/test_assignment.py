@@ -199,10 +199,9 @@ def test_a_node_cap_below_the_set_s_mean_optimal_length_is_refused() -> None:
 def test_links_that_are_garbled_cut_or_bombs_are_refused() -> None:
     a = read_assignment(spec())
     value = a.link_value()
-    for text, words in [(value[:-6], "cut short"), ("!!!", "not base64url"), (value + "x" * 3, "")]:
+    for text in (value[:-6], "!!!", value + "x" * 3):
         with pytest.raises(AssignmentError):
             read_assignment_text(text)
-        assert words is not None
     bomb = zlib.compressobj(9, zlib.DEFLATED, -15)
     data = bomb.compress(b"{" + b" " * 10_000_000) + bomb.flush()
     packed = base64.urlsafe_b64encode(data).decode().rstrip("=")
@@ -216,6 +215,24 @@ def test_links_that_are_garbled_cut_or_bombs_are_refused() -> None:
     with pytest.raises(AssignmentError) as caught:
         read_assignment_text(pack("[1, 2"))
     assert "not valid JSON" in caught.value.message
+
+
+@pytest.mark.parametrize("text, words", [
+    # A key twice: other readers take the first or the last; this one refuses (the red team's forged title).
+    ('{"format": "npuzzle-assignment", "title": "First", "title": "Second"}', 'repeats the key "title" in one object'),
+    # Python's own cap (4,300 digits) was worded in its terms ("use sys.set_int_max_str_digits()").
+    ('{"format": "npuzzle-assignment", "boards": {"seed": ' + "9" * 5000 + '}}', "a whole number of 5,000 digits, more than 30"),
+    # A binary file loaded as the assignment: said as such, not as a link without its parameter.
+    (bytes(range(256)).decode("latin-1") * 4, "it holds a control character (U+0000), as a binary file does"),
+], ids=["key-twice", "digits", "binary"])
+def test_json_read_otherwise_elsewhere_and_binary_files_are_refused_in_words(text: str, words: str) -> None:
+    for what, read in (("assignment", read_assignment_text), ("submission", read_submission_text)):
+        body = text.replace("npuzzle-assignment", f"npuzzle-{what}")
+        for given in (body, pack(body)) if body.startswith("{") else (body,):
+            with pytest.raises(AssignmentError) as caught:
+                read(given)
+            assert words in caught.value.message, caught.value.message
+            assert "set_int_max_str_digits" not in caught.value.message
 
 
 # Submissions.

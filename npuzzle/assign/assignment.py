@@ -420,11 +420,39 @@ def parse_json(text: str, what: str, max_bytes: int) -> object:
     if size > max_bytes:
         raise AssignmentError(what, f"the {what} is too large: {size:,} bytes, at most {max_bytes:,}")
     try:
-        return json.loads(text)
+        return json.loads(text, object_pairs_hook=_once_each, parse_int=_whole)
     except RecursionError:
         raise AssignmentError(what, f"the {what}'s JSON is nested too deeply") from None
+    except _Unread as exc:
+        raise AssignmentError(what, f"the {what}'s JSON {exc}") from None
     except ValueError as exc:
         raise AssignmentError(what, f"the {what} is not valid JSON: {exc}") from None
+
+
+MAX_DIGITS = 30
+"""The most digits a whole number in an assignment's or a submission's JSON may have (its largest
+field takes 10; Python's own cap, 4,300, would be worded in its terms)."""
+
+
+class _Unread(ValueError):
+    """JSON this module does not read: a key twice in one object, a number of too many digits."""
+
+
+def _once_each(pairs: list[tuple[str, object]]) -> dict[str, object]:
+    """An object of ``pairs``, each key once (a key twice would read differently elsewhere: the
+    last or the first one wins, by reader)."""
+    value: dict[str, object] = {}
+    for key, item in pairs:
+        if key in value:
+            raise _Unread(f"repeats the key {_shown(key)} in one object")
+        value[key] = item
+    return value
+
+
+def _whole(digits: str) -> int:
+    if len(digits.lstrip("-")) > MAX_DIGITS:
+        raise _Unread(f"has a whole number of {len(digits.lstrip('-')):,} digits, more than {MAX_DIGITS}")
+    return int(digits)
 
 
 def read_text(text: str, what: str, max_bytes: int) -> object:
@@ -435,6 +463,10 @@ def read_text(text: str, what: str, max_bytes: int) -> object:
     stripped = text.strip().lstrip("\ufeff")
     if not stripped:
         raise AssignmentError(what, f"the {what} is empty: paste its link or open its file")
+    binary = next((c for c in stripped if c < " " and c not in "\t\n\r" or c == "\x7f"), None)
+    if binary is not None:
+        raise AssignmentError(what, f"this is not an npuzzle {what}: it holds a control character (U+{ord(binary):04X}), "
+                                    f"as a binary file does; paste the {what}'s link or open its .json file")
     if stripped.startswith("{"):
         return parse_json(stripped, what, max_bytes)
     value = link_value(stripped, what)

@@ -39,6 +39,12 @@ function recorder(overrides) {
 function setUp() {
   const judge = client();
   const code = client();
+  const grades = [];
+  const judgeRequest = judge.request.bind(judge);
+  judge.request = (request, ...rest) => {
+    if (request.op === "assignment_grade") grades.push(request);
+    return judgeRequest(request, ...rest);
+  };
   const editor = { code: "", allowed: true };
   const storage = new Map();
   const inputs = { gradeInputs: { assignment: "", links: "" }, name: "" };
@@ -61,7 +67,7 @@ function setUp() {
     copy: async () => {},
   };
   panel.routes(app);
-  return { panel, editor, storage, inputs, calls, last, close: () => { judge.close(); code.close(); } };
+  return { panel, editor, storage, inputs, calls, last, grades, close: () => { judge.close(); code.close(); } };
 }
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 50));
@@ -116,16 +122,21 @@ test("a class: each line a row, a malformed one and another assignment's said in
     };
     t.inputs.gradeInputs = {
       assignment: `#assignment=${value}`,
-      links: [`#submission=${submit(SPEC, "Right", MANHATTAN)}`, "", "garbage", `#submission=${submit({ ...SPEC, title: "Other" }, "Else", MANHATTAN)}`].join("\n"),
+      // A blank line (line 2), and the first submission again as its bare value (line 5).
+      links: [`#submission=${submit(SPEC, "Right", MANHATTAN)}`, "", "garbage", `#submission=${submit({ ...SPEC, title: "Other" }, "Else", MANHATTAN)}`,
+        submit(SPEC, "Right", MANHATTAN)].join("\n"),
     };
     await t.panel.gradeClass();
     const table = t.last("showClass")[1];
-    assert.equal(table.rows.length, 3);
-    assert.deepEqual(table.rows.map((r) => r.name), ["Right", "(line 2)", "Else"]);
-    assert.deepEqual(table.rows.map((r) => r.score), [100, null, 100]);
+    assert.equal(table.rows.length, 4);
+    assert.deepEqual(table.rows.map((r) => r.name), ["Right", "(line 3)", "Else", "Right"], "line numbers as the teacher sees them");
+    assert.deepEqual(table.rows.map((r) => r.score), [100, null, 100, 100]);
     assert.match(table.rows[1].note, /^not a submission link: /);
     assert.match(table.rows[2].note, /another assignment/);
-    assert.equal(table.csv.split("\n").length, 5); // a header, three rows, the last line's end
+    assert.match(table.rows[2].note, /the same code as Right's \(line 1\)/);
+    assert.equal(table.rows[3].note, "the same submission as (line 1): graded once");
+    assert.equal(t.grades.length, 2, "the repeated submission is not graded again");
+    assert.equal(table.csv.split("\n").length, 6); // a header, four rows, the last line's end
     assert.equal(t.last("setGradeStatus")[2], "done");
   } finally {
     t.close();

@@ -22,7 +22,7 @@ export const HOOKS = Object.freeze({
   playedGame: "playedGame() -> game | null: the game played in play mode since it started (play mode answers)",
   heuristics: "heuristics() -> [entry]: what it offers in the Heuristic menu (the solver choice asks)",
   compareFields: "compareFields() -> {field: value}: what it adds to Compare all's request (the solver choice asks)",
-  codeGiven: "codeGiven(which, text) -> promise: code from someone else (an assignment's starter code) for the code panel's editor: shown, run only after consent; settles once the editor holds it",
+  codeGiven: "codeGiven(which, text, whose) -> promise: code an assignment gives the code panel's editor (whose: starter, its teacher's; kept, the work kept for it; template, the site's own): shown, run only after consent but the template; settles once the editor holds it",
   codeText: "codeText(which) -> {code, filename, allowed}: the code panel's text of `which` and whether it may run (the code panel answers)",
 });
 

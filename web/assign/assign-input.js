@@ -1,6 +1,7 @@
 // The assignment panel's input: its buttons, fields and file pickers turned into named events
 // reported to `report(name, ...values)` (the controller's dispatch, as app/input.js does for the
-// rest). A file's text is read here (the browser's FileReader) and reported as text.
+// rest). A file chosen is reported as it is (a File: its size, and its text read on demand), so
+// that the panel refuses one too large before reading it.
 
 export function bindAssignInput(doc, report) {
   const byId = (id) => doc.getElementById(id);
@@ -20,7 +21,7 @@ export function bindAssignInput(doc, report) {
   const readFile = (id, event) => on(id, "change", () => {
     const file = byId(id).files && byId(id).files[0];
     if (!file) return;
-    file.text().then((text) => report(event, text), (error) => report(event, null, String(error && error.message || error)));
+    report(event, file);
     byId(id).value = "";
   });
   readFile("grade-assignment-file", "grade-assignment-file");

@@ -17,6 +17,9 @@ import { gradeCode } from "./grading.js";
 import * as words from "./assign-words.js";
 import { WorkStore } from "./work-store.js";
 
+// What a link's address may add to its value (the site's address and `#submission=`), in characters.
+const URL_ROOM = 4096;
+
 export class AssignPanel {
   // `setView`: the Set form's (set-view.js); `storage`: where a student's work is kept per assignment
   // (the window's localStorage, or null); `location`: the page's address (for links), `now()`: ms.
@@ -52,8 +55,8 @@ export class AssignPanel {
       "grade-csv": () => this.table && this.view.download("npuzzle-class.csv", "text/csv", this.table.csv),
       "grade-markdown": () => this.table && this.copy(this.table.markdown, (t) => this.view.setExportState(t), words.MARKDOWN_COPIED),
       "grade-evidence": (i) => this.evidence(i),
-      "grade-assignment-file": (text, error) => (error ? this.view.setHolding(words.fileRefused(error)) : this.view.setGradeAssignmentText(text)),
-      "grade-links-file": (text, error) => (error ? this.view.setGradeStatus(words.fileRefused(error), "failed") : this.view.setGradeLinks(text)),
+      "grade-assignment-file": (file) => this.loadFile(file, "assignment"),
+      "grade-links-file": (file) => this.loadFile(file, "links"),
       "set-task": () => this.setView.filterCriteria(),
       "set-write": (how) => this.write(how),
     };
@@ -119,10 +122,11 @@ export class AssignPanel {
     const starter = read.assignment.starter_code || (info ? info.templates[this.which].code : "");
     const kept = this.work.load(read.id);
     const text = kept ?? starter;
+    const whose = kept !== null && kept !== undefined ? "kept" : read.assignment.starter_code ? "starter" : "template";
     this.given = null;
     this.saved = text;
     // Kept from the moment the editor holds it (the code panel answers once it does).
-    Promise.all(this.app.collect("codeGiven", this.which, text)).then(() => {
+    Promise.all(this.app.collect("codeGiven", this.which, text, whose)).then(() => {
       if (this.doing === read) this.given = text;
     }, () => {});
     this.app.changed();
@@ -213,6 +217,27 @@ export class AssignPanel {
 
   // -- grade ---------------------------------------------------------------------------------
 
+  // A file the teacher chose (a File): the assignment (read at once, and what it holds said) or
+  // the submission links; one larger than any the page could read is refused unread.
+  async loadFile(file, what) {
+    const info = this.app.info();
+    const say = (text) => (what === "assignment" ? this.view.setHolding(text) : this.view.setGradeStatus(text, "failed"));
+    const most = !info ? Infinity : what === "assignment"
+      ? Math.max(info.assignment.limits.json_bytes, info.link.assignment) + URL_ROOM
+      : info.assignment.class_max_rows * (info.link.submission + URL_ROOM);
+    if (!(file.size <= most)) return say(words.fileTooLarge(file.size, most));
+    let text;
+    try {
+      text = await file.text();
+    } catch (error) {
+      return say(words.fileRefused(String((error && error.message) || error)));
+    }
+    if (what === "links") return this.view.setGradeLinks(text);
+    this.view.setGradeAssignmentText(text);
+    const held = await this.hold(text);
+    if (held) this.view.setHolding(words.loaded(held.assignment.title, held.id));
+  }
+
   // The assignment the teacher holds: the text pasted or loaded, else the one open, else the one
   // Set wrote last, else a submission's own (one opened by its link).
   async hold(text) {
@@ -236,7 +261,8 @@ export class AssignPanel {
     const info = this.app.info();
     if (!info || !this.app.ready()) return;
     const inputs = this.view.gradeInputs;
-    const lines = inputs.links.split(/\r?\n/).map((line) => line.trim()).filter(Boolean);
+    // Each non-blank line with its number as the teacher sees it (blank lines counted).
+    const lines = inputs.links.split(/\r?\n/).map((text, at) => ({ text: text.trim(), at })).filter((line) => line.text);
     if (!lines.length) return this.view.setGradeStatus(words.NO_LINKS, "failed");
     const most = info.assignment.class_max_rows;
     if (lines.length > most) return this.view.setGradeStatus(words.tooManyLinks(lines.length, most), "failed");
@@ -257,13 +283,14 @@ export class AssignPanel {
     this.rows = [];
     this.table = null;
     const began = this.now();
+    const seen = new Map(); // each submission read so far (its link value): {at, row}, and each code: {at, name}
     for (const [i, line] of lines.entries()) {
       if (grading.stopped) {
-        this.rows.push({ name: words.lineName(i), error: words.NOT_GRADED_STOPPED });
+        this.rows.push({ name: words.lineName(line.at), error: words.NOT_GRADED_STOPPED });
         continue;
       }
       this.view.setGradeStatus(words.gradingRow(i, lines.length, ""), "grading", i, lines.length);
-      this.rows.push(await this.gradeOne(teacher, line, i, lines.length, grading));
+      this.rows.push(await this.gradeOne(teacher, line, i, lines.length, grading, seen));
       await this.tabulate();
     }
     await this.tabulate();
@@ -277,9 +304,23 @@ export class AssignPanel {
 
   // One submission's row: {name, grade?, flag?, error?}; a malformed link, a crash, a hang, a memory
   // blow-up or endless printing is a sentence in its row, the other rows unaffected.
-  async gradeOne(teacher, line, i, n, grading) {
-    const read = await this.app.ask({ op: "submission_read", text: line, assignment: teacher.assignment }).answer;
-    if (!read.ok) return { name: words.lineName(i), error: words.malformed(read.error.message) };
+  // The same submission again (the same link value, however the line wrote it) is not run again:
+  // its row repeats the grade, flagged; the same code under another name is graded and flagged.
+  async gradeOne(teacher, line, i, n, grading, seen) {
+    const read = await this.app.ask({ op: "submission_read", text: line.text, assignment: teacher.assignment }).answer;
+    if (!read.ok) return { name: words.lineName(line.at), error: words.malformed(read.error.message) };
+    const name = read.name;
+    const again = seen.get(`submission:${read.link_value}`);
+    if (again) return { ...again.row, flag: [again.row.flag, words.sameSubmission(again.at)].filter(Boolean).join("; ") };
+    const twin = seen.get(`code:${read.code}`);
+    const row = await this.gradeRead(teacher, read, i, n, grading);
+    if (twin) row.flag = [row.flag, words.sameCode(twin.name, twin.at)].filter(Boolean).join("; ");
+    seen.set(`submission:${read.link_value}`, { at: line.at, row });
+    if (!twin) seen.set(`code:${read.code}`, { at: line.at, name });
+    return row;
+  }
+
+  async gradeRead(teacher, read, i, n, grading) {
     const name = read.name;
     this.view.setGradeStatus(words.gradingRow(i, n, name), "grading", i, n);
     const run = gradeCode({

@@ -118,6 +118,14 @@ export function gradeStopped(done, n) {
 export function lineName(i) {
   return `(line ${i + 1})`;
 }
+// A row that repeats an earlier line's submission (`at`: that line's index), and one whose code is
+// another name's.
+export function sameSubmission(at) {
+  return `the same submission as ${lineName(at)}: graded once`;
+}
+export function sameCode(name, at) {
+  return `the same code as ${name}'s ${lineName(at)}`;
+}
 export function malformed(message) {
   return `not a submission link: ${message}`;
 }
@@ -143,6 +151,12 @@ export function evidenceLabel(name) {
 export const SET_DONE = "The assignment link and file are ready: share the link with your students.";
 export function setRefused(message) {
   return `The assignment was not written: ${message}`;
+}
+export function fileTooLarge(size, most) {
+  return `The file could not be read: it is ${formatCount(size)} bytes, more than the ${formatCount(most)} any the page reads.`;
+}
+export function loaded(title, id) {
+  return `Loaded the assignment \u201c${title}\u201d (${id}); Grade grades against it.`;
 }
 export function fileRefused(message) {
   return `The file could not be read: ${message}`;

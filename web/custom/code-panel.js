@@ -194,9 +194,21 @@ export class CodePanel {
     this.showBusy();
   }
 
-  // Code from someone else for `which`'s editor (an assignment's starter code, or the work kept
-  // for it): shown, and run only once the person presses Run, as a link's code.
-  async codeGiven(which, text) {
+  // Code from someone else for `which`'s editor (an assignment's starter code, `whose` "starter",
+  // or the work kept for it, "kept"): shown, and run only once the person presses Run, as a
+  // link's code; the site's own template ("template") is shown and may run at once.
+  async codeGiven(which, text, whose = "starter") {
+    if (whose === "template") {
+      this.linkReads++; // code still being read for the editor is stale
+      await this.setText(which, text);
+      this.linkedParts = this.linkedParts.filter((part) => part !== which); // what replaced it needs no consent
+      if (!this.linkedParts.length && this.consentNeeded) {
+        this.consentNeeded = false;
+        this.view.setConsent("");
+        this.showBusy();
+      }
+      return;
+    }
     const reading = ++this.linkReads;
     this.consentNeeded = true;
     await this.setText(which, text);
@@ -204,7 +216,7 @@ export class CodePanel {
     this.linkedParts = [which];
     if (which === "heuristic") this.offers.offerHeuristic(null);
     this.offers.offerSearch(null);
-    const { text: said, about } = words.linkConsent([{ which, code: this.text(which) }]);
+    const { text: said, about } = words.linkConsent([{ which, code: this.text(which) }], words.givenConsent(whose));
     this.view.setConsent(said, about);
     this.showBusy();
   }

@@ -105,6 +105,15 @@ export const sandbox = {
   tableFailed: (name, why) => `could not fetch ${name} (${why})`,
 };
 
+// The consent notice of code an assignment gave the editor: its starter code (`whose` "starter",
+// its teacher's), or the work kept for it in this browser ("kept", which may have come from
+// anywhere the editor did, so it too runs only after Run).
+export function givenConsent(whose) {
+  return whose === "kept"
+    ? (which) => `Your work on this assignment (${which}), kept in this browser, is back in the editor. It has not run: read it under Your code, then press Run to use it.`
+    : (which) => `This assignment's starter code (${which}) was written by its teacher. It has not run: read it under Your code, then press Run to use it.`;
+}
+
 export function consent(which) {
   return `This link carries ${which} written by someone else. It has not run: read it under Your code, then press Run to use it. Until then the menus offer the site's own algorithms and heuristics.`;
 }
@@ -113,11 +122,13 @@ export function consent(which) {
 // with its length ("a heuristic of 42 lines"), and what it holds that reading it may miss
 // (code-facts.js). {text, about: {lines: {heuristic: 42}, hidden: ["U+202E", ...], count, note}}:
 // the view says `note` after the notice until Run, whichever notice it shows then.
-export function linkConsent(parts) {
+// `said(carried)`: the sentence around the parts' words (a link's, by default; an assignment's
+// starter code or the work kept for it: givenConsent).
+export function linkConsent(parts, said = consent) {
   const facts = parts.map(({ which, code }) => ({ which, ...codeFacts(code) }));
   const carried = facts.map(({ which, lines }) => `${linked([which])} of ${formatCount(lines)} ${lines === 1 ? "line" : "lines"}`);
   return {
-    text: consent(carried.join(" and ")),
+    text: said(carried.join(" and ")),
     about: {
       lines: Object.fromEntries(facts.map(({ which, lines }) => [which, lines])),
       hidden: [...new Set(facts.flatMap((f) => f.hidden))],
