@@ -476,6 +476,20 @@ def check(r: Results) -> Figures:
     return {"table": rows_of(head, out), "source": r.source("check-heuristic-cpython", "check-heuristic-page")}
 
 
+def assign(r: Results) -> Figures:
+    """A class of 30 graded in the page, and a student's Check (issue 39), bench/assign.py."""
+    page = r.json("assign-browser")
+    rows = [
+        [f"the class of {page['students']} graded in the page (Chromium), click to done", "90 s",
+         f(page["grade_median"], 1), ", ".join(f(v, 1) for v in page["grade_seconds"]), met(page["grade_median"] <= 90)],
+        ["a student's Check, click to score", "5 s", f(page["check_median"], 2),
+         f"first {f(page['check_first'], 2)} (its sandbox's start); then {', '.join(f(v, 2) for v in page['check_seconds'])}",
+         met(page["check_median"] <= 5 and page["check_first"] <= 5)],
+        [f"both halves in one CPython (`grade_locally`), the same {page['students']}", "", f(page["local_seconds"], 1), "", ""],
+    ]
+    return {"table": rows_of(["measure", "aim", "median s", "runs s", "met"], rows), "source": r.source("assign-browser")}
+
+
 def analysis(r: Results) -> Figures:
     """The analysis of a game (issue 30) in CPython and Pyodide, and in the page."""
     runs = {name: r.json(f"analysis-{name}") for name in ("cpython", "pyodide")}
@@ -689,7 +703,7 @@ def eight(r: Results) -> Figures:
 
 GROUPS: dict[str, Callable[[Results], Figures]] = {
     "korf24": korf24, "beam": beam, "peers24": peers24, "big": big, "page": page, "first_seconds": first_seconds,
-    "engines": engines, "tree": tree, "check": check, "analysis": analysis, "speed_solver": speed_solver,
+    "engines": engines, "tree": tree, "check": check, "assign": assign, "analysis": analysis, "speed_solver": speed_solver,
     "load": load, "memory": memory, "korf100": korf100, "eight": eight,
 }
 """Each ``{group.figure}`` of the template: its group's function, run only when the template uses it."""
