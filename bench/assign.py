@@ -9,7 +9,7 @@ raises), each a submission link made by Python (``make_submission``).
 
     .venv/bin/python bench/assign.py              # Chromium; writes bench/results/assign-browser.*
     .venv/bin/python bench/assign.py --runs 1 --students 5
-    python bench/assign.py --runtime cpython      # both halves in one CPython (grade_locally), for scale
+    python bench/assign.py --runtime cpython      # both halves in one CPython (grade_locally), printed only
 
 In the page (the default), each run opens the site afresh in a new page, pastes the assignment and
 the 30 links into Grade a class and presses Grade: the time is from the click until the grade's
@@ -201,23 +201,23 @@ def main() -> None:
         f"A*'s mean nodes on 10 boards; {len(students)} submissions (bench/assign.py's CLASS)",
         f"- both halves in this CPython (`grade_locally`), for scale: {local_seconds:.1f} s",
     ]
-    stem = "assign-cpython"
-    if args.runtime == "browser":
-        stem = "assign-browser"
-        page = in_the_page(assignment, students, args.runs, args.checks, want)
-        data.update(page)
-        markdown += [
-            "",
-            "| measure | aim | median s | runs (s) |",
-            "| --- | --- | ---: | --- |",
-            f"| the class graded in the page (Chromium), click to done | 90 s | {page['grade_median']:.1f} | "
-            f"{', '.join(f'{s:.1f}' for s in page['grade_seconds'])} |",
-            f"| a student's Check, click to score (first: its sandbox's start) | 5 s | "
-            f"{page['check_median'] if page['check_median'] is not None else '-'} | first {page['check_first']:.2f}; "
-            f"then {', '.join(f'{s:.2f}' for s in page['check_seconds'])} |",
-            "",
-            "Every row's score in every run equals `grade_locally`'s.",
-        ]
+    if args.runtime == "cpython":
+        return  # (printed: the figure the page's run records beside its own)
+    stem = "assign-browser"
+    page = in_the_page(assignment, students, args.runs, args.checks, want)
+    data.update(page)
+    markdown += [
+        "",
+        "| measure | aim | median s | runs (s) |",
+        "| --- | --- | ---: | --- |",
+        f"| the class graded in the page (Chromium), click to done | 90 s | {page['grade_median']:.1f} | "
+        f"{', '.join(f'{s:.1f}' for s in page['grade_seconds'])} |",
+        f"| a student's Check, click to score (first: its sandbox's start) | 5 s | "
+        f"{page['check_median'] if page['check_median'] is not None else '-'} | first {page['check_first']:.2f}; "
+        f"then {', '.join(f'{s:.2f}' for s in page['check_seconds'])} |",
+        "",
+        "Every row's score in every run equals `grade_locally`'s.",
+    ]
     out = write_results(stem, markdown, data)
     print(f"wrote {out}.md and .json")
 
