@@ -108,6 +108,18 @@ test("writing replaces the address unless asked to push, and skips the address i
   assert.equal(link.read(link.hash), null); // the page wrote it: nothing new to read
 });
 
+test("a navigation's event that comes after the page wrote its address reads nothing new, however the engine escaped it", () => {
+  const { link, location } = linkAt();
+  const state = { board: "1,2,3,0", goal: "blank-last", size: "2x2", algorithm: "astar", heuristic: "manhattan", step: null, view: null };
+  assert.ok(link.read("#board=1,2,3,0&hcode=abc")); // the link followed (its popstate)
+  location.hash = "#board=1,2,3,0&goal=blank-last&size=2x2&algorithm=astar&heuristic=manhattan";
+  const escaping = { replaceState: (_, __, fragment) => { location.hash = fragment.replaceAll(",", "%2C"); } };
+  link.history = escaping;
+  link.write({ ...state, step: 1 });
+  assert.equal(link.read(location.hash), null, "its hashchange, late: the address the page wrote, as the engine holds it");
+  assert.ok(link.read("#board=1,2,3,0&hcode=def"), "a new link is read");
+});
+
 test("copy puts the address on the clipboard, or says where to copy it from", async () => {
   const { link, copied, location } = linkAt("#board=1,2,3,0");
   await link.copy();

@@ -23,6 +23,10 @@ export class LinkState {
   constructor({ view, history, location, clipboard, limits }) {
     Object.assign(this, { view, history, location, clipboard, limits });
     this.lastHash = null; // the fragment the page shows
+    // The address's fragment as the browser holds it after the page wrote lastHash (an engine may
+    // write it otherwise, say a character escaped): a navigation's event that comes late, after
+    // the page wrote its own address, reads it, and it is nothing new to read either.
+    this.shownHash = null;
     this.lastPush = 0; // when typing last made a history entry
     this.problems = []; // notices about the link being shown
     this.names = {}; // {algorithm, heuristic} a link asks for, until checked
@@ -46,8 +50,9 @@ export class LinkState {
   // `notes`: notices that come with the link (a replay's: what of the link before it replaced),
   // shown first; `from`: what the link was made from ("replay": a Slidysim replay read), said of its game.
   read(hash, notes = [], from = null) {
-    if (hash === this.lastHash) return null;
+    if (hash === this.lastHash || (this.shownHash !== null && hash === this.shownHash)) return null;
     this.lastHash = hash;
+    this.shownHash = null;
     const { params, problems, refused } = readFragment(hash, this.limits);
     problems.unshift(...notes);
     this.replaced = [];
@@ -205,9 +210,11 @@ export class LinkState {
   write(state, { push = false } = {}) {
     const fragment = formatFragment(state);
     this.lastHash = fragment;
-    if (this.location.hash === fragment) return;
-    if (push) this.history.pushState(null, "", fragment);
-    else this.history.replaceState(null, "", fragment);
+    if (this.location.hash !== fragment) {
+      if (push) this.history.pushState(null, "", fragment);
+      else this.history.replaceState(null, "", fragment);
+    }
+    this.shownHash = this.location.hash;
   }
 
   // Whether an edit typed now deserves its own history entry: one per pause of
