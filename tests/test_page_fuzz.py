@@ -116,6 +116,8 @@ def form_problem(key: str, value: str) -> bool:
         return not (len(value) <= 100_000 and re.fullmatch(r"[0-9]{1,9}(,[0-9]{1,9})*", value))
     if key == "replay":  # a Slidysim replay: its length only (Python reads it)
         return len(value) > 200_000
+    if key in ("assignment", "submission"):  # their JSON deflated, in base64url (Python reads what it says)
+        return not (len(value) <= int(INFO["link"][key]) and re.fullmatch(r"[A-Za-z0-9_-]+={0,2}", value))
     return False
 
 
