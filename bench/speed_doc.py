@@ -230,6 +230,42 @@ def beam(r: Results) -> Figures:
     return out
 
 
+def levers24(r: Results) -> Figures:
+    """Issue 40's 24-puzzle levers (bench/korf24_levers.py): windows of the 10 s path solved
+    again optimally, and a beam from the goal beside the one from the start."""
+    w = r.json("korf24-levers-windows")["results"]
+    windows = [v for e in w for v in e["windows"].values()]
+    tails = [(int(k), t) for e in w for k, t in e["tails"].items()]
+    b = r.json("korf24-levers-bidirectional")["results"]
+    optimal = sum(e["optimal"] for e in b)
+    widths = sorted({int(k.split("_")[1]) for e in b for k in e if k.startswith("forward_") and not k.endswith("seconds")})
+
+    def ratio(key: Callable[[dict[str, Any]], int]) -> str:
+        return f(sum(key(e) for e in b) / optimal, 3)
+
+    rows = [[str(width), ratio(lambda e: e[f"forward_{width}"]), ratio(lambda e: e[f"backward_{width}"]),
+             ratio(lambda e: min(e[f"forward_{width}"], e[f"backward_{width}"]))] for width in widths]
+    pairs = [(width, sum(min(e[f"forward_{width}"], e[f"backward_{width}"]) for e in b),
+              sum(e[f"forward_{2 * width}"] for e in b)) for width in widths if 2 * width in widths]
+    verdict = "; ".join(
+        f"the shorter of two beams {width} wide, {f(two / optimal, 3)} x, against one {2 * width} wide, "
+        f"{f(one / optimal, 3)} x: {'it pays' if two < one else 'it does not pay'}" for width, two, one in pairs)
+    return {
+        "verdict": (verdict[0].upper() + verdict[1:] + ".") if verdict else "",
+        "boards": ", ".join(f"#{e['id']}" for e in w),
+        "lengths": ", ".join(sorted({k for e in w for k in e["windows"]}, key=int)),
+        "searched": n(sum(v["searched"] for v in windows)), "cut_off": n(sum(v["cut_off"] for v in windows)),
+        "saved": n(sum(v["saved"] for v in windows)),
+        "tails": ", ".join(str(k) for k in sorted({k for k, _ in tails})),
+        "tails_searched": n(len(tails)), "tails_shorter": n(sum(1 for k, t in tails if t["length"] is not None and t["length"] < k)),
+        "tails_saved": n(sum(k - t["length"] for k, t in tails if t["length"] is not None)),
+        "tails_cut": n(sum(1 for _, t in tails if t["length"] is None)),
+        "bidir_boards": ", ".join(f"#{e['id']}" for e in b),
+        "bidir_table": rows_of(["width", "forward", "backward", "the shorter of the two"], rows),
+        "source": r.source("korf24-levers-windows", "korf24-levers-bidirectional"),
+    }
+
+
 def peers24(r: Results) -> Figures:
     """Our anytime default against slidingpuzzle's weighted A* on the 24-puzzles."""
     vs = r.json("vs-slidingpuzzle-korf24")
@@ -702,7 +738,7 @@ def eight(r: Results) -> Figures:
 
 
 GROUPS: dict[str, Callable[[Results], Figures]] = {
-    "korf24": korf24, "beam": beam, "peers24": peers24, "big": big, "page": page, "first_seconds": first_seconds,
+    "korf24": korf24, "levers24": levers24, "beam": beam, "peers24": peers24, "big": big, "page": page, "first_seconds": first_seconds,
     "engines": engines, "tree": tree, "check": check, "assign": assign, "analysis": analysis, "speed_solver": speed_solver,
     "load": load, "memory": memory, "korf100": korf100, "eight": eight,
 }
