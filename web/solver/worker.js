@@ -6,6 +6,7 @@ import { PACKAGE_ARCHIVE, PYODIDE_URL, RUNTIME_FILES, SNAPSHOT, SNAPSHOT_MAGIC, 
 // here, before fetching anything of the runtime (the page's browser-support.js says why).
 import "./syntax-probe.js";
 import { whole } from "./snapshot.js";
+import { unzip, writeFiles } from "./unzip.js";
 import { failFast, reason, serve, within } from "./worker-core.js";
 
 // The build's web folder (web-<hash>/), where build-info.js (the build's constants) is: its paths
@@ -43,11 +44,26 @@ function missingRuntime(runtime) {
   return { found, stop: () => clearTimeout(timer) };
 }
 
+// The package's files (unzip.js), read as soon as its zip has come; rejects with words a person
+// can act on.
+async function packageFiles() {
+  const response = await fetch(new URL(PACKAGE_ARCHIVE, WEB)).catch(() => null);
+  if (!response) throw new Error("could not fetch the npuzzle package (no network, and this site is not yet stored for offline use)");
+  if (!response.ok) throw new Error(`could not fetch the npuzzle package (HTTP ${response.status})`);
+  const bytes = new Uint8Array(await response.arrayBuffer());
+  try {
+    return await unzip(bytes);
+  } catch (error) {
+    throw new Error(`the npuzzle package could not be read: ${reason(error)}`);
+  }
+}
+
 // Each step of loading says what failed in words a person can act on.
 async function load(report, startup) {
   report("Loading Python");
-  // The package and the snapshot are fetched while the runtime loads.
-  const fetchingPackage = fetch(new URL(PACKAGE_ARCHIVE, WEB)).catch(() => null);
+  // The package and the snapshot are fetched (and the package's files read) while the runtime loads.
+  const unpacking = packageFiles();
+  unpacking.catch(() => {}); // a failure is reported below, once Python has started
   const fetchingSnapshot = snapshot();
   fetchingSnapshot.catch(() => {}); // a missing or broken snapshot: Python starts as usual
   const runtime = new URL(PYODIDE_URL, WEB);
@@ -94,10 +110,8 @@ async function load(report, startup) {
   missing.stop();
   startup.runtime = performance.now();
   report("Loading the solver");
-  const response = await fetchingPackage;
-  if (!response) throw new Error("could not fetch the npuzzle package (no network, and this site is not yet stored for offline use)");
-  if (!response.ok) throw new Error(`could not fetch the npuzzle package (HTTP ${response.status})`);
-  pyodide.unpackArchive(new Uint8Array(await response.arrayBuffer()), "zip");
+  // Its files written where unpackArchive would put them (the working folder, on sys.path).
+  writeFiles(pyodide.FS, await unpacking, pyodide.FS.cwd());
   // A snapshot holds the build's randomness: this visitor's Python draws its own.
   if (startup.snapshot === "restored") pyodide.runPython("import random; random.seed()");
   return pyodide;
