@@ -101,6 +101,25 @@ def solver_worker_bundle(web: Path) -> bytes:
                                      minify="--minify-whitespace")
 
 
+PAGE_ENTRY = "app/main.js"
+"""The page's script in web/: shipped as one module, bundled with all it imports (``page_bundle``)."""
+PAGE_DYNAMIC = ("../solver/syntax-probe.js", "../custom/editor-bundle.js")
+"""What the page imports only when it needs it, as its modules name it (so that the name finds the
+file from the bundle's folder, app/, too): left out of the page's bundle."""
+
+
+def page_bundle(web: Path) -> bytes:
+    """The page's script in the built web folder ``web`` (build-info.js written), bundled with
+    every module it imports (boot.js's graph first: it starts the solver's worker) into one ES
+    module: the page fetches one script, not about sixty (each a request the service worker
+    answers and checks, queued beside the worker's own start). Whitespace minified, names kept.
+    PAGE_DYNAMIC stays as it is: the syntax probe (a browser that cannot parse it must still run
+    the page, to say so) and the code editor (imported when a person opens it)."""
+    header = f"/* The page: web/{PAGE_ENTRY} and the modules it imports, bundled by build.py. */\n"
+    return header.encode() + esbuild(web / PAGE_ENTRY, "--format=esm", *(f"--external:{name}" for name in PAGE_DYNAMIC),
+                                      minify="--minify-whitespace")
+
+
 def editor_bundle(entry: Path) -> bytes:
     """The code editor (CodeMirror and its Python mode from node_modules) and ``entry`` in one
     ES module, minified. The page imports it only when a person opens the code panel."""

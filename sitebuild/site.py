@@ -7,7 +7,7 @@ import dataclasses
 import shutil
 from pathlib import Path
 
-from sitebuild.bundles import SANDBOX_BUNDLE, SOLVER_WORKER, service_worker_bundle, solver_worker_bundle, web_sources
+from sitebuild.bundles import PAGE_ENTRY, SANDBOX_BUNDLE, SOLVER_WORKER, page_bundle, service_worker_bundle, solver_worker_bundle, web_sources
 from sitebuild.bytecode import STDLIB_PYC, python_archives
 from sitebuild.constants import CONSTANTS_MODULE, Facts
 from sitebuild.files import ROOT, content_name
@@ -65,6 +65,7 @@ def build(out: Path, stdlib_pyc: str = "imported") -> Path:
     facts = dataclasses.replace(facts, build=name, files=tuple(files), tables=tuple(sorted(tables.values())))
     (web / CONSTANTS_MODULE).write_text(facts.module())
     (web / SOLVER_WORKER).write_bytes(solver_worker_bundle(web))
+    (web / PAGE_ENTRY).write_bytes(page_bundle(web))
     (out / SERVICE_WORKER).write_bytes(service_worker_bundle(web, digests_module(out, files, list(facts.tables))))
     (out / ".nojekyll").write_text("")  # GitHub Pages: serve files as they are
     print(f"build: wrote {out} (build {name}, package {archive_name}, {len(archive):,} bytes; "

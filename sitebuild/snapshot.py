@@ -45,6 +45,16 @@ del answer
 from npuzzle.board import Board
 from npuzzle.distance_table import distance_table
 distance_table(Board.goal(3, 3)).grow_all()
+# A link's first board check asks which heuristics suit the board's shape (walking distance
+# counts that shape's configurations: 8 ms in CPython, 30-50 ms in a browser, kept per shape):
+# asked here for the usual sizes and both goals, not in every visitor's first check.
+for side in (3, 4, 5):
+    for goal in ("blank-first", "blank-last"):
+        board = ",".join(map(str, Board.goal(side, side, goal).tiles))
+        answer = json.loads(npuzzle.webapi.handle(json.dumps({"op": "analyze", "board": board, "goal": goal})))
+        if not answer.get("ok"):
+            raise SystemExit(f"npuzzle.webapi answered analyze with {answer}")
+del answer, board
 gc.collect()
 `);
 writeFileSync(out, pyodide.makeMemorySnapshot());

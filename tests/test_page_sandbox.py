@@ -491,7 +491,7 @@ def sandbox_site(built_site: Path) -> Iterator[Site]:
     site = Site(built_site, Recorder(built_site.parent), Recorder())
     site.url = f"{site.server.origin}/{SUBPATH}/"
     site.build = web_folder(built_site).name.removeprefix("web-")
-    # The page's module scripts (boot.js first, then main.js): a door plants the first.
+    # The page's module scripts (the build ships one, app/main.js, bundled): a door plants the first.
     site.scripts = re.findall(r'<script type="module"[^>]* src="([^"]+)">', (built_site / "index.html").read_text())
     assert site.scripts
     site.entry = site.url + site.scripts[0]

@@ -182,24 +182,33 @@ def test_the_frame_allows_its_one_script_by_its_hash_and_refuses_a_script_that_w
 
 # -- page ------------------------------------------------------------------------------
 
-def test_the_page_preloads_every_module_its_scripts_import_once(tmp_path: Path) -> None:
+def test_the_page_is_its_last_script_alone_which_must_import_the_ones_before(tmp_path: Path) -> None:
+    """The build bundles the page's last module script with all it imports (page_bundle), so the
+    served page names that script alone, with no preloads: an earlier script it imports (boot.js)
+    is dropped (served beside the bundle, it would run twice), one it does not import stops the
+    build. The graph is followed through every static form of import, not dynamic ones."""
     web = tmp_path / "web"
     (web / "app").mkdir(parents=True)
     (web / "board").mkdir()
     (web / "app" / "boot.js").write_text('import { a } from "./a.js";\n')
-    (web / "app" / "main.js").write_text('import {\n  b,\n  c,\n} from "../board/b.js";\nimport { a } from "./a.js";\n')
+    (web / "app" / "main.js").write_text('import "./boot.js";\nimport {\n  b,\n  c,\n} from "../board/b.js";\nimport { a } from "./a.js";\n')
     (web / "app" / "a.js").write_text(f'export {{ BUILD }} from "../{constants.CONSTANTS_MODULE}";\n')
     (web / "board" / "b.js").write_text('import "./side-effect.js";\nconst later = () => import("./lazy.js");\n')
-    assert page.page_modules(web, "app/main.js") == ["board/b.js", "app/a.js", constants.CONSTANTS_MODULE]
+    (web / "board" / "side-effect.js").write_text("")
+    assert page.page_modules(web, "app/main.js") == ["app/boot.js", "board/b.js", "app/a.js", "board/side-effect.js",
+                                                    constants.CONSTANTS_MODULE]
     html = ('<meta content="script-src \'self\' \'wasm-unsafe-eval\'; worker-src \'self\';">\n'
             '<link rel="stylesheet" href="web/style.css">\n'
-            '<script type="module" async src="web/app/boot.js"></script>\n<script type="module" src="web/app/main.js"></script>\n')
+            '<script type="module" async src="web/app/boot.js"></script>\n<script type="module" src="web/app/main.js"></script>\n'
+            '<link rel="modulepreload" href="web/solver/syntax-probe.js">\n')
     served = page.page_html(html, web, "web-abc", "'sha256-AB'")
     assert '<link rel="stylesheet" href="web-abc/style.css">' in served
-    assert served.endswith('<script type="module" src="web-abc/app/main.js"></script>\n'
-                           '  <link rel="modulepreload" href="web-abc/app/a.js">\n'
-                           f'  <link rel="modulepreload" href="web-abc/{constants.CONSTANTS_MODULE}">\n'
-                           '  <link rel="modulepreload" href="web-abc/board/b.js">\n')
+    assert served.endswith('<link rel="stylesheet" href="web-abc/style.css">\n<script type="module" src="web-abc/app/main.js"></script>\n'
+                           '<link rel="modulepreload" href="web-abc/solver/syntax-probe.js">\n')
+    assert "boot.js" not in served and served.count("modulepreload") == 1
+    (web / "app" / "main.js").write_text('import { a } from "./a.js";\n')
+    with pytest.raises(SystemExit, match=r"web/app/boot\.js is not imported by web/app/main\.js"):
+        page.page_html(html, web, "web-abc", "'sha256-AB'")
     with pytest.raises(SystemExit, match="no <script"):
         page.page_html(html.replace('type="module" ', ""), web, "web-abc", "'sha256-AB'")
 

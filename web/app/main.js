@@ -6,6 +6,9 @@
 // is the page's own: the status line, the solver's state, the busy flags and the result. Python's
 // facts have one owner, `state` (PageState, the one owner of `info`); no model reaches for the
 // document or the window: main.js hands them in.
+// The page's first script, first: it starts the solver's worker before anything else of the page
+// is evaluated (the build ships this module bundled with all it imports, boot.js's graph first).
+import "./boot.js";
 import { Analysis } from "../analysis/analysis.js";
 import { AssignPanel } from "../assign/assign-panel.js";
 import { bindAssignInput } from "../assign/assign-input.js";

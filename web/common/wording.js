@@ -10,8 +10,11 @@ export function formatSeconds(seconds) {
   return seconds < 1 ? `${Math.max(1, Math.round(seconds * 1000))} ms` : `${seconds.toFixed(2)} s`;
 }
 
+// A count with its thousands grouped, as n.toLocaleString("en") writes it; a whole number
+// without asking the browser's locale data, whose first use costs the page 10-30 ms (more on a
+// slow phone), and the first board's menus write a count before Solve is enabled.
 export function formatCount(n) {
-  return n.toLocaleString("en");
+  return Number.isSafeInteger(n) && !Object.is(n, -0) ? String(n).replace(/\B(?=(\d{3})+$)/g, ",") : n.toLocaleString("en");
 }
 
 // Registry names in words: {algorithm(name), heuristic(name), pair(algorithm, heuristic)}.

@@ -10,7 +10,7 @@ let bundle = null; // the import of editor-bundle.js, once asked for
 
 export async function openEditor(view, which, { text, label, onChange }) {
   const plain = view.fallback(which, text, onChange);
-  bundle = bundle || import("./editor-bundle.js");
+  bundle = bundle || import("../custom/editor-bundle.js"); // (so named, it is found from the page's bundle in app/ too)
   try {
     const { createEditor } = await bundle;
     const now = plain.text;

@@ -91,7 +91,7 @@ function passesBigInts() {
 // loading reports what is wrong with the site.
 async function parsesStaticBlocks() {
   try {
-    const probe = await import("./syntax-probe.js");
+    const probe = await import("../solver/syntax-probe.js"); // (so named, it is found from the page's bundle in app/ too)
     return probe.staticBlocks === true;
   } catch (error) {
     return !(error instanceof SyntaxError);

@@ -31,7 +31,8 @@ export function takeSolverWorker() {
 }
 
 function newSolverWorker() {
-  return new Worker(new URL("./worker.js", import.meta.url), { type: "module", name: "solver" });
+  // (From the web folder's app/ or solver/ alike: the build bundles this module into app/main.js.)
+  return new Worker(new URL("../solver/worker.js", import.meta.url), { type: "module", name: "solver" });
 }
 
 // A worker whose events until its handlers are set are kept and then handed to them in order

@@ -6,6 +6,7 @@ import { PACKAGE_ARCHIVE, PYODIDE_URL, RUNTIME_FILES, SNAPSHOT, SNAPSHOT_MAGIC, 
 // here, before fetching anything of the runtime (the page's browser-support.js says why).
 import "./syntax-probe.js";
 import { whole } from "./snapshot.js";
+import { unzip, writeFiles } from "./unzip.js";
 import { failFast, reason, serve, within } from "./worker-core.js";
 
 // The build's web folder (web-<hash>/), where build-info.js (the build's constants) is: its paths
@@ -43,11 +44,55 @@ function missingRuntime(runtime) {
   return { found, stop: () => clearTimeout(timer) };
 }
 
+// The package's files (unzip.js), read as soon as its zip has come; rejects with words a person
+// can act on.
+async function packageFiles() {
+  const response = await fetch(new URL(PACKAGE_ARCHIVE, WEB)).catch(() => null);
+  if (!response) throw new Error("could not fetch the npuzzle package (no network, and this site is not yet stored for offline use)");
+  if (!response.ok) throw new Error(`could not fetch the npuzzle package (HTTP ${response.status})`);
+  const bytes = new Uint8Array(await response.arrayBuffer());
+  try {
+    return await unzip(bytes);
+  } catch (error) {
+    throw new Error(`the npuzzle package could not be read: ${reason(error)}`);
+  }
+}
+
+// The runtime's WebAssembly, fetched and compiled from the worker's first moment, beside the
+// snapshot, the loader and the package (Pyodide's loader would fetch it only once loadPyodide is
+// called, and compile it only once the snapshot is there: the two one after the other). Until a
+// start has used it, Pyodide's own fetch of `url` is handed this same fetch (its body is the
+// compiler's; Pyodide only passes it on) and its instantiateStreaming the module compiled here; a
+// compile that failed fails that start as an instantiation would (failFast sees it), and a later
+// start (the fallback) fetches and compiles anew, as Pyodide does. In Chromium the compiled code
+// is kept beside the service worker's response all the same (a streamed compile, keyed by URL).
+function compileEarly(url) {
+  const nativeFetch = self.fetch;
+  const nativeStreaming = WebAssembly.instantiateStreaming;
+  const fetching = nativeFetch.call(self, url);
+  const compiling = WebAssembly.compileStreaming(fetching);
+  compiling.catch(() => {}); // a failure: the start's to report
+  let used = false;
+  self.fetch = function fetch(input, init) {
+    const plainGet = !init || !init.method || init.method.toUpperCase() === "GET";
+    if (!used && plainGet && String(input) === url.href) return fetching;
+    return nativeFetch.call(this, input, init);
+  };
+  WebAssembly.instantiateStreaming = function instantiateStreaming(source, imports) {
+    if (used) return nativeStreaming.call(this, source, imports);
+    used = true;
+    self.fetch = nativeFetch;
+    return compiling.then(async (module) => ({ module, instance: await WebAssembly.instantiate(module, imports) }));
+  };
+}
+
 // Each step of loading says what failed in words a person can act on.
 async function load(report, startup) {
   report("Loading Python");
-  // The package and the snapshot are fetched while the runtime loads.
-  const fetchingPackage = fetch(new URL(PACKAGE_ARCHIVE, WEB)).catch(() => null);
+  compileEarly(new URL(RUNTIME_FILES.wasm, new URL(PYODIDE_URL, WEB)));
+  // The package and the snapshot are fetched (and the package's files read) while the runtime loads.
+  const unpacking = packageFiles();
+  unpacking.catch(() => {}); // a failure is reported below, once Python has started
   const fetchingSnapshot = snapshot();
   fetchingSnapshot.catch(() => {}); // a missing or broken snapshot: Python starts as usual
   const runtime = new URL(PYODIDE_URL, WEB);
@@ -70,10 +115,12 @@ async function load(report, startup) {
     "the Python runtime did not start within two minutes");
   // Restored from the snapshot, Python is started and the package imported already; if that
   // fails (no snapshot, another runtime's, corrupt, too big), Python starts as usual.
+  // loadPyodide is handed the snapshot still coming (it waits for it only before instantiating
+  // the runtime): the standard library and the lock file are fetched meanwhile; a snapshot that
+  // cannot be had fails this start as one that cannot be restored does.
   try {
-    const memory = await fetchingSnapshot;
-    if (memory) {
-      pyodide = await start({ _loadSnapshot: memory });
+    if (SNAPSHOT) {
+      pyodide = await start({ _loadSnapshot: fetchingSnapshot });
       startup.snapshot = "restored";
     }
   } catch (error) {
@@ -94,10 +141,8 @@ async function load(report, startup) {
   missing.stop();
   startup.runtime = performance.now();
   report("Loading the solver");
-  const response = await fetchingPackage;
-  if (!response) throw new Error("could not fetch the npuzzle package (no network, and this site is not yet stored for offline use)");
-  if (!response.ok) throw new Error(`could not fetch the npuzzle package (HTTP ${response.status})`);
-  pyodide.unpackArchive(new Uint8Array(await response.arrayBuffer()), "zip");
+  // Its files written where unpackArchive would put them (the working folder, on sys.path).
+  writeFiles(pyodide.FS, await unpacking, pyodide.FS.cwd());
   // A snapshot holds the build's randomness: this visitor's Python draws its own.
   if (startup.snapshot === "restored") pyodide.runPython("import random; random.seed()");
   return pyodide;
