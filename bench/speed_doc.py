@@ -459,6 +459,40 @@ def engines(r: Results) -> Figures:
     return out
 
 
+def startup40(r: Results) -> Figures:
+    """Issue 40's start-up levers: the build before them against the build after, in Chromium and
+    Firefox (bench/ready_ab.py), and WebKitGTK's start (bench/webkit_start.py's printed medians)."""
+    out: Figures = {}
+    for engine, stem in (("chromium", "ready-ab-issue40"), ("firefox", "ready-ab-issue40-firefox")):
+        ab = r.json(stem)
+        before, after = ab["sites"][0], ab["sites"][-1]
+        out[f"{engine}_version"] = ab["version"]
+        out[f"{engine}_visitors"] = str(max(row["visitor"] for row in ab["rows"]))
+        for visit, name in (("first", "first"), ("repeat", "repeat"), ("repeat 2", "repeat2")):
+            now, was = (median(row["solve"] for row in ab["rows"] if row["site"] == site and row["visit"] == visit) / 1000
+                        for site in (after, before))
+            out[f"{engine}_{name}"], out[f"{engine}_{name}_before"] = f(now), f(was)
+            out[f"{engine}_{name}_ratio"] = f(now / was)
+            if visit != "first":
+                out[f"{engine}_{name}_aim"] = (met(now <= 0.6) if engine == "chromium" else met(now <= was))
+        created = [median(row["worker"]["created"] for row in ab["rows"] if row["site"] == site and row["visit"] == "repeat")
+                   for site in (before, after)]
+        out[f"{engine}_created"] = f"{n(created[0])} -> {n(created[1])}"
+        out[f"{engine}_runtime"] = n(median(row["worker"]["runtime"] - row["worker"]["script"] for row in ab["rows"]
+                                            if row["site"] == after and row["visit"] == "repeat"))
+    pre = r.json("first-seconds-pre40")
+    for visit, name in (("repeat", "repeat"), ("repeat 2", "repeat2")):
+        out[f"phone_{name}_before"] = f(median(row["solve"] for row in pre["rows"]
+                                               if row["mode"] == "throttled" and row["visit"] == visit) / 1000)
+    gap = r.md_match("first-seconds-pre40", r"\| throttled, 5x5: longest gap between progress writes[^|]*\| ([\d,]+) ms")
+    out["gap_before"] = f(float(gap.group(1).replace(",", "")) / 1000)
+    webkit = [float(r.md_match("webkit-start-issue40", rf"`--site {site}`:\s*median:? ready after ([\d.]+) s").group(1))
+              for site in ("BEFORE", "AFTER")]
+    out.update({"webkit": f(webkit[1], 1), "webkit_before": f(webkit[0], 1),
+                "source": r.source("ready-ab-issue40", "ready-ab-issue40-firefox", "webkit-start-issue40", "first-seconds-pre40")})
+    return out
+
+
 def tree(r: Results) -> Figures:
     """The search tree view in the page (bench/tree_browser.py)."""
     rows = r.json("tree-browser")["rows"]
@@ -739,7 +773,7 @@ def eight(r: Results) -> Figures:
 
 GROUPS: dict[str, Callable[[Results], Figures]] = {
     "korf24": korf24, "levers24": levers24, "beam": beam, "peers24": peers24, "big": big, "page": page, "first_seconds": first_seconds,
-    "engines": engines, "tree": tree, "check": check, "assign": assign, "analysis": analysis, "speed_solver": speed_solver,
+    "engines": engines, "startup40": startup40, "tree": tree, "check": check, "assign": assign, "analysis": analysis, "speed_solver": speed_solver,
     "load": load, "memory": memory, "korf100": korf100, "eight": eight,
 }
 """Each ``{group.figure}`` of the template: its group's function, run only when the template uses it."""
