@@ -180,7 +180,13 @@ def korf24(r: Results) -> Figures:
     b10 = ratio(br, "length_10s")
     b_over = [row for row in br if row["length_10s"] / row["optimal"] > aim_max]
     b_over_text = ", ".join(f"{row['name']}, {row['length_10s']} moves for {row['optimal']}" for row in b_over)
+    earlier = r.json("anytime-korf24-cpython-nov27")["rows"]
     return {
+        "nodes_median": n(median(row["expanded"] for row in c10)),
+        "earlier_nodes_median": n(median(row["expanded"] for row in earlier)),
+        "earlier_ratio": f(mean(ratio(earlier, "length_10s")), 3),
+        "earlier_max": f(max(ratio(earlier, "length_10s")), 3),
+        "earlier_source": r.source("anytime-korf24-cpython-nov27"),
         "count": len(c10), "first_max": f(first_max, 3),
         "first_median": f(median(row["first_seconds"] for row in c10), 3),
         "first_ratio": f(mean(ratio(c10, "first_length"))), "aim_first": f(aim_first, 0),
