@@ -59,7 +59,7 @@ import tracemalloc
 from typing import Any, Callable
 
 import common  # noqa: F401  (this checkout's package on sys.path)
-from common import IS_PYODIDE, command_line, machine_header, machine_info, rerun_in_pyodide, write_results
+from common import IS_PYODIDE, command_line, drain, machine_header, machine_info, rerun_in_pyodide, write_results
 
 from npuzzle.analysis import Game, GameAnalysis, analyse_game
 from npuzzle.board import Board
@@ -111,13 +111,7 @@ def reduction_game(seed: int) -> Game | None:
     goal = Board.goal(4, 4)
     start = random_board(4, 4, goal, seed=seed)
     problem = Problem.from_boards(start, goal)
-    steps = reduce(problem)
-    while True:
-        try:
-            next(steps)
-        except StopIteration as done:
-            path = [start.blank] + done.value
-            break
+    path = [start.blank] + drain(reduce(problem))
     tiles, _ = problem.decode(path)
     return Game(start, goal, tiles) if len(tiles) in LENGTHS_4X4 else None
 

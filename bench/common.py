@@ -100,6 +100,15 @@ def write_results(stem: str | Path, markdown: Sequence[str], data: object = None
     return path
 
 
+def drain(steps: Any) -> Any:
+    """Run a search's steps (a generator) to their end; its return value."""
+    while True:
+        try:
+            next(steps)
+        except StopIteration as done:
+            return done.value
+
+
 def length_at(result: Any, seconds: float) -> Any:
     """The best length an anytime search (a ``SearchResult``) had found ``seconds`` into it,
     from its history (None: none yet)."""

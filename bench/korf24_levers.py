@@ -30,7 +30,7 @@ import sys
 import time
 from typing import Any, Callable
 
-from common import command_line, machine_header, machine_info, write_results
+from common import command_line, drain, machine_header, machine_info, write_results
 from korf100 import parse_ids
 
 from npuzzle import Board, Limits, solve
@@ -42,15 +42,6 @@ from npuzzle.search.problem import Problem
 
 CORNERS = (0, 4, 20, 24)
 GOAL = Board(5, 5, tuple(range(25)))
-
-
-def _finish(steps: Any) -> Any:
-    """Run a search's steps to their end; its return value."""
-    while True:
-        try:
-            next(steps)
-        except StopIteration as done:
-            return done.value
 
 
 def _boards(start: tuple[int, ...], moved: tuple[int, ...]) -> list[tuple[int, ...]]:
@@ -69,7 +60,7 @@ def _optimal(a: tuple[int, ...], b: tuple[int, ...], nodes: int) -> tuple[int | 
     heuristic, how it stopped)."""
     blank = b.index(0)
     name = "pdb" if blank in CORNERS else "linear-conflict"
-    outcome = _finish(idastar(Problem.from_boards(Board(5, 5, a), Board(5, 5, b)),
+    outcome = drain(idastar(Problem.from_boards(Board(5, 5, a), Board(5, 5, b)),
                               compile_heuristic(name, 5, 5, blank), Limits(max_nodes=nodes, time_limit=600.0), {}))
     return (len(outcome.path) - 1 if outcome.path else None), name, outcome.stop.value
 
@@ -135,7 +126,7 @@ def bidirectional(args: argparse.Namespace, instances: dict[int, tuple[int, list
             for direction, (a, b) in (("forward", (start, GOAL)), ("backward", (GOAL, start))):
                 problem = Problem.from_boards(a, b)
                 began = time.perf_counter()
-                path = _finish(beam_search(problem, compile_heuristic("pdb", 5, 5, problem.goal.index(0)), width,
+                path = drain(beam_search(problem, compile_heuristic("pdb", 5, 5, problem.goal.index(0)), width,
                                            time.perf_counter() + 600.0))
                 entry[f"{direction}_{width}"] = len(path) - 1
                 entry[f"{direction}_{width}_seconds"] = round(time.perf_counter() - began, 2)

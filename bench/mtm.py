@@ -29,7 +29,7 @@ import sys
 import time
 from typing import Any
 
-from common import command_line, machine_header, machine_info, page_jobs, write_results
+from common import command_line, drain, machine_header, machine_info, page_jobs, write_results
 
 from npuzzle import Board, Limits
 from npuzzle.random_boards import random_board, scramble
@@ -102,11 +102,7 @@ def main() -> int:
         problem = Problem.from_boards(board, goal)
         steps = mtm_search(problem, Limits(max_nodes=10**10, time_limit=args.time_limit))
         wall, cpu = time.perf_counter(), time.process_time()
-        try:
-            while True:
-                next(steps)
-        except StopIteration as stop:
-            outcome = stop.value
+        outcome = drain(steps)
         seconds, cpu_seconds = time.perf_counter() - wall, time.process_time() - cpu
         row: dict[str, object] = {
             "seed": seed, "board": board.to_string(), "stopped": outcome.stop.value, "mtm": None, "stm": None,

@@ -26,7 +26,7 @@ import sys
 import time
 from typing import Sequence
 
-from common import command_line, machine_header, write_results
+from common import command_line, drain, machine_header, write_results
 from korf100 import PUBLISHED_MEAN_NODES, instances, parse_ids
 
 from npuzzle import Board, Limits
@@ -52,11 +52,7 @@ def run_one(board: Board, heuristic: Compiled) -> tuple[int | None, int, float]:
     problem = Problem.from_boards(board, Board.goal(4))
     steps = idastar(problem, heuristic, Limits(max_nodes=10**10, time_limit=3600), {})
     started = time.perf_counter()
-    try:
-        while True:
-            next(steps)
-    except StopIteration as stop:
-        outcome = stop.value
+    outcome = drain(steps)
     length = None if outcome.path is None else len(outcome.path) - 1
     return length, outcome.expanded, time.perf_counter() - started
 

@@ -53,7 +53,7 @@ import time
 from pathlib import Path
 from typing import Any, Callable
 
-from common import command_line, machine_header, machine_info, write_results
+from common import command_line, drain, machine_header, machine_info, write_results
 
 from npuzzle import ALGORITHMS, Board, Limits, Progress, Search, solve
 from npuzzle.custom import load_search, run_search
@@ -69,15 +69,6 @@ HARD_8X8 = random_board(8, seed="limits")  # the board of tests/test_search.py's
 KORF = {ident: (length, tiles) for ident, length, tiles in korf100()}
 ENDLESS = ("def search(problem):\n    while True:\n        try:\n            problem.successors(problem.start)\n"
            "        except Exception:\n            pass\n")
-
-
-def drain(steps: Any) -> Any:
-    """Run a generator to its end; its return value."""
-    while True:
-        try:
-            next(steps)
-        except StopIteration as done:
-            return done.value
 
 
 def figure(name: str, value: float | None, target: float, unit: str, note: str = "") -> dict[str, Any]:
