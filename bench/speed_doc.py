@@ -402,16 +402,30 @@ def page(r: Results) -> Figures:
     }
 
 
+def visit_median(results: Any, visit: str, value: Callable[[Any], float] = lambda row: row["solve"], **where: str) -> float:
+    """The median of ``value`` (milliseconds; default: Solve enabled) over the rows of a page's
+    start (bench/first_seconds.py's or bench/ready_ab.py's results) of ``visit`` and whose other
+    fields are ``where``'s (its ``mode`` or its ``site``)."""
+    return median(value(row) for row in results["rows"]
+                  if row["visit"] == visit and all(row[key] == want for key, want in where.items()))
+
+
+def python_start(row: Any) -> float:
+    """A visit's time from the worker's script running to Python started (restored), in ms."""
+    return float(row["worker"]["runtime"] - row["worker"]["script"])
+
+
+PROGRESS_GAP = r"\| throttled, 5x5: longest gap between progress writes[^|]*\| ([\d,]+) ms"
+"""bench/first_seconds.py's line of the longest gap between progress messages, throttled."""
+
+
 def first_seconds(r: Results) -> Figures:
     """The first seconds of a shared link (bench/first_seconds.py), with and without precompiled Python."""
     data = r.json("first-seconds")
     targets = data["targets"]
 
-    def med(results: Any, mode: str, visit: str, key: str) -> float:
-        return median(row[key] for row in results["rows"] if row["mode"] == mode and row["visit"] == visit)
-
     def solve(results: Any, mode: str, visit: str) -> str:
-        return f(med(results, mode, visit, "solve") / 1000)
+        return f(visit_median(results, visit, mode=mode) / 1000)
 
     def verdict(value: float, target: float) -> str:
         return f"aim {f(target / 1000, 1)} s: {met(value <= target).replace('*', '')}"
@@ -424,16 +438,15 @@ def first_seconds(r: Results) -> Figures:
     visits = {"first": "first", "repeat": "repeat", "repeat 2": "repeat2"}
     for visit, name in visits.items():
         out[f"{name}"] = solve(data, "unthrottled", visit)
-        out[f"{name}_aim"] = verdict(med(data, "unthrottled", visit, "solve"), targets[str(("unthrottled", visit))])
+        out[f"{name}_aim"] = verdict(visit_median(data, visit, mode="unthrottled"), targets[str(("unthrottled", visit))])
         if visit != "first":
             out[f"phone_{name}"] = solve(data, "throttled", visit)
-            out[f"phone_{name}_aim"] = verdict(med(data, "throttled", visit, "solve"), targets[str(("throttled", visit))])
-    gap = ms(r"\| throttled, 5x5: longest gap between progress writes[^|]*\| ([\d,]+) ms")
+            out[f"phone_{name}_aim"] = verdict(visit_median(data, visit, mode="throttled"), targets[str(("throttled", visit))])
+    gap = ms(PROGRESS_GAP)
     first = ms(r"\| throttled, 5x5: Solve pressed to the first solution shown \| ([\d,]+) ms")
     stop = ms(r"\| throttled, 5x5: Stop to the status saying it stopped \| ([\d,]+) ms")
     none, full = r.json("first-seconds-stdlib-none"), r.json("first-seconds-stdlib-all")
-    py_start = [median(row["worker"]["runtime"] - row["worker"]["script"] for row in data["rows"]
-                       if row["mode"] == "unthrottled" and row["visit"] == v) for v in visits]
+    py_start = [visit_median(data, v, python_start, mode="unthrottled") for v in visits]
     out.update({
         "first_solution": f(first / 1000), "first_solution_aim": verdict(first, targets["first_solution"]),
         "stop": f(stop / 1000), "stop_aim": verdict(stop, targets["stop"]),
@@ -453,7 +466,7 @@ def engines(r: Results) -> Figures:
     before, after = ab["sites"][0], ab["sites"][-1]
 
     def solve(site: str, visit: str) -> str:
-        return f(median(row["solve"] for row in ab["rows"] if row["site"] == site and row["visit"] == visit) / 1000)
+        return f(visit_median(ab, visit, site=site) / 1000)
 
     webkit = [float(r.md_match("webkit-start-issue31", rf"`--site SITES/{site}/npuzzle`:\s*median ready after ([\d.]+) s").group(1))
               for site in ("oldsite", "cur5")]
@@ -475,22 +488,18 @@ def startup40(r: Results) -> Figures:
         out[f"{engine}_version"] = ab["version"]
         out[f"{engine}_visitors"] = str(max(row["visitor"] for row in ab["rows"]))
         for visit, name in (("first", "first"), ("repeat", "repeat"), ("repeat 2", "repeat2")):
-            now, was = (median(row["solve"] for row in ab["rows"] if row["site"] == site and row["visit"] == visit) / 1000
-                        for site in (after, before))
+            now, was = (visit_median(ab, visit, site=site) / 1000 for site in (after, before))
             out[f"{engine}_{name}"], out[f"{engine}_{name}_before"] = f(now), f(was)
             out[f"{engine}_{name}_ratio"] = f(now / was)
             if visit != "first":
                 out[f"{engine}_{name}_aim"] = (met(now <= 0.6) if engine == "chromium" else met(now <= was))
-        created = [median(row["worker"]["created"] for row in ab["rows"] if row["site"] == site and row["visit"] == "repeat")
-                   for site in (before, after)]
+        created = [visit_median(ab, "repeat", lambda row: row["worker"]["created"], site=site) for site in (before, after)]
         out[f"{engine}_created"] = f"{n(created[0])} -> {n(created[1])}"
-        out[f"{engine}_runtime"] = n(median(row["worker"]["runtime"] - row["worker"]["script"] for row in ab["rows"]
-                                            if row["site"] == after and row["visit"] == "repeat"))
+        out[f"{engine}_runtime"] = n(visit_median(ab, "repeat", python_start, site=after))
     pre = r.json("first-seconds-pre40")
     for visit, name in (("repeat", "repeat"), ("repeat 2", "repeat2")):
-        out[f"phone_{name}_before"] = f(median(row["solve"] for row in pre["rows"]
-                                               if row["mode"] == "throttled" and row["visit"] == visit) / 1000)
-    gap = r.md_match("first-seconds-pre40", r"\| throttled, 5x5: longest gap between progress writes[^|]*\| ([\d,]+) ms")
+        out[f"phone_{name}_before"] = f(visit_median(pre, visit, mode="throttled") / 1000)
+    gap = r.md_match("first-seconds-pre40", PROGRESS_GAP)
     out["gap_before"] = f(float(gap.group(1).replace(",", "")) / 1000)
     webkit = [float(r.md_match("webkit-start-issue40", rf"`--site {site}`:\s*median:? ready after ([\d.]+) s").group(1))
               for site in ("BEFORE", "AFTER")]
