@@ -1,8 +1,9 @@
 // The package's zip (build.py's: stored or deflated entries, no zip64) read by the solver's worker
-// without Python: its files' names and bytes, inflated by the browser's own DecompressionStream as
-// soon as the zip has come, while Python is still being restored (worker.js), so what is left once
-// it is up is writing them (Pyodide's unpackArchive did all of it in Python then: 40 ms under
-// Node, 100 ms and more in a browser).
+// without Python: its files' names and bytes, checked as soon as the zip has come, while Python is
+// still being restored (worker.js), so what is left once it is up is writing them (Pyodide's
+// unpackArchive did all of it in Python then: 40 ms under Node, 100 ms and more in a browser).
+// The build stores its files (sitebuild/archive.py: one DecompressionStream per file cost more
+// than the download saved); a deflated entry is still read, inflated by the browser's own.
 // An Error that says what is wrong if `bytes` is not such a zip (the worker's start then fails
 // with it).
 
